@@ -1,0 +1,80 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Linux ETW: Event Tracing for Windows semantics on Linux.
+#
+#   make            build etw.ko, libetw, the tools and the selftests
+#   make demo       install what is missing, build, run the demo in a VM
+#   make check      install what is missing, build, run every test
+#   make deps       install the Debian packages we need (idempotent)
+#   make lint       W=1, sparse and checkpatch on the kernel code
+#   make install    libetw headers, libraries and pkg-config file
+#
+# The module is built against KDIR: the running kernel's build tree when
+# there is one, else the installed Debian kernel headers.  demo, check and
+# boot Debian's kernel (VM_KVER) under qemu and build the module
+# against that kernel's headers.
+
+TOP	:= $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+O	:= $(TOP)/build
+
+VM_KVER	?= $(shell ls -1 /lib/modules 2>/dev/null | grep -- '-amd64$$' | sort -V | tail -n 1)
+RUN_KVER := $(shell uname -r)
+KDIR	?= $(if $(wildcard /lib/modules/$(RUN_KVER)/build/Makefile),/lib/modules/$(RUN_KVER)/build,/lib/modules/$(VM_KVER)/build)
+VM_KDIR	:= /lib/modules/$(VM_KVER)/build
+
+# Every build of the module is a W=1 build: warnings are never hidden.
+KMAKE	= $(MAKE) -C $(KDIR) M=$(TOP) W=1
+
+all: module lib tools selftests
+
+module:
+	$(KMAKE) modules
+
+lib:
+	$(MAKE) -C libetw O=$(O)
+
+tools: lib
+	$(MAKE) -C tools O=$(O)
+
+selftests: lib
+	$(MAKE) -C selftests
+
+deps:
+	@$(TOP)/tools/deps.sh
+
+lint: selftests
+	$(TOP)/tools/lint.sh $(KDIR)
+
+# The user-facing targets install packages first, then re-enter make so
+# that VM_KVER and the kernel paths are computed with the packages present.
+check: deps
+	@$(MAKE) --no-print-directory check-run
+
+demo: deps
+	@$(MAKE) --no-print-directory demo-run
+
+check-run:
+	$(MAKE) all KDIR=$(VM_KDIR)
+	$(TOP)/tools/check.sh $(VM_KDIR) $(VM_KVER)
+
+demo-run:
+	$(MAKE) all KDIR=$(VM_KDIR)
+	$(TOP)/tools/vm/etw-vm --kver $(VM_KVER) --out $(O)/demo -- $(TOP)/tools/demo.sh
+
+# Run the kernel selftests directly on a host whose kernel can load
+# modules (needs root): load, run, unload.
+check-host: all
+	sudo sh -c 'insmod $(TOP)/etw.ko && \
+		ETW_KO=$(TOP)/etw.ko $(MAKE) -C $(TOP)/selftests run_tests; \
+		rc=$$?; rmmod etw; exit $$rc'
+
+install: lib
+	$(MAKE) -C libetw O=$(O) install
+
+clean:
+	-$(KMAKE) clean
+	-$(MAKE) -C selftests clean
+	rm -rf $(O)
+
+.PHONY: all module lib tools selftests deps lint check demo \
+	check-run demo-run check-host install clean

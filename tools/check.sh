@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# check.sh KDIR KVER: everything `make check` runs, after the build.
+#   1. lint: W=1, sparse, checkpatch on the module        (host)
+#   2. unit: the freestanding logic, libetw's ABI          (host)
+#   3. kselftests with the fresh etw.ko loaded             (qemu VM)
+# Prints a summary per part and ends with one line "N passed, N failed".
+# A kernel test that skips counts as a failure here: in the VM the module
+# is loaded and we are root, so nothing has a reason to skip.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+KDIR=$1
+KVER=$2
+OUT=$TOP/build/check
+SUM="awk -f $TOP/tools/tap-summary"
+rm -rf "$OUT"
+mkdir -p "$OUT/vm"
+cd "$TOP" || exit 1
+
+echo "== lint (W=1, sparse, checkpatch)"
+"$TOP/tools/lint.sh" "$KDIR" | tee "$OUT/lint.tap"
+
+echo "== host unit tests"
+{
+	make -s --no-print-directory -C selftests unit
+	make -s --no-print-directory -C libetw check-abi
+} 2>&1 | tee "$OUT/unit.tap"
+
+echo "== kernel selftests in qemu ($KVER)"
+# Inside the VM: run the suite; its TAP goes to the console and to a file.
+tools/vm/etw-vm --kver "$KVER" --module "$TOP/etw.ko" --out "$OUT/vm" -- \
+	sh -c 'make -s --no-print-directory -C selftests run_tests 2>&1 |
+	       tee "$ETW_VM_OUT/kselftest.tap"; true'
+vmrc=$?
+{
+	cat "$OUT/vm/kselftest.tap" 2>/dev/null ||
+		echo "not ok 1 selftests: the suite produced no output"
+	if [ $vmrc = 0 ]; then
+		echo "ok 1 vm: etw.ko unloaded cleanly, kernel log free of BUG/WARNING/Oops/lockdep"
+	else
+		echo "not ok 1 vm: etw.ko unloaded cleanly, kernel log free of BUG/WARNING/Oops/lockdep"
+	fi
+} > "$OUT/kernel.tap"
+
+echo "== summary"
+$SUM -v label="lint" "$OUT/lint.tap" > "$OUT/lint.sum"
+$SUM -v label="host unit tests" "$OUT/unit.tap" > "$OUT/unit.sum"
+$SUM -v label="kernel selftests (VM)" -v skip_fails=1 "$OUT/kernel.tap" > "$OUT/kernel.sum"
+grep -v '^TOTALS' "$OUT/lint.sum" "$OUT/unit.sum" "$OUT/kernel.sum" | sed 's/^[^:]*\.sum://'
+cat "$OUT"/*.sum | awk '/^TOTALS/ { p += $2; f += $3 }
+	END { printf "%d passed, %d failed\n", p, f; exit f != 0 }'

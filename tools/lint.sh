@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# lint.sh KDIR: the kernel-code standards as TAP.
+#  1. etw.ko builds with W=1 without a warning
+#  2. sparse (C=2) reports nothing
+#  3. checkpatch (from linux-source-6.1) is clean on kmod/ and uapi/
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+KDIR=$1
+LOG=$TOP/build/lint
+mkdir -p "$LOG"
+CHECKPATCH=$TOP/build/ksrc/linux-source-6.1/scripts/checkpatch.pl
+
+echo "TAP version 13"
+echo "1..3"
+
+# Force a full rebuild so every file is compiled (and warned about) once.
+make -s -C "$KDIR" M="$TOP" clean >/dev/null 2>&1
+make -C "$KDIR" M="$TOP" W=1 modules > "$LOG/w1.log" 2>&1
+rc=$?
+if [ $rc = 0 ] && ! grep -q 'warning:' "$LOG/w1.log"; then
+	echo "ok 1 etw.ko builds with W=1 and no warnings"
+else
+	echo "not ok 1 etw.ko builds with W=1 and no warnings"
+	grep -E 'warning:|error:' "$LOG/w1.log" | head -n 20 | sed 's/^/# /'
+fi
+
+make -C "$KDIR" M="$TOP" W=1 C=2 modules > "$LOG/sparse.log" 2>&1
+if [ $? = 0 ] && ! grep -vE '^ *(CHECK|CC|LD|MODPOST|BTF|make)|^Skipping BTF' "$LOG/sparse.log" | grep -q .; then
+	echo "ok 2 sparse (C=2) is clean"
+else
+	echo "not ok 2 sparse (C=2) is clean"
+	grep -vE '^ *(CHECK|CC|LD|MODPOST|BTF|make)|^Skipping BTF' "$LOG/sparse.log" | head -n 20 | sed 's/^/# /'
+fi
+
+files=$(cd "$TOP" && find kmod uapi Kbuild -name '*.[ch]' | sort)
+(cd "$TOP" && perl "$CHECKPATCH" --no-tree --quiet --show-types \
+	--ignore FILE_PATH_CHANGES -f $files) > "$LOG/checkpatch.log" 2>&1
+if [ $? = 0 ]; then
+	echo "ok 3 checkpatch is clean on kmod/ and uapi/"
+else
+	echo "not ok 3 checkpatch is clean on kmod/ and uapi/"
+	grep -E '^(WARNING|ERROR)|^#[0-9]+: FILE' "$LOG/checkpatch.log" | head -n 30 | sed 's/^/# /'
+fi
