@@ -34,7 +34,13 @@
 #define ETW_IOC_MAX_SIZE	4096
 
 /* Feature bits reported by ETW_IOC_GET_INFO (features). */
-#define ETW_FEAT_INFO		(1ULL << 0)	/* this ioctl */
+#define ETW_FEAT_INFO		(1ULL << 0)	/* ETW_IOC_GET_INFO */
+#define ETW_FEAT_PROVIDERS	(1ULL << 1)	/* REGISTER, SET_INFO, enable map, notifications */
+#define ETW_FEAT_SESSIONS	(1ULL << 2)	/* SESSION_*, ENABLE, disallow lists, group ACLs */
+#define ETW_FEAT_WRITE		(1ULL << 3)	/* ETW_IOC_WRITE into session buffers */
+#define ETW_FEAT_CONSUMERS	(1ULL << 4)	/* real-time consumers */
+#define ETW_FEAT_CLASSIC	(1ULL << 5)	/* classic providers, ETW_IOC_TRACE_EVENT */
+#define ETW_FEAT_LOGFILE	(1ULL << 6)	/* log-file sessions */
 
 /* Limits, also reported by ETW_IOC_GET_INFO. */
 #define ETW_MAX_SESSIONS		64
@@ -44,6 +50,13 @@
 #define ETW_MIN_BUFFER_KB		4
 #define ETW_MAX_BUFFER_KB		16384
 #define ETW_MAX_FILTERS			13
+#define ETW_MAX_DATA_DESCRIPTORS	128
+#define ETW_MAX_NAME_BYTES		4095	/* session name, UTF-8, no NUL */
+#define ETW_MAX_PATH_BYTES		4095	/* log file path, UTF-8, no NUL */
+#define ETW_MAX_TRAITS_SIZE		65535
+#define ETW_MAX_DISALLOW		1024	/* GUIDs per disallow list */
+#define ETW_MAX_ACL_ENTRIES		64
+#define ETW_MAX_SESSIONS_PER_PROVIDER	8	/* modern providers */
 
 /**
  * struct etw_info - what this etw.ko is (ETW_IOC_GET_INFO)
@@ -81,6 +94,707 @@ struct etw_info {
 #define ETW_INFO_SIZE_VER0	88
 #define ETW_INFO_FLAGS_MASK	0U
 
+/*
+ * ===== Providers ========================================================
+ *
+ * A registration (EventRegister, RegisterTraceGuids) belongs to the open
+ * file it was made on and dies with it.  Any user may register.
+ *
+ * The enable map.  mmap(NULL, ETW_ENABLE_MAP_SIZE, PROT_READ, MAP_SHARED,
+ * fd, ETW_MMAP_ENABLE_MAP) maps one read-only etw_enable_slot per
+ * registration of this file (index = etw_register.slot).  The kernel
+ * publishes each registration's aggregated enable state there so that
+ * EventEnabled() is a few loads: Level = max over enabling sessions,
+ * MatchAnyKeyword = OR, MatchAllKeyword = AND (seed 000, rules 10, 12, 14).
+ *
+ * Memory ordering: a slot is a seqcount.  The kernel makes @seq odd,
+ * writes the fields, then makes @seq even again (smp_wmb() between the
+ * steps).  Readers: s = load-acquire(seq); if (s & 1) retry; read the
+ * fields; smp_rmb(); retry if seq != s.
+ */
+#define ETW_MMAP_ENABLE_MAP	0
+
+/* etw_enable_slot.flags */
+#define ETW_SLOT_KEYWORD0	0x01	/* events with Keyword 0 pass */
+#define ETW_SLOT_CLASSIC	0x02	/* registration is a classic provider */
+
+/**
+ * struct etw_enable_slot - aggregated enable state of one registration
+ * @seq:	seqcount, see above
+ * @enabled:	1 while any session enables this registration
+ * @level:	max level over enabling sessions (a session's 0 counts as 255)
+ * @flags:	ETW_SLOT_*
+ * @match_any:	OR of the sessions' MatchAnyKeyword (a modern provider's 0
+ *		counts as all bits)
+ * @match_all:	AND of the sessions' MatchAllKeyword
+ * @logger:	classic providers: handle of the one session that enables it
+ */
+struct etw_enable_slot {
+	__u32 seq;
+	__u8 enabled;
+	__u8 level;
+	__u8 flags;
+	__u8 __pad;
+	__aligned_u64 match_any;
+	__aligned_u64 match_all;
+	__aligned_u64 logger;
+};
+#define ETW_ENABLE_MAP_SIZE	(ETW_MAX_REGS_PER_FD * 32)
+
+/* etw_register.flags */
+#define ETW_REG_F_CALLBACK	0x1	/* queue enable notifications (PENABLECALLBACK) */
+#define ETW_REG_F_CLASSIC	0x2	/* RegisterTraceGuids: WMIDPREQUEST semantics */
+#define ETW_REG_FLAGS_MASK	0x3U
+
+/**
+ * struct etw_register - ETW_IOC_REGISTER: EventRegister / RegisterTraceGuids
+ * @guid:	in: provider (control) GUID, Windows memory layout
+ * @flags:	in: ETW_REG_F_*
+ * @slot:	out: index of the registration's etw_enable_slot
+ * @handle:	out: registration handle (never 0)
+ * @notify_seq:	out: with ETW_REG_F_CALLBACK, when a session already enables
+ *		the provider, the sequence number of the ENABLE notification
+ *		queued for it (seed 000: the callback runs before EventRegister
+ *		returns); else 0
+ * @__reserved:	must be 0
+ */
+struct etw_register {
+	__u8 guid[16];
+	__u32 flags;
+	__u32 slot;
+	__aligned_u64 handle;
+	__aligned_u64 notify_seq;
+	__aligned_u64 __reserved[2];
+};
+#define ETW_REGISTER_SIZE_VER0	56
+
+/**
+ * struct etw_unregister - ETW_IOC_UNREGISTER
+ * @handle:	registration; pending notifications for it are dropped
+ * @__reserved:	must be 0
+ */
+struct etw_unregister {
+	__aligned_u64 handle;
+	__aligned_u64 __reserved;
+};
+#define ETW_UNREGISTER_SIZE_VER0 16
+
+/* etw_set_info.info_class: EVENT_INFO_CLASS values */
+#define ETW_INFO_BINARY_TRACK		0	/* EventProviderBinaryTrackInfo */
+#define ETW_INFO_SET_TRAITS		2	/* EventProviderSetTraits */
+#define ETW_INFO_USE_DESCRIPTOR_TYPE	3	/* EventProviderUseDescriptorType */
+
+/**
+ * struct etw_set_info - ETW_IOC_SET_INFO: EventSetInformation
+ * @handle:	registration
+ * @info_class:	ETW_INFO_*; others -EOPNOTSUPP
+ * @length:	bytes at @data
+ * @data:	const void *
+ * @__reserved:	must be 0
+ *
+ * ETW_INFO_SET_TRAITS: the provider-traits blob of seed 004, validated
+ * strictly (-EINVAL); settable once per registration (-EEXIST after).  A
+ * group trait joins the group; if the group's ACL does not admit the
+ * caller the call fails with -EACCES and nothing is stored.
+ * ETW_INFO_USE_DESCRIPTOR_TYPE: one byte, 0 or 1.
+ */
+struct etw_set_info {
+	__aligned_u64 handle;
+	__u32 info_class;
+	__u32 length;
+	__aligned_u64 data;
+	__aligned_u64 __reserved;
+};
+#define ETW_SET_INFO_SIZE_VER0	32
+
+/*
+ * Notifications.  read(2) on the file returns whole etw_notification
+ * records (each followed by its filter data, padded to 8 bytes); a buffer
+ * too small for the first record is -EINVAL; no record pending is -EAGAIN
+ * with O_NONBLOCK, else read blocks.  poll(2) reports POLLIN while any is
+ * pending.  Only registrations made with ETW_REG_F_CALLBACK get them.
+ * Notifications carry the registration's state when they are read, so a
+ * burst of changes may arrive as one (the callback sees the resulting
+ * configuration, seed 000 rule 19); CAPTURE_STATE requests are never
+ * merged away.  After running the callbacks user space acknowledges with
+ * ETW_IOC_NOTIFY_ACK; session-control ioctls wait (bounded) for the
+ * acknowledgements of the notifications they caused.
+ */
+#define ETW_NOTIFY_MAX_SIZE	16384
+
+/* etw_notification.flags */
+#define ETW_NOTIFY_F_CLASSIC	0x1	/* for a classic (WMIDPREQUEST) registration */
+
+/**
+ * struct etw_notification - one enable notification
+ * @size:	bytes of this record incl. filter data, multiple of 8
+ * @code:	EVENT_CONTROL_CODE_*: 0 disable, 1 enable, 2 capture state
+ * @handle:	registration
+ * @seq:	sequence number to acknowledge
+ * @source_id:	the enabling caller's SourceId, or GUID_NULL (seed 000, 2-3)
+ * @level:	aggregated level
+ * @flags:	ETW_NOTIFY_F_*
+ * @filter_type: EVENT_FILTER_DESCRIPTOR.Type of the filter data, if any
+ * @filter_size: bytes of filter data following this struct (0 = none)
+ * @match_any:	aggregated MatchAnyKeyword
+ * @match_all:	aggregated MatchAllKeyword
+ * @logger:	classic: handle of the session that enables the provider
+ */
+struct etw_notification {
+	__u32 size;
+	__u32 code;
+	__aligned_u64 handle;
+	__aligned_u64 seq;
+	__u8 source_id[16];
+	__u8 level;
+	__u8 __pad[3];
+	__u32 flags;
+	__u32 filter_type;
+	__u32 filter_size;
+	__aligned_u64 match_any;
+	__aligned_u64 match_all;
+	__aligned_u64 logger;
+};
+
+/**
+ * struct etw_notify_ack - ETW_IOC_NOTIFY_ACK
+ * @seq:	every notification of this file up to @seq has been handled
+ * @__reserved:	must be 0
+ */
+struct etw_notify_ack {
+	__aligned_u64 seq;
+	__aligned_u64 __reserved;
+};
+#define ETW_NOTIFY_ACK_SIZE_VER0 16
+
+/*
+ * ===== Writing events ===================================================
+ */
+
+/* = EVENT_DATA_DESCRIPTOR (seed 002, rule 1) */
+struct etw_data_desc {
+	__aligned_u64 ptr;
+	__u32 size;
+	__u8 type;		/* EVENT_DATA_DESCRIPTOR_TYPE_* */
+	__u8 reserved1;		/* must be 0 */
+	__u16 reserved2;	/* must be 0 */
+};
+
+/* etw_write.flags */
+#define ETW_WRITE_F_RELATED	0x1	/* related_activity_id is valid */
+#define ETW_WRITE_F_STRING_ONLY	0x2	/* EventWriteString: EVENT_HEADER_FLAG_STRING_ONLY */
+#define ETW_WRITE_F_INPRIVATE	0x4	/* EVENT_WRITE_FLAG_INPRIVATE */
+#define ETW_WRITE_FLAGS_MASK	0x7U
+
+/**
+ * struct etw_write - ETW_IOC_WRITE: EventWriteEx, one syscall per event
+ * @handle:	registration
+ * @id, @version, @channel, @level, @opcode, @task, @keyword:
+ *		the EVENT_DESCRIPTOR, same layout
+ * @filter:	EventWriteEx Filter: bit (logger_id - 1) set skips that session
+ * @flags:	ETW_WRITE_F_*
+ * @count:	data descriptors at @data (<= ETW_MAX_DATA_DESCRIPTORS)
+ * @data:	const struct etw_data_desc *
+ * @activity_id: the event's ActivityId
+ * @related_activity_id: with ETW_WRITE_F_RELATED: RELATED_ACTIVITYID item
+ *
+ * Returns 0 when every session that wants the event stored it (or none
+ * wants it), else the error of a session that lost it: -E2BIG (over 64 KB
+ * in all), -EMSGSIZE (larger than a session buffer minus its header),
+ * -ENOSPC (no free buffer), -ENOBUFS (real-time session without consumer
+ * is full).  Every loss is counted in that session's statistics.
+ */
+struct etw_write {
+	__aligned_u64 handle;
+	__u16 id;
+	__u8 version;
+	__u8 channel;
+	__u8 level;
+	__u8 opcode;
+	__u16 task;
+	__aligned_u64 keyword;
+	__aligned_u64 filter;
+	__u32 flags;
+	__u32 count;
+	__aligned_u64 data;
+	__u8 activity_id[16];
+	__u8 related_activity_id[16];
+};
+#define ETW_WRITE_SIZE_VER0	80
+
+/* etw_trace_event.flags */
+#define ETW_TRACE_F_INSTANCE	0x1	/* TraceEventInstance: INSTANCE header */
+#define ETW_TRACE_FLAGS_MASK	0x1U
+
+/**
+ * struct etw_trace_event - ETW_IOC_TRACE_EVENT: TraceEvent(Instance)
+ * @handle:	classic registration (ETW_REG_F_CLASSIC)
+ * @logger:	TRACELOGGER_HANDLE: the session handle the control callback got
+ * @guid:	event class GUID
+ * @type, @level, @version: EVENT_TRACE_HEADER.Class
+ * @flags:	ETW_TRACE_F_*
+ * @count:	data descriptors at @data (MOF fields), <= 16
+ * @data:	const struct etw_data_desc *
+ * @instance_id, @parent_instance_id, @parent_guid: with ETW_TRACE_F_INSTANCE
+ * @__reserved:	must be 0
+ */
+struct etw_trace_event {
+	__aligned_u64 handle;
+	__aligned_u64 logger;
+	__u8 guid[16];
+	__u8 type;
+	__u8 level;
+	__u16 version;
+	__u32 flags;
+	__u32 count;
+	__u32 __pad;
+	__aligned_u64 data;
+	__u32 instance_id;
+	__u32 parent_instance_id;
+	__u8 parent_guid[16];
+	__aligned_u64 __reserved;
+};
+#define ETW_TRACE_EVENT_SIZE_VER0 88
+
+/**
+ * struct etw_new_ids - ETW_IOC_NEW_IDS: reserve machine-wide unique IDs
+ * @count:	in: how many (1..65536)
+ * @__pad:	must be 0
+ * @first:	out: the first of @count consecutive 64-bit values
+ * @boot_id:	out: 64 bits fixed for this module instance
+ * @__reserved: must be 0
+ *
+ * EventActivityIdControl(CREATE_ID) builds IDs from (@boot_id, value):
+ * unique on this machine until the module is reloaded.
+ */
+struct etw_new_ids {
+	__u32 count;
+	__u32 __pad;
+	__aligned_u64 first;
+	__aligned_u64 boot_id;
+	__aligned_u64 __reserved;
+};
+#define ETW_NEW_IDS_SIZE_VER0	32
+
+/*
+ * ===== Sessions =========================================================
+ *
+ * Starting a session needs CAP_PERFMON or CAP_SYS_ADMIN, or membership of
+ * the group set in the module parameter controller_gid.  Controlling a
+ * running session (control, enable, disallow list, attaching a consumer)
+ * needs to be its owner (the euid that started it) or CAP_PERFMON /
+ * CAP_SYS_ADMIN.  Otherwise -EPERM.
+ *
+ * A session handle (CONTROLTRACE_ID) is (generation << 16 | logger_id);
+ * a stopped session's handle never names a later session (-ENOENT).
+ */
+
+/* Session names compare case-insensitively (ASCII letters). */
+
+/**
+ * struct etw_session_info - a session's properties and statistics
+ * (the kernel side of EVENT_TRACE_PROPERTIES)
+ * @handle:	session handle
+ * @logger_id:	1..ETW_MAX_SESSIONS
+ * @log_file_mode: EVENT_TRACE_* LogFileMode bits in effect
+ * @guid:	session GUID
+ * @buffer_size_kb, @min_buffers, @max_buffers, @max_file_size,
+ * @flush_timer, @clock_type, @enable_flags: the geometry in effect
+ * @owner_uid:	euid that started the session
+ * @number_of_buffers: buffers allocated
+ * @free_buffers: buffers neither being filled nor waiting for a reader
+ * @events_lost: events dropped (no free buffer, too large, ...)
+ * @buffers_written: buffers handed over to readers or the log file
+ * @log_buffers_lost: buffers the log file could not take
+ * @real_time_buffers_lost: buffers handed to real-time consumers that went
+ *		away before releasing them
+ * @consumers:	real-time consumers attached
+ * @flags:	ETW_SESSION_INFO_F_*
+ * @events_written: events stored
+ * @start_time:	FILETIME at start
+ * @start_raw:	session clock read together with @start_time
+ * @perf_freq:	session clock ticks per second
+ * @boot_time:	FILETIME of boot
+ * @cpu_speed_mhz: CPU cycle counter rate
+ * @nr_streams:	buffer streams (CPUs, or 1 without per-CPU buffering)
+ * @name_len:	bytes of the session name (no NUL)
+ * @log_file_len: bytes of the log file path (no NUL), 0 if none
+ * @__reserved:	0
+ */
+struct etw_session_info {
+	__aligned_u64 handle;
+	__u32 logger_id;
+	__u32 log_file_mode;
+	__u8 guid[16];
+	__u32 buffer_size_kb;
+	__u32 min_buffers;
+	__u32 max_buffers;
+	__u32 max_file_size;
+	__u32 flush_timer;
+	__u32 clock_type;
+	__u32 enable_flags;
+	__u32 owner_uid;
+	__u32 number_of_buffers;
+	__u32 free_buffers;
+	__u32 events_lost;
+	__u32 buffers_written;
+	__u32 log_buffers_lost;
+	__u32 real_time_buffers_lost;
+	__u32 consumers;
+	__u32 flags;
+	__aligned_u64 events_written;
+	__aligned_u64 start_time;
+	__aligned_u64 start_raw;
+	__aligned_u64 perf_freq;
+	__aligned_u64 boot_time;
+	__u32 cpu_speed_mhz;
+	__u32 nr_streams;
+	__u32 name_len;
+	__u32 log_file_len;
+	__aligned_u64 __reserved[4];
+};
+#define ETW_SESSION_INFO_SIZE_VER0 184
+
+/* etw_session_info.flags */
+#define ETW_SESSION_INFO_F_STOPPED	0x1
+
+/**
+ * struct etw_session_start - ETW_IOC_SESSION_START: StartTrace
+ * @name:	const char *: session name, UTF-8, @name_len bytes (no NUL)
+ * @name_len:	1..ETW_MAX_NAME_BYTES
+ * @flags:	must be 0
+ * @log_file_mode: EVENT_TRACE_* LogFileMode (invalid mixes: -EINVAL)
+ * @buffer_size_kb: BufferSize (0 = default 64); clamped to 4..16384
+ * @min_buffers: MinimumBuffers (raised to 2 per stream)
+ * @max_buffers: MaximumBuffers (raised to @min_buffers)
+ * @max_file_size: MaximumFileSize
+ * @flush_timer: FlushTimer, seconds
+ * @clock_type:	Wnode.ClientContext: 0/1 QPC, 2 system time, 3 CPU cycles
+ * @enable_flags: EnableFlags (kept and reported)
+ * @guid:	session GUID, or all zero to have one made
+ * @log_file:	const char *: absolute path (UTF-8), or 0
+ * @log_file_len: bytes at @log_file
+ * @info:	struct etw_session_info *, out (or 0)
+ * @info_size:	size of the struct at @info
+ * @__reserved:	must be 0
+ *
+ * Errors: -EEXIST (name or GUID in use), -ENOSPC (64 sessions run),
+ * -EINVAL, -EPERM, -ENOMEM.
+ */
+struct etw_session_start {
+	__aligned_u64 name;
+	__u32 name_len;
+	__u32 flags;
+	__u32 log_file_mode;
+	__u32 buffer_size_kb;
+	__u32 min_buffers;
+	__u32 max_buffers;
+	__u32 max_file_size;
+	__u32 flush_timer;
+	__u32 clock_type;
+	__u32 enable_flags;
+	__u8 guid[16];
+	__aligned_u64 log_file;
+	__u32 log_file_len;
+	__u32 info_size;
+	__aligned_u64 info;
+	__aligned_u64 __reserved[2];
+};
+#define ETW_SESSION_START_SIZE_VER0 104
+
+/* etw_session_control.code: EVENT_TRACE_CONTROL_* */
+#define ETW_CONTROL_QUERY	0
+#define ETW_CONTROL_STOP	1
+#define ETW_CONTROL_UPDATE	2
+#define ETW_CONTROL_FLUSH	3
+
+/**
+ * struct etw_session_control - ETW_IOC_SESSION_CONTROL: ControlTrace
+ * @handle:	session handle, used when @name is 0
+ * @name:	const char *: session name (wins over @handle), or 0
+ * @name_len:	bytes at @name
+ * @code:	ETW_CONTROL_*
+ * @flags:	must be 0
+ * @flush_timer: UPDATE: new FlushTimer, 0 keeps
+ * @max_buffers: UPDATE: new MaximumBuffers, 0 keeps
+ * @log_file_mode: UPDATE: EVENT_TRACE_REAL_TIME_MODE on or off
+ * @enable_flags: UPDATE: new EnableFlags
+ * @log_file_len: UPDATE: bytes at @log_file; 0 keeps the file
+ * @log_file:	UPDATE: const char *: switch to this log file
+ * @info:	struct etw_session_info *, out (or 0)
+ * @info_size:	size of the struct at @info
+ * @name_buf_size: bytes at @name_buf
+ * @name_buf:	char *, out: the session name, NUL-terminated if it fits
+ * @log_file_buf: char *, out: the log file path, NUL-terminated if it fits
+ * @log_file_buf_size: bytes at @log_file_buf
+ * @__reserved:	must be 0
+ *
+ * STOP returns after every buffer reached its readers or the log file;
+ * the output then describes the stopped session.  -ENOENT: no such
+ * session.
+ */
+struct etw_session_control {
+	__aligned_u64 handle;
+	__aligned_u64 name;
+	__u32 name_len;
+	__u32 code;
+	__u32 flags;
+	__u32 flush_timer;
+	__u32 max_buffers;
+	__u32 log_file_mode;
+	__u32 enable_flags;
+	__u32 log_file_len;
+	__aligned_u64 log_file;
+	__aligned_u64 info;
+	__u32 info_size;
+	__u32 name_buf_size;
+	__aligned_u64 name_buf;
+	__aligned_u64 log_file_buf;
+	__u32 log_file_buf_size;
+	__u32 __pad;
+	__aligned_u64 __reserved[2];
+};
+#define ETW_SESSION_CONTROL_SIZE_VER0 112
+
+/**
+ * struct etw_session_list - ETW_IOC_SESSION_LIST: QueryAllTraces
+ * @handles:	__u64 *, out: handles of running sessions, by logger id
+ * @capacity:	in: entries at @handles
+ * @count:	out: sessions the caller may control (may exceed @capacity)
+ * @flags:	must be 0
+ * @__pad:	must be 0
+ * @__reserved:	must be 0
+ */
+struct etw_session_list {
+	__aligned_u64 handles;
+	__u32 capacity;
+	__u32 count;
+	__u32 flags;
+	__u32 __pad;
+	__aligned_u64 __reserved;
+};
+#define ETW_SESSION_LIST_SIZE_VER0 32
+
+/* = EVENT_FILTER_DESCRIPTOR */
+struct etw_filter_desc {
+	__aligned_u64 ptr;
+	__u32 size;
+	__u32 type;
+};
+
+/* etw_enable.flags */
+#define ETW_ENABLE_F_LEGACY	0x1	/* EnableTrace: no SourceId, no MatchAll */
+#define ETW_ENABLE_FLAGS_MASK	0x1U
+
+/**
+ * struct etw_enable - ETW_IOC_ENABLE: EnableTraceEx2
+ * @session:	session handle
+ * @guid:	provider GUID, or group GUID with
+ *		EVENT_ENABLE_PROPERTY_PROVIDER_GROUP in @enable_property
+ * @source_id:	handed to the callbacks (seed 000, rule 2)
+ * @control_code: EVENT_CONTROL_CODE_*: 0 disable, 1 enable, 2 capture state
+ * @enable_property: EVENT_ENABLE_PROPERTY_*
+ * @match_any:	MatchAnyKeyword
+ * @match_all:	MatchAllKeyword
+ * @level:	Level
+ * @timeout_ms:	wait at most this long for the callbacks this call causes
+ *		and fail with -ETIMEDOUT if they are late; 0 waits up to the
+ *		module's callback_timeout_ms and then succeeds anyway
+ * @flags:	ETW_ENABLE_F_*
+ * @filter_count: descriptors at @filters (<= ETW_MAX_FILTERS)
+ * @filters:	const struct etw_filter_desc *
+ * @__reserved:	must be 0
+ *
+ * Each call replaces the session's filters for the provider.  Kernel
+ * filters: PID, EXECUTABLE_NAME, EVENT_ID.  Provider filters (SCHEMATIZED
+ * and types below 0x80000000, at most one per call) go to the callback.
+ * Errors: -EINVAL, -EOPNOTSUPP (a filter type not implemented), -EPERM,
+ * -ENOENT (no session), -ENOSPC (8 sessions already enable it),
+ * -ETIMEDOUT, -EDEADLK (the caller's own callback would have to run).
+ */
+struct etw_enable {
+	__aligned_u64 session;
+	__u8 guid[16];
+	__u8 source_id[16];
+	__u32 control_code;
+	__u32 enable_property;
+	__aligned_u64 match_any;
+	__aligned_u64 match_all;
+	__u8 level;
+	__u8 __pad[3];
+	__u32 timeout_ms;
+	__u32 flags;
+	__u32 filter_count;
+	__aligned_u64 filters;
+	__aligned_u64 __reserved[2];
+};
+#define ETW_ENABLE_SIZE_VER0	104
+
+/**
+ * struct etw_disallow - ETW_IOC_SET_DISALLOW / ETW_IOC_GET_DISALLOW
+ * @session:	session handle
+ * @guids:	__u8 (*)[16]: provider GUIDs
+ * @count:	SET: entries (0 clears); GET: in: capacity, out: list length
+ * @flags:	must be 0
+ * @__reserved:	must be 0
+ *
+ * TraceSetInformation(TraceSetDisallowList): providers on the list are
+ * not enabled by this session's group enables (seed 004, rule 11); a
+ * direct enable still applies.  Takes effect at once.
+ */
+struct etw_disallow {
+	__aligned_u64 session;
+	__aligned_u64 guids;
+	__u32 count;
+	__u32 flags;
+	__aligned_u64 __reserved;
+};
+#define ETW_DISALLOW_SIZE_VER0	32
+
+/* etw_acl_entry.type */
+#define ETW_ACL_UID	1
+#define ETW_ACL_GID	2
+
+struct etw_acl_entry {
+	__u32 type;
+	__u32 id;
+};
+
+/* etw_group_acl.flags */
+#define ETW_GROUP_ACL_F_RESTRICT 0x1	/* SET: only listed users/groups may join */
+#define ETW_GROUP_ACL_FLAGS_MASK 0x1U
+
+/**
+ * struct etw_group_acl - ETW_IOC_SET_GROUP_ACL / ETW_IOC_GET_GROUP_ACL
+ * @group:	provider group GUID
+ * @entries:	struct etw_acl_entry *
+ * @count:	SET: entries; GET: in: capacity, out: entries
+ * @flags:	SET: ETW_GROUP_ACL_F_RESTRICT, or 0 to lift the restriction;
+ *		GET: out
+ * @__reserved:	must be 0
+ *
+ * Who may join a provider group (seed 004, rule 10).  A group without an
+ * ACL admits everyone.  Setting needs CAP_SYS_ADMIN; CAP_SYS_ADMIN always
+ * may join.  Existing members stay members.
+ */
+struct etw_group_acl {
+	__u8 group[16];
+	__aligned_u64 entries;
+	__u32 count;
+	__u32 flags;
+	__aligned_u64 __reserved;
+};
+#define ETW_GROUP_ACL_SIZE_VER0	40
+
+/*
+ * ===== Real-time consumers ==============================================
+ *
+ * ETW_IOC_CONSUMER_OPEN attaches to a real-time session by name and
+ * returns a new file descriptor.  mmap(NULL, nr_buffers * buffer_size,
+ * PROT_READ, MAP_SHARED, cfd, 0) maps all of the session's buffers
+ * read-only.  ETW_IOC_CONSUMER_WAIT (on cfd) hands over completed
+ * buffers by index, in completion order per stream, and takes back the
+ * ones the consumer is done with; poll(2) on cfd reports POLLIN when
+ * buffers are ready or the session stopped.
+ *
+ * Ordering: every event with a raw timestamp below @watermark has been
+ * handed over (or counted lost), so merging the streams by timestamp up
+ * to the watermark delivers events in order.  A buffer stays the
+ * consumer's until it is released.
+ */
+
+/* etw_consumer_open.flags_out */
+#define ETW_CONSUMER_F_BACKLOG	0x1	/* this consumer got the buffered events */
+
+/**
+ * struct etw_consumer_open - ETW_IOC_CONSUMER_OPEN
+ * @name:	const char *: session name, UTF-8
+ * @name_len:	bytes at @name
+ * @flags:	must be 0
+ * @fd:		out: consumer descriptor (O_CLOEXEC)
+ * @buffer_size: out: bytes per buffer
+ * @nr_buffers:	out: buffers in the mapping
+ * @flags_out:	out: ETW_CONSUMER_F_*
+ * @attach_time: out: raw session time at attach: a consumer without the
+ *		backlog must skip older events (seed 001, rule 16)
+ * @info:	struct etw_session_info *, out (or 0)
+ * @info_size:	size of the struct at @info
+ * @__pad:	must be 0
+ * @__reserved:	must be 0
+ */
+struct etw_consumer_open {
+	__aligned_u64 name;
+	__u32 name_len;
+	__u32 flags;
+	__s32 fd;
+	__u32 buffer_size;
+	__u32 nr_buffers;
+	__u32 flags_out;
+	__aligned_u64 attach_time;
+	__aligned_u64 info;
+	__u32 info_size;
+	__u32 __pad;
+	__aligned_u64 __reserved[2];
+};
+#define ETW_CONSUMER_OPEN_SIZE_VER0 72
+
+/* etw_consumer_wait.flags */
+#define ETW_WAIT_F_FLUSH	0x1	/* hand over partly filled buffers now */
+#define ETW_WAIT_FLAGS_MASK	0x1U
+
+/* etw_consumer_wait.status */
+#define ETW_WAIT_STOPPED	0x1	/* session stopped; nothing more will come */
+
+/**
+ * struct etw_consumer_wait - ETW_IOC_CONSUMER_WAIT (on a consumer fd)
+ * @release:	const __u32 *: indexes of buffers the consumer is done with
+ * @release_count: entries at @release
+ * @timeout_ms:	wait this long for a buffer; 0 does not block
+ * @ready:	__u32 *, out: indexes of buffers handed over
+ * @ready_max:	entries at @ready
+ * @ready_count: out
+ * @watermark:	out: see above
+ * @flags:	ETW_WAIT_F_*
+ * @status:	out: ETW_WAIT_*
+ * @events_lost: out: the session's EventsLost
+ * @buffers_lost: out: the session's RealTimeBuffersLost
+ * @__reserved:	must be 0
+ */
+struct etw_consumer_wait {
+	__aligned_u64 release;
+	__u32 release_count;
+	__u32 timeout_ms;
+	__aligned_u64 ready;
+	__u32 ready_max;
+	__u32 ready_count;
+	__aligned_u64 watermark;
+	__u32 flags;
+	__u32 status;
+	__u32 events_lost;
+	__u32 buffers_lost;
+	__aligned_u64 __reserved[2];
+};
+#define ETW_CONSUMER_WAIT_SIZE_VER0 72
+
+/* ===== Commands (numbers are never reused) ============================== */
+
 #define ETW_IOC_GET_INFO	_IOWR(ETW_IOC_MAGIC, 0x00, struct etw_info)
+#define ETW_IOC_REGISTER	_IOWR(ETW_IOC_MAGIC, 0x01, struct etw_register)
+#define ETW_IOC_UNREGISTER	_IOW(ETW_IOC_MAGIC, 0x02, struct etw_unregister)
+#define ETW_IOC_SET_INFO	_IOW(ETW_IOC_MAGIC, 0x03, struct etw_set_info)
+#define ETW_IOC_NOTIFY_ACK	_IOW(ETW_IOC_MAGIC, 0x04, struct etw_notify_ack)
+#define ETW_IOC_WRITE		_IOW(ETW_IOC_MAGIC, 0x05, struct etw_write)
+#define ETW_IOC_TRACE_EVENT	_IOW(ETW_IOC_MAGIC, 0x06, struct etw_trace_event)
+#define ETW_IOC_NEW_IDS		_IOWR(ETW_IOC_MAGIC, 0x07, struct etw_new_ids)
+#define ETW_IOC_SESSION_START	_IOWR(ETW_IOC_MAGIC, 0x10, struct etw_session_start)
+#define ETW_IOC_SESSION_CONTROL	_IOWR(ETW_IOC_MAGIC, 0x11, struct etw_session_control)
+#define ETW_IOC_SESSION_LIST	_IOWR(ETW_IOC_MAGIC, 0x12, struct etw_session_list)
+#define ETW_IOC_ENABLE		_IOW(ETW_IOC_MAGIC, 0x13, struct etw_enable)
+#define ETW_IOC_SET_DISALLOW	_IOW(ETW_IOC_MAGIC, 0x14, struct etw_disallow)
+#define ETW_IOC_GET_DISALLOW	_IOWR(ETW_IOC_MAGIC, 0x15, struct etw_disallow)
+#define ETW_IOC_SET_GROUP_ACL	_IOW(ETW_IOC_MAGIC, 0x16, struct etw_group_acl)
+#define ETW_IOC_GET_GROUP_ACL	_IOWR(ETW_IOC_MAGIC, 0x17, struct etw_group_acl)
+#define ETW_IOC_CONSUMER_OPEN	_IOWR(ETW_IOC_MAGIC, 0x20, struct etw_consumer_open)
+#define ETW_IOC_CONSUMER_WAIT	_IOWR(ETW_IOC_MAGIC, 0x21, struct etw_consumer_wait)
 
 #endif /* _UAPI_LINUX_ETW_H */

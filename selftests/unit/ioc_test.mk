@@ -1,0 +1,1 @@
+$(OUTPUT)/ioc_test: $(SHARED)/etw_ioc.c
