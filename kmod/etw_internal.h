@@ -1,22 +1,330 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * etw.ko internal interfaces.
+ *
+ * Locking (Documentation/design.rst has the full story):
+ *
+ *  etw_lock (mutex) - the control plane.  Protects the session table,
+ *	every session's enable entries and disallow list, the group ACLs,
+ *	the list of all registrations, each registration's enable state,
+ *	active list and enable-map slot, each file's registration table
+ *	(writers) and notification queue.  Held while sleeping allocations
+ *	run; never held while waiting for provider callbacks.
+ *  RCU - the data plane.  file->regs[] and reg->active are read under
+ *	rcu_read_lock() by writers; sessions are freed only after they left
+ *	every active list and a grace period passed.
+ *  stream->lock (spinlock) - one buffer stream of a session (a CPU):
+ *	its current buffer and write offset.  Taken by writers, flushers.
+ *  pool->lock (spinlock) - a session's free list, backlog and the
+ *	queues of its readers.  Nests inside stream->lock.
+ *
+ * Lock order: etw_lock -> stream->lock -> pool->lock.
  */
 #ifndef _ETW_INTERNAL_H
 #define _ETW_INTERNAL_H
 
 #include <linux/types.h>
 #include <linux/fs.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/spinlock.h>
+#include <linux/uuid.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+#include <linux/timer.h>
 #include <linux/etw.h>
 
+#include "shared/etw_logic.h"
+
+extern struct mutex etw_lock;
+extern unsigned int etw_callback_timeout_ms;
+extern int etw_controller_gid;
+
+/* ---- files -------------------------------------------------------------- */
+
 /**
- * struct etw_file - state of one open file description of /dev/etw
- * @cred:	credentials of the opener (used for privilege checks)
+ * struct etw_file - one open file description of /dev/etw
+ * @ref:	users: the file itself and control calls waiting for its acks
+ * @cred:	credentials of the opener
+ * @map:	the enable map (vmalloc_user, ETW_ENABLE_MAP_SIZE), or NULL
+ * @regs:	registration table indexed by slot; etw_lock for writers,
+ *		RCU for readers
+ * @nregs:	registrations in @regs (etw_lock)
+ * @notify:	queued notifications in sequence order (etw_lock)
+ * @npending:	entries on @notify; read locklessly by poll()
+ * @ncapture:	capture-state items on @notify (etw_lock)
+ * @notify_wq:	readers of notifications
+ * @acked:	highest acknowledged notification sequence
+ * @dead:	the file was released: nobody will acknowledge anything
  */
 struct etw_file {
+	struct kref ref;
 	const struct cred *cred;
+	struct etw_enable_slot *map;
+	struct etw_reg __rcu **regs;
+	u32 nregs;
+	struct list_head notify;
+	u32 npending;
+	u32 ncapture;
+	wait_queue_head_t notify_wq;
+	atomic64_t acked;
+	bool dead;
 };
 
+void etw_file_put(struct etw_file *ef);
+int etw_file_alloc_map(struct etw_file *ef);
+
+/* ---- registrations ------------------------------------------------------ */
+
+/**
+ * struct etw_notify_item - one queued enable notification
+ * @node:	on file->notify
+ * @reg:	the registration it is for
+ * @seq:	global sequence number
+ * @capture:	a CAPTURE_STATE request (else: "send the current state")
+ * @source_id:	SourceId to report
+ */
+struct etw_notify_item {
+	struct list_head node;
+	struct etw_reg *reg;
+	u64 seq;
+	bool capture;
+	u8 source_id[16];
+};
+
+/**
+ * struct etw_active - the sessions a registration writes to (RCU)
+ * @rcu:	for kfree_rcu()
+ * @n:		entries in @e
+ * @e:		one per enabling session: the session, its normalised level
+ *		and keywords, enable properties and event-ID filter
+ */
+struct etw_active {
+	struct rcu_head rcu;
+	u32 n;
+	struct etw_active_entry {
+		struct etw_session *session;
+		struct etw_level_kw kw;
+		u32 props;
+		struct etw_id_filter *idf;
+	} e[];
+};
+
+/**
+ * struct etw_reg - one registration (EventRegister / RegisterTraceGuids)
+ * @node:	on etw_regs (etw_lock)
+ * @file:	owner
+ * @slot:	index in file->regs[] and file->map[]
+ * @handle:	user-visible handle
+ * @guid:	provider GUID
+ * @flags:	ETW_REG_F_*
+ * @tgid:	registering process (PID filters, private sessions)
+ * @exe:	its executable's file name (EXECUTABLE_NAME filters)
+ * @exe_len:	bytes of @exe
+ * @traits:	traits blob set by EventSetInformation, or NULL; immutable
+ *		once published (smp_store_release)
+ * @traits_len:	bytes of @traits
+ * @use_desc_type: honour EVENT_DATA_DESCRIPTOR.Type (seed 002, rule 5)
+ * @has_group:	member of provider group @group
+ * @group:	group GUID
+ * @agg:	aggregated enable state (etw_lock)
+ * @logger:	classic: the one enabling session's handle (etw_lock)
+ * @active:	sessions to write to (RCU)
+ * @state_item:	the coalescing "state changed" notification
+ * @state_queued: @state_item is on file->notify
+ * @rcu:	for kfree_rcu()
+ */
+struct etw_reg {
+	struct list_head node;
+	struct etw_file *file;
+	u32 slot;
+	u64 handle;
+	u8 guid[16];
+	u32 flags;
+	u32 tgid;
+	char exe[64];
+	u32 exe_len;
+	const u8 *traits;
+	u32 traits_len;
+	bool use_desc_type;
+	bool has_group;
+	u8 group[16];
+	struct etw_aggregate agg;
+	u64 logger;
+	struct etw_active __rcu *active;
+	struct etw_notify_item state_item;
+	bool state_queued;
+	struct rcu_head rcu;
+};
+
+extern struct list_head etw_regs;
+
+long etw_ioctl_register(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_unregister(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_set_info(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_set_group_acl(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_get_group_acl(struct etw_file *ef, void __user *uarg, u32 usize);
+void etw_file_unregister_all(struct etw_file *ef);
+struct etw_reg *etw_reg_lookup(struct etw_file *ef, u64 handle);
+void etw_groups_exit(void);
+
+/* ---- sessions ------------------------------------------------------------ */
+
+/**
+ * struct etw_entry - what one session asked of one provider or group
+ * @node:	on session->entries (etw_lock)
+ * @guid:	provider or group GUID
+ * @group:	a group enable (EVENT_ENABLE_PROPERTY_PROVIDER_GROUP)
+ * @level, @any, @all, @props: the request as given
+ * @source_id:	SourceId of the last enable
+ * @seq:	when it was last enabled (a classic provider follows the latest)
+ * @legacy:	made by EnableTrace
+ * @pids:	PID filter (copy), or NULL
+ * @exe:	EXECUTABLE_NAME filter (copy), or NULL
+ * @idf:	EVENT_ID filter, or NULL
+ * @pf_type:	provider-side filter type
+ * @pf_size:	its size, 0 = none
+ * @pf_data:	its data
+ * @rcu:	entries are freed after a grace period (writers use @idf)
+ */
+struct etw_entry {
+	struct list_head node;
+	u8 guid[16];
+	bool group;
+	u8 level;
+	u64 any;
+	u64 all;
+	u32 props;
+	u8 source_id[16];
+	u64 seq;
+	bool legacy;
+	struct etw_filter_view pids;
+	struct etw_filter_view exe;
+	struct etw_id_filter *idf;
+	u32 pf_type;
+	u32 pf_size;
+	void *pf_data;
+	struct rcu_head rcu;
+};
+
+struct etw_pool;
+
+/**
+ * struct etw_session - one trace session
+ * @ref:	the session table holds one; consumers and waiters hold more
+ * @logger_id:	1..ETW_MAX_SESSIONS
+ * @handle:	(generation << 16) | logger_id
+ * @name:	UTF-8, NUL-terminated
+ * @name_len:	bytes without the NUL
+ * @guid:	session GUID
+ * @owner:	euid of the starter
+ * @owner_tgid:	the starting process (private sessions log only its events)
+ * @params:	normalised geometry and LogFileMode
+ * @enable_flags: EnableFlags
+ * @log_file:	path of the log file (NUL-terminated), or NULL
+ * @log_file_len: bytes of @log_file
+ * @entries:	enable entries (etw_lock)
+ * @disallow:	disallow list, ndisallow GUIDs (etw_lock)
+ * @ndisallow:	entries in @disallow
+ * @stopped:	no longer in the table (etw_lock)
+ * @pool:	the buffers
+ * @start_time, @start_raw, @perf_freq, @cpu_mhz, @boot_time: clock facts
+ */
+struct etw_session {
+	struct kref ref;
+	u16 logger_id;
+	u64 handle;
+	char *name;
+	u32 name_len;
+	u8 guid[16];
+	kuid_t owner;
+	u32 owner_tgid;
+	struct etw_session_params params;
+	u32 enable_flags;
+	char *log_file;
+	u32 log_file_len;
+	struct list_head entries;
+	u8 (*disallow)[16];
+	u32 ndisallow;
+	bool stopped;
+	struct etw_pool *pool;
+	u64 start_time;
+	u64 start_raw;
+	u64 perf_freq;
+	u32 cpu_mhz;
+	u64 boot_time;
+};
+
+static inline bool etw_session_private(const struct etw_session *s)
+{
+	return s->params.log_file_mode &
+	       (ETW_MODE_PRIVATE_LOGGER | ETW_MODE_PRIVATE_IN_PROC);
+}
+
+extern struct etw_session *etw_sessions[ETW_MAX_SESSIONS + 1];
+
+long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_session_list(struct etw_file *ef, void __user *uarg, u32 usize);
+struct etw_session *etw_session_find(u64 handle, const char *name,
+				     u32 name_len, int *err);
+bool etw_may_control(const struct etw_session *s);
+void etw_session_put(struct etw_session *s);
+void etw_sessions_exit(void);
+void etw_session_fill_info(struct etw_session *s, struct etw_session_info *si);
+u64 etw_session_clock(const struct etw_session *s);
+
+/* ---- enabling ------------------------------------------------------------- */
+
+/* Control calls collect the notifications they caused, then wait. */
+struct etw_waitlist {
+	u32 n;
+	u32 cap;
+	struct {
+		struct etw_file *file;
+		u64 seq;
+	} *e;
+};
+
+long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_set_disallow(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_get_disallow(struct etw_file *ef, void __user *uarg, u32 usize);
+void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
+		       const u8 *source_id, struct etw_waitlist *wl);
+void etw_entry_free(struct etw_entry *e);
+void etw_slot_publish(struct etw_reg *reg);
+u32 etw_reg_entries(struct etw_reg *reg, struct etw_session **sessions,
+		    struct etw_entry **entries);
+/* Room for etw_reg_entries() results, for callers holding etw_lock. */
+extern struct etw_session *etw_scratch_s[ETW_MAX_SESSIONS];
+extern struct etw_entry *etw_scratch_e[ETW_MAX_SESSIONS];
+
+/* ---- notifications ---------------------------------------------------------- */
+
+void etw_notify_state(struct etw_reg *reg, const u8 *source_id,
+		      struct etw_waitlist *wl);
+void etw_notify_capture(struct etw_reg *reg, const u8 *source_id,
+			struct etw_waitlist *wl);
+void etw_notify_drop_reg(struct etw_reg *reg);
+ssize_t etw_notify_read(struct etw_file *ef, char __user *buf, size_t count,
+			bool nonblock);
+long etw_ioctl_notify_ack(struct etw_file *ef, void __user *uarg, u32 usize);
+int etw_waitlist_wait(struct etw_waitlist *wl, unsigned int timeout_ms);
+void etw_waitlist_release(struct etw_waitlist *wl);
+void etw_notify_file_dead(struct etw_file *ef);
+
+/* ---- buffers ------------------------------------------------------------------ */
+
+struct etw_pool *etw_pool_create(struct etw_session *s);
+void etw_pool_destroy(struct etw_pool *pool);
+void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si);
+
+/* ---- helpers ------------------------------------------------------------------ */
+
 int etw_copy_out(void __user *uarg, u32 usize, const void *kbuf, u32 ksize);
+char *etw_strndup_user(const char __user *s, u32 len, u32 max, int *err);
+bool etw_guid_is_null(const u8 *g);
 
 #endif /* _ETW_INTERNAL_H */

@@ -2,10 +2,11 @@
 /*
  * etw.ko: Event Tracing for Windows semantics on Linux.
  *
- * This file owns the character device /dev/etw and dispatches its ioctls.
- * Each command's argument struct is size-extensible (see uapi/linux/etw.h);
- * etw_ioc_lookup() checks the command number, direction and size before
- * any handler runs, so handlers only see sizes they can work with.
+ * This file owns the character device /dev/etw: open/release, the ioctl
+ * dispatch table, read/poll of enable notifications and mmap of the
+ * enable map.  Each command's argument struct is size-extensible (see
+ * uapi/linux/etw.h); etw_ioc_lookup() checks the command number,
+ * direction and size before any handler runs.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -15,9 +16,27 @@
 #include <linux/slab.h>
 #include <linux/cred.h>
 #include <linux/cpumask.h>
+#include <linux/mm.h>
+#include <linux/poll.h>
+#include <linux/vmalloc.h>
 
 #include "etw_internal.h"
 #include "shared/etw_ioc.h"
+
+#define CREATE_TRACE_POINTS
+#include "etw_trace.h"
+
+DEFINE_MUTEX(etw_lock);
+
+unsigned int etw_callback_timeout_ms = 5000;
+module_param_named(callback_timeout_ms, etw_callback_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(callback_timeout_ms,
+		 "Longest wait of a control call for enable callbacks (ms)");
+
+int etw_controller_gid = -1;
+module_param_named(controller_gid, etw_controller_gid, int, 0644);
+MODULE_PARM_DESC(controller_gid,
+		 "Group whose members may start sessions (-1: none)");
 
 /**
  * etw_copy_out() - copy a size-extensible struct to user space
@@ -43,6 +62,49 @@ int etw_copy_out(void __user *uarg, u32 usize, const void *kbuf, u32 ksize)
 	return 0;
 }
 
+/**
+ * etw_strndup_user() - copy a counted (not NUL-terminated) user string
+ * @s:		user string
+ * @len:	its length in bytes
+ * @max:	largest acceptable length
+ * @err:	out: -EINVAL (empty, too long or containing a NUL), -EFAULT
+ *		or -ENOMEM
+ *
+ * Context: process context; may sleep.
+ * Return: a NUL-terminated kernel copy, or NULL with *@err set.
+ */
+char *etw_strndup_user(const char __user *s, u32 len, u32 max, int *err)
+{
+	char *k;
+
+	if (!s || len == 0 || len > max) {
+		*err = -EINVAL;
+		return NULL;
+	}
+	k = kmalloc(len + 1, GFP_KERNEL);
+	if (!k) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	if (copy_from_user(k, s, len)) {
+		kfree(k);
+		*err = -EFAULT;
+		return NULL;
+	}
+	k[len] = 0;
+	if (strlen(k) != len) {
+		kfree(k);
+		*err = -EINVAL;
+		return NULL;
+	}
+	return k;
+}
+
+bool etw_guid_is_null(const u8 *g)
+{
+	return etw_mem_is_zero(g, 16);
+}
+
 static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 			       u32 usize)
 {
@@ -61,7 +123,7 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 	info.size = min_t(u32, usize, sizeof(info));
 	info.abi_version = ETW_ABI_VERSION;
 	info.nr_cpu_ids = nr_cpu_ids;
-	info.features = ETW_FEAT_INFO;
+	info.features = ETW_FEAT_INFO | ETW_FEAT_PROVIDERS | ETW_FEAT_SESSIONS;
 	info.max_sessions = ETW_MAX_SESSIONS;
 	info.max_regs_per_fd = ETW_MAX_REGS_PER_FD;
 	info.max_event_size = ETW_MAX_EVENT_SIZE;
@@ -87,6 +149,30 @@ static const struct {
 } etw_ioctls[] = {
 	ETW_IOC(ETW_IOC_GET_INFO, etw_ioctl_get_info, struct etw_info,
 		ETW_INFO_SIZE_VER0),
+	ETW_IOC(ETW_IOC_REGISTER, etw_ioctl_register, struct etw_register,
+		ETW_REGISTER_SIZE_VER0),
+	ETW_IOC(ETW_IOC_UNREGISTER, etw_ioctl_unregister,
+		struct etw_unregister, ETW_UNREGISTER_SIZE_VER0),
+	ETW_IOC(ETW_IOC_SET_INFO, etw_ioctl_set_info, struct etw_set_info,
+		ETW_SET_INFO_SIZE_VER0),
+	ETW_IOC(ETW_IOC_NOTIFY_ACK, etw_ioctl_notify_ack,
+		struct etw_notify_ack, ETW_NOTIFY_ACK_SIZE_VER0),
+	ETW_IOC(ETW_IOC_SESSION_START, etw_ioctl_session_start,
+		struct etw_session_start, ETW_SESSION_START_SIZE_VER0),
+	ETW_IOC(ETW_IOC_SESSION_CONTROL, etw_ioctl_session_control,
+		struct etw_session_control, ETW_SESSION_CONTROL_SIZE_VER0),
+	ETW_IOC(ETW_IOC_SESSION_LIST, etw_ioctl_session_list,
+		struct etw_session_list, ETW_SESSION_LIST_SIZE_VER0),
+	ETW_IOC(ETW_IOC_ENABLE, etw_ioctl_enable, struct etw_enable,
+		ETW_ENABLE_SIZE_VER0),
+	ETW_IOC(ETW_IOC_SET_DISALLOW, etw_ioctl_set_disallow,
+		struct etw_disallow, ETW_DISALLOW_SIZE_VER0),
+	ETW_IOC(ETW_IOC_GET_DISALLOW, etw_ioctl_get_disallow,
+		struct etw_disallow, ETW_DISALLOW_SIZE_VER0),
+	ETW_IOC(ETW_IOC_SET_GROUP_ACL, etw_ioctl_set_group_acl,
+		struct etw_group_acl, ETW_GROUP_ACL_SIZE_VER0),
+	ETW_IOC(ETW_IOC_GET_GROUP_ACL, etw_ioctl_get_group_acl,
+		struct etw_group_acl, ETW_GROUP_ACL_SIZE_VER0),
 };
 
 static struct etw_ioc_desc etw_ioc_table[ARRAY_SIZE(etw_ioctls)];
@@ -102,6 +188,67 @@ static long etw_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	return etw_ioctls[idx].fn(ef, (void __user *)arg, _IOC_SIZE(cmd));
 }
 
+static ssize_t etw_read(struct file *file, char __user *buf, size_t count,
+			loff_t *ppos)
+{
+	return etw_notify_read(file->private_data, buf, count,
+			       file->f_flags & O_NONBLOCK);
+}
+
+static __poll_t etw_poll(struct file *file, poll_table *wait)
+{
+	struct etw_file *ef = file->private_data;
+
+	poll_wait(file, &ef->notify_wq, wait);
+	return READ_ONCE(ef->npending) ? EPOLLIN | EPOLLRDNORM : 0;
+}
+
+/**
+ * etw_file_alloc_map() - allocate the file's enable map and table
+ * @ef:		the file
+ *
+ * Context: etw_lock held.
+ * Return: 0 or -ENOMEM.
+ */
+int etw_file_alloc_map(struct etw_file *ef)
+{
+	lockdep_assert_held(&etw_lock);
+	if (!ef->map) {
+		ef->map = vmalloc_user(ETW_ENABLE_MAP_SIZE);
+		if (!ef->map)
+			return -ENOMEM;
+	}
+	if (!ef->regs) {
+		ef->regs = kvcalloc(ETW_MAX_REGS_PER_FD, sizeof(*ef->regs),
+				    GFP_KERNEL);
+		if (!ef->regs)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* The enable map is mapped read-only: the kernel alone publishes it. */
+static int etw_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	struct etw_file *ef = file->private_data;
+	unsigned long len = vma->vm_end - vma->vm_start;
+	int ret;
+
+	if (vma->vm_pgoff != ETW_MMAP_ENABLE_MAP / PAGE_SIZE ||
+	    len > ETW_ENABLE_MAP_SIZE)
+		return -EINVAL;
+	if (vma->vm_flags & (VM_WRITE | VM_EXEC))
+		return -EPERM;
+	vma->vm_flags &= ~(VM_MAYWRITE | VM_MAYEXEC);
+
+	mutex_lock(&etw_lock);
+	ret = etw_file_alloc_map(ef);
+	if (!ret)
+		ret = remap_vmalloc_range(vma, ef->map, 0);
+	mutex_unlock(&etw_lock);
+	return ret;
+}
+
 static int etw_open(struct inode *inode, struct file *file)
 {
 	struct etw_file *ef;
@@ -109,17 +256,44 @@ static int etw_open(struct inode *inode, struct file *file)
 	ef = kzalloc(sizeof(*ef), GFP_KERNEL);
 	if (!ef)
 		return -ENOMEM;
+	kref_init(&ef->ref);
 	ef->cred = get_current_cred();
+	INIT_LIST_HEAD(&ef->notify);
+	init_waitqueue_head(&ef->notify_wq);
+	atomic64_set(&ef->acked, 0);
 	file->private_data = ef;
 	return 0;
 }
 
+static void etw_file_free(struct kref *ref)
+{
+	struct etw_file *ef = container_of(ref, struct etw_file, ref);
+
+	put_cred(ef->cred);
+	vfree(ef->map);
+	kvfree(ef->regs);
+	kfree(ef);
+}
+
+void etw_file_put(struct etw_file *ef)
+{
+	kref_put(&ef->ref, etw_file_free);
+}
+
+/*
+ * The owner went away (close or exit): its registrations die with it,
+ * and control calls waiting for its callbacks stop waiting.  Sessions
+ * are global and outlive the file that started them.
+ */
 static int etw_release(struct inode *inode, struct file *file)
 {
 	struct etw_file *ef = file->private_data;
 
-	put_cred(ef->cred);
-	kfree(ef);
+	etw_file_unregister_all(ef);
+	etw_notify_file_dead(ef);
+	/* Writers may still look at ef->regs under RCU. */
+	synchronize_rcu();
+	etw_file_put(ef);
 	return 0;
 }
 
@@ -127,6 +301,9 @@ static const struct file_operations etw_fops = {
 	.owner		= THIS_MODULE,
 	.open		= etw_open,
 	.release	= etw_release,
+	.read		= etw_read,
+	.poll		= etw_poll,
+	.mmap		= etw_mmap,
 	.unlocked_ioctl	= etw_ioctl,
 	.compat_ioctl	= compat_ptr_ioctl,
 	.llseek		= noop_llseek,
@@ -145,11 +322,31 @@ static struct miscdevice etw_misc = {
 
 static void etw_build_checks(void)
 {
-	BUILD_BUG_ON(sizeof(struct etw_info) != 88);
-	BUILD_BUG_ON(ETW_INFO_SIZE_VER0 != 88);
+	BUILD_BUG_ON(sizeof(struct etw_info) != ETW_INFO_SIZE_VER0);
 	BUILD_BUG_ON(offsetof(struct etw_info, features) != 16);
-	BUILD_BUG_ON(offsetof(struct etw_info, page_size) != 52);
 	BUILD_BUG_ON(offsetof(struct etw_info, __reserved) != 56);
+	BUILD_BUG_ON(sizeof(struct etw_enable_slot) != 32);
+	BUILD_BUG_ON(ETW_ENABLE_MAP_SIZE % PAGE_SIZE);
+	BUILD_BUG_ON(sizeof(struct etw_register) != ETW_REGISTER_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_unregister) != ETW_UNREGISTER_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_set_info) != ETW_SET_INFO_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_notification) != 80);
+	BUILD_BUG_ON(sizeof(struct etw_notify_ack) != ETW_NOTIFY_ACK_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_data_desc) != 16);
+	BUILD_BUG_ON(sizeof(struct etw_write) != ETW_WRITE_SIZE_VER0);
+	BUILD_BUG_ON(offsetof(struct etw_write, keyword) != 16);
+	BUILD_BUG_ON(sizeof(struct etw_trace_event) != ETW_TRACE_EVENT_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_new_ids) != ETW_NEW_IDS_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_session_info) != ETW_SESSION_INFO_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_session_start) != ETW_SESSION_START_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_session_control) != ETW_SESSION_CONTROL_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_session_list) != ETW_SESSION_LIST_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_filter_desc) != 16);
+	BUILD_BUG_ON(sizeof(struct etw_enable) != ETW_ENABLE_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_disallow) != ETW_DISALLOW_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_group_acl) != ETW_GROUP_ACL_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_consumer_open) != ETW_CONSUMER_OPEN_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_consumer_wait) != ETW_CONSUMER_WAIT_SIZE_VER0);
 }
 
 static int __init etw_init(void)
@@ -170,9 +367,17 @@ static int __init etw_init(void)
 	return 0;
 }
 
+/*
+ * Unloading is possible only once every /dev/etw file is closed (the
+ * device pins the module), so no registration is left; sessions, which
+ * outlive their controllers, are stopped here.
+ */
 static void __exit etw_exit(void)
 {
 	misc_deregister(&etw_misc);
+	etw_sessions_exit();
+	etw_groups_exit();
+	rcu_barrier();	/* every kfree_rcu() of ours has run */
 	pr_info("unloaded\n");
 }
 

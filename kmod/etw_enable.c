@@ -1,0 +1,582 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Enabling: EnableTraceEx2 entries per session, the per-registration
+ * aggregate over sessions (seed 000: Level = max, MatchAny = OR,
+ * MatchAll = AND), provider groups and disallow lists (seed 004).
+ *
+ * Whenever what a registration should see may have changed, the caller
+ * (holding etw_lock) runs etw_reg_recompute(): it collects the entries
+ * that apply, publishes the aggregate in the registration's enable-map
+ * slot, swaps in a new RCU list of sessions for writers, and queues an
+ * enable notification when the provider asked for callbacks.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include "etw_internal.h"
+#include "etw_trace.h"
+#include "shared/etw_ioc.h"
+
+/* Orders enables: a classic provider follows the latest (etw_lock). */
+static u64 etw_enable_seq;
+
+/* Scratch for etw_reg_entries() callers (etw_lock). */
+struct etw_session *etw_scratch_s[ETW_MAX_SESSIONS];
+struct etw_entry *etw_scratch_e[ETW_MAX_SESSIONS];
+
+static struct etw_entry *etw_entry_find(struct etw_session *s, const u8 *guid,
+					bool group)
+{
+	struct etw_entry *e;
+
+	list_for_each_entry(e, &s->entries, node)
+		if (e->group == group && !memcmp(e->guid, guid, 16))
+			return e;
+	return NULL;
+}
+
+static bool etw_disallowed(struct etw_session *s, const u8 *guid)
+{
+	u32 i;
+
+	for (i = 0; i < s->ndisallow; i++)
+		if (!memcmp(s->disallow[i], guid, 16))
+			return true;
+	return false;
+}
+
+/**
+ * etw_reg_entries() - the enable entries that apply to a registration
+ * @reg:	the registration
+ * @sessions:	out: their sessions (room for ETW_MAX_SESSIONS)
+ * @entries:	out: the entries
+ *
+ * A session's direct enable of the provider GUID applies; failing that,
+ * its enable of the provider's group, unless the provider is on the
+ * session's disallow list (seed 004, rules 9 and 11).  PID and
+ * EXECUTABLE_NAME filters and private sessions restrict by process.  A
+ * classic provider serves only the latest enabling session.
+ *
+ * Context: etw_lock held.
+ * Return: the number of entries.
+ */
+u32 etw_reg_entries(struct etw_reg *reg, struct etw_session **sessions,
+		    struct etw_entry **entries)
+{
+	bool classic = reg->flags & ETW_REG_F_CLASSIC;
+	u32 id, n = 0;
+
+	lockdep_assert_held(&etw_lock);
+	for (id = 1; id <= ETW_MAX_SESSIONS; id++) {
+		struct etw_session *s = etw_sessions[id];
+		struct etw_entry *e;
+
+		if (!s)
+			continue;
+		if (etw_session_private(s) && reg->tgid != s->owner_tgid)
+			continue;
+		e = etw_entry_find(s, reg->guid, false);
+		if (!e && reg->has_group && !etw_disallowed(s, reg->guid))
+			e = etw_entry_find(s, reg->group, true);
+		if (!e)
+			continue;
+		if (e->pids.size && !etw_pid_filter_match(&e->pids, reg->tgid))
+			continue;
+		if (e->exe.size &&
+		    !etw_exe_filter_match(&e->exe, reg->exe, reg->exe_len))
+			continue;
+		if (classic && n) {
+			if (e->seq < entries[0]->seq)
+				continue;
+			n = 0;
+		}
+		sessions[n] = s;
+		entries[n++] = e;
+	}
+	return n;
+}
+
+/**
+ * etw_slot_publish() - publish reg->agg in the registration's enable slot
+ * @reg:	the registration
+ *
+ * Context: etw_lock held (the only writer of the slot).
+ */
+void etw_slot_publish(struct etw_reg *reg)
+{
+	struct etw_enable_slot *slot = &reg->file->map[reg->slot];
+	u32 seq = READ_ONCE(slot->seq);
+	u8 flags = 0;
+
+	if (reg->agg.kw.keyword0)
+		flags |= ETW_SLOT_KEYWORD0;
+	if (reg->flags & ETW_REG_F_CLASSIC)
+		flags |= ETW_SLOT_CLASSIC;
+
+	/* Seqcount writer; see struct etw_enable_slot in the uapi. */
+	WRITE_ONCE(slot->seq, seq + 1);
+	smp_wmb();	/* odd seq is visible before any field changes */
+	WRITE_ONCE(slot->enabled, reg->agg.n ? 1 : 0);
+	WRITE_ONCE(slot->level, reg->agg.kw.level);
+	WRITE_ONCE(slot->flags, flags);
+	WRITE_ONCE(slot->match_any, reg->agg.kw.any);
+	WRITE_ONCE(slot->match_all, reg->agg.kw.all);
+	WRITE_ONCE(slot->logger, reg->logger);
+	smp_wmb();	/* fields are visible before the even seq */
+	WRITE_ONCE(slot->seq, seq + 2);
+}
+
+static bool etw_reg_has_session(struct etw_reg *reg, struct etw_session *s)
+{
+	struct etw_active *a;
+	u32 i;
+
+	a = rcu_dereference_protected(reg->active, lockdep_is_held(&etw_lock));
+	for (i = 0; a && i < a->n; i++)
+		if (a->e[i].session == s)
+			return true;
+	return false;
+}
+
+/**
+ * etw_reg_recompute() - bring a registration up to date
+ * @reg:	the registration
+ * @touched:	the session a control call changed, or NULL
+ * @source_id:	SourceId for the notification, NULL for GUID_NULL
+ * @wl:		collects the notification to wait for, or NULL
+ *
+ * A provider that asked for callbacks is notified when its aggregate
+ * changed, and also whenever @touched enabled it before or enables it
+ * now: every reconfiguration by a session is reported, even one that
+ * leaves the aggregate as it was (seed 000, rules 5 and 19).
+ *
+ * Context: etw_lock held; may sleep (allocation).
+ */
+void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
+		       const u8 *source_id, struct etw_waitlist *wl)
+{
+	bool classic = reg->flags & ETW_REG_F_CLASSIC;
+	struct etw_session **s = etw_scratch_s;
+	struct etw_entry **e = etw_scratch_e;
+	struct etw_active *active = NULL, *old;
+	struct etw_aggregate agg;
+	u64 logger = 0;
+	bool changed, force = false;
+	u32 i, n;
+
+	lockdep_assert_held(&etw_lock);
+	if (touched)
+		force = etw_reg_has_session(reg, touched);
+	n = etw_reg_entries(reg, s, e);
+	etw_aggregate_init(&agg);
+	if (n) {
+		/* Small and not worth failing a control call over. */
+		active = kzalloc(struct_size(active, e, n),
+				 GFP_KERNEL | __GFP_NOFAIL);
+		active->n = n;
+	}
+	for (i = 0; i < n; i++) {
+		struct etw_active_entry *ae = &active->e[i];
+
+		ae->session = s[i];
+		etw_level_kw_set(&ae->kw, e[i]->level, e[i]->any, e[i]->all,
+				 e[i]->props, classic);
+		ae->props = e[i]->props;
+		ae->idf = e[i]->idf;
+		etw_aggregate_add(&agg, &ae->kw);
+		if (s[i] == touched)
+			force = true;
+	}
+	if (classic && n) {
+		/* GetTraceEnableLevel reports the controller's own value. */
+		agg.kw.level = e[0]->level;
+		logger = s[0]->handle;
+	}
+
+	changed = memcmp(&agg, &reg->agg, sizeof(agg)) || logger != reg->logger;
+	reg->agg = agg;
+	reg->logger = logger;
+	etw_slot_publish(reg);
+
+	old = rcu_replace_pointer(reg->active, active,
+				  lockdep_is_held(&etw_lock));
+	if (old)
+		kfree_rcu(old, rcu);
+
+	if ((reg->flags & ETW_REG_F_CALLBACK) && (force || changed))
+		etw_notify_state(reg, source_id, wl);
+}
+
+static void etw_entry_free_rcu(struct rcu_head *head)
+{
+	struct etw_entry *e = container_of(head, struct etw_entry, rcu);
+
+	kfree(e->pids.data);
+	kfree(e->exe.data);
+	kfree(e->idf);
+	kfree(e->pf_data);
+	kfree(e);
+}
+
+/*
+ * Writers may still hold an active list pointing at e->idf, so entries
+ * go away after a grace period.
+ */
+void etw_entry_free(struct etw_entry *e)
+{
+	call_rcu(&e->rcu, etw_entry_free_rcu);
+}
+
+/* The filters of one enable call, copied in and checked. */
+struct etw_filters_in {
+	u32 n;
+	struct etw_filter_view v[ETW_MAX_FILTERS];
+	struct etw_filter_set set;
+};
+
+static void etw_filters_free(struct etw_filters_in *f)
+{
+	u32 i;
+
+	for (i = 0; i < f->n; i++)
+		kfree(f->v[i].data);
+	f->n = 0;
+}
+
+static int etw_filters_copy(struct etw_filters_in *f, u64 uptr, u32 count,
+			    bool group)
+{
+	struct etw_filter_desc d[ETW_MAX_FILTERS];
+	u32 i, max;
+	int ret;
+
+	f->n = 0;
+	if (!count)
+		return etw_filters_check(NULL, 0, group, &f->set);
+	if (count > ETW_MAX_FILTERS || !uptr)
+		return -EINVAL;
+	if (copy_from_user(d, u64_to_user_ptr(uptr), sizeof(d[0]) * count))
+		return -EFAULT;
+	for (i = 0; i < count; i++) {
+		max = d[i].type == ETW_FILTER_TYPE_PAYLOAD ||
+		      d[i].type == ETW_FILTER_TYPE_EVENT_NAME ?
+		      ETW_MAX_FILTER_PAYLOAD_SIZE : ETW_MAX_FILTER_DATA_SIZE;
+		f->v[i].type = d[i].type;
+		f->v[i].size = d[i].size;
+		f->v[i].data = NULL;
+		f->n = i + 1;
+		if (d[i].size > max || (d[i].size && !d[i].ptr)) {
+			ret = -EINVAL;
+			goto out_free;
+		}
+		if (!d[i].size)
+			continue;
+		f->v[i].data = memdup_user(u64_to_user_ptr(d[i].ptr), d[i].size);
+		if (IS_ERR(f->v[i].data)) {
+			ret = PTR_ERR(f->v[i].data);
+			f->v[i].data = NULL;
+			goto out_free;
+		}
+	}
+	ret = etw_filters_check(f->v, f->n, group, &f->set);
+	if (ret)
+		goto out_free;
+	return 0;
+
+out_free:
+	etw_filters_free(f);
+	return ret;
+}
+
+/*
+ * Move the checked filters into entry @e.  Its old filters may still be
+ * used by writers through active lists; they are returned in a husk the
+ * caller frees with etw_entry_free() after recomputing those lists.
+ */
+static struct etw_entry *etw_entry_take_filters(struct etw_entry *e,
+						struct etw_filters_in *f,
+						struct etw_id_filter *idf)
+{
+	struct etw_entry *husk = NULL;
+	u32 i;
+
+	if (e->pids.data || e->exe.data || e->idf || e->pf_data) {
+		husk = kzalloc(sizeof(*husk), GFP_KERNEL | __GFP_NOFAIL);
+		husk->pids = e->pids;
+		husk->exe = e->exe;
+		husk->idf = e->idf;
+		husk->pf_data = e->pf_data;
+	}
+	memset(&e->pids, 0, sizeof(e->pids));
+	memset(&e->exe, 0, sizeof(e->exe));
+	e->idf = NULL;
+	e->pf_data = NULL;
+	e->pf_size = 0;
+	e->pf_type = 0;
+
+	for (i = 0; i < f->n; i++) {
+		struct etw_filter_view *v = &f->v[i];
+
+		if (v == f->set.pid) {
+			e->pids = *v;
+		} else if (v == f->set.exe) {
+			e->exe = *v;
+		} else if (v == f->set.provider) {
+			e->pf_type = v->type;
+			e->pf_size = v->size;
+			e->pf_data = (void *)v->data;
+		} else {
+			kfree(v->data);	/* compiled (EVENT_ID) or ignored */
+		}
+		v->data = NULL;
+	}
+	e->idf = idf;
+	f->n = 0;
+	return husk;
+}
+
+/* Direct enables of one GUID by distinct sessions. */
+static u32 etw_direct_sessions(const u8 *guid)
+{
+	u32 id, n = 0;
+
+	for (id = 1; id <= ETW_MAX_SESSIONS; id++)
+		if (etw_sessions[id] && etw_entry_find(etw_sessions[id], guid, false))
+			n++;
+	return n;
+}
+
+static bool etw_reg_matches(struct etw_reg *reg, const u8 *guid, bool group)
+{
+	if (group)
+		return reg->has_group && !memcmp(reg->group, guid, 16);
+	return !memcmp(reg->guid, guid, 16);
+}
+
+long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize)
+{
+	struct etw_waitlist wl = { 0 };
+	struct etw_filters_in *f;
+	struct etw_id_filter *idf = NULL;
+	struct etw_enable req;
+	struct etw_session *s;
+	struct etw_entry *e, *husk;
+	struct etw_reg *reg;
+	const u8 *source;
+	bool group;
+	int ret;
+
+	ret = copy_struct_from_user(&req, sizeof(req), uarg, usize);
+	if (ret)
+		return ret;
+	if (req.flags & ~ETW_ENABLE_FLAGS_MASK ||
+	    !etw_mem_is_zero(req.__pad, sizeof(req.__pad)) ||
+	    !etw_mem_is_zero(req.__reserved, sizeof(req.__reserved)) ||
+	    req.control_code > ETW_CTRL_CAPTURE_STATE ||
+	    req.enable_property & ~ETW_PROP_MASK ||
+	    etw_guid_is_null(req.guid))
+		return -EINVAL;
+	group = req.enable_property & ETW_PROP_PROVIDER_GROUP;
+	if (req.flags & ETW_ENABLE_F_LEGACY) {
+		/* EnableTrace: no SourceId (seed 000, rule 3), no MatchAll. */
+		memset(req.source_id, 0, sizeof(req.source_id));
+		req.match_all = 0;
+	}
+
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
+		return -ENOMEM;
+	if (req.control_code == ETW_CTRL_ENABLE_PROVIDER) {
+		ret = etw_filters_copy(f, req.filters, req.filter_count, group);
+		if (ret)
+			goto out_free;
+		if (f->set.event_id) {
+			idf = kzalloc(sizeof(*idf), GFP_KERNEL);
+			if (!idf) {
+				ret = -ENOMEM;
+				goto out_free;
+			}
+			etw_id_filter_compile(f->set.event_id, idf);
+		}
+	}
+	source = req.source_id;
+
+	mutex_lock(&etw_lock);
+	s = etw_session_find(req.session, NULL, 0, &ret);
+	if (!s)
+		goto out_unlock;
+	if (!etw_may_control(s)) {
+		ret = -EPERM;
+		goto out_put;
+	}
+	/* Seed 004, rule 12: private sessions cannot control groups. */
+	if (group && etw_session_private(s)) {
+		ret = -EINVAL;
+		goto out_put;
+	}
+	trace_etw_enable(s->logger_id, req.guid, req.control_code, req.level,
+			 req.match_any, req.match_all, req.enable_property);
+
+	e = etw_entry_find(s, req.guid, group);
+	switch (req.control_code) {
+	case ETW_CTRL_ENABLE_PROVIDER:
+		if (!e) {
+			if (!group && etw_direct_sessions(req.guid) >=
+					ETW_MAX_SESSIONS_PER_PROVIDER) {
+				ret = -ENOSPC;
+				goto out_put;
+			}
+			e = kzalloc(sizeof(*e), GFP_KERNEL);
+			if (!e) {
+				ret = -ENOMEM;
+				goto out_put;
+			}
+			memcpy(e->guid, req.guid, 16);
+			e->group = group;
+			list_add_tail(&e->node, &s->entries);
+		}
+		e->level = req.level;
+		e->any = req.match_any;
+		e->all = req.match_all;
+		e->props = req.enable_property;
+		e->legacy = req.flags & ETW_ENABLE_F_LEGACY;
+		memcpy(e->source_id, req.source_id, 16);
+		e->seq = ++etw_enable_seq;
+		/* Each call replaces the session's filters (reference 2.6). */
+		husk = etw_entry_take_filters(e, f, idf);
+		idf = NULL;
+		list_for_each_entry(reg, &etw_regs, node)
+			if (etw_reg_matches(reg, req.guid, group))
+				etw_reg_recompute(reg, s, source, &wl);
+		if (husk)
+			etw_entry_free(husk);
+		break;
+	case ETW_CTRL_DISABLE_PROVIDER:
+		if (!e)
+			break;	/* nothing enabled: nothing to do */
+		list_del(&e->node);
+		list_for_each_entry(reg, &etw_regs, node)
+			if (etw_reg_matches(reg, req.guid, group))
+				etw_reg_recompute(reg, s, source, &wl);
+		etw_entry_free(e);
+		break;
+	case ETW_CTRL_CAPTURE_STATE:
+		list_for_each_entry(reg, &etw_regs, node) {
+			if (!etw_reg_matches(reg, req.guid, group) ||
+			    !(reg->flags & ETW_REG_F_CALLBACK) ||
+			    !etw_reg_has_session(reg, s))
+				continue;
+			etw_notify_capture(reg, source, &wl);
+		}
+		break;
+	}
+out_put:
+	etw_session_put(s);
+out_unlock:
+	mutex_unlock(&etw_lock);
+	if (!ret) {
+		ret = etw_waitlist_wait(&wl, req.timeout_ms ? req.timeout_ms :
+					etw_callback_timeout_ms);
+		/* Timeout 0: bounded wait, but not an error (reference 2.6). */
+		if (ret == -ETIMEDOUT && !req.timeout_ms)
+			ret = 0;
+	}
+	etw_waitlist_release(&wl);
+out_free:
+	kfree(idf);
+	etw_filters_free(f);
+	kfree(f);
+	return ret;
+}
+
+/* ---- disallow lists ------------------------------------------------------- */
+
+long etw_ioctl_set_disallow(struct etw_file *ef, void __user *uarg, u32 usize)
+{
+	struct etw_waitlist wl = { 0 };
+	struct etw_disallow req;
+	struct etw_session *s;
+	struct etw_reg *reg;
+	u8 (*list)[16] = NULL;
+	int ret;
+
+	ret = copy_struct_from_user(&req, sizeof(req), uarg, usize);
+	if (ret)
+		return ret;
+	if (req.flags || req.__reserved || req.count > ETW_MAX_DISALLOW ||
+	    (req.count && !req.guids))
+		return -EINVAL;
+	if (req.count) {
+		list = memdup_user(u64_to_user_ptr(req.guids), 16 * req.count);
+		if (IS_ERR(list))
+			return PTR_ERR(list);
+	}
+
+	mutex_lock(&etw_lock);
+	s = etw_session_find(req.session, NULL, 0, &ret);
+	if (!s)
+		goto out_unlock;
+	if (!etw_may_control(s)) {
+		ret = -EPERM;
+		goto out_put;
+	}
+	swap(s->disallow, list);
+	s->ndisallow = req.count;
+	/* Seed 004, rule 11: effective at once, for group members only. */
+	list_for_each_entry(reg, &etw_regs, node)
+		if (reg->has_group)
+			etw_reg_recompute(reg, NULL, NULL, &wl);
+out_put:
+	etw_session_put(s);
+out_unlock:
+	mutex_unlock(&etw_lock);
+	kfree(list);
+	if (!ret && etw_waitlist_wait(&wl, etw_callback_timeout_ms))
+		ret = 0;	/* a bounded wait, not an error */
+	etw_waitlist_release(&wl);
+	return ret;
+}
+
+long etw_ioctl_get_disallow(struct etw_file *ef, void __user *uarg, u32 usize)
+{
+	struct etw_disallow req;
+	struct etw_session *s;
+	u8 (*copy)[16] = NULL;
+	u32 n = 0;
+	int ret;
+
+	ret = copy_struct_from_user(&req, sizeof(req), uarg, usize);
+	if (ret)
+		return ret;
+	if (req.flags || req.__reserved || (req.count && !req.guids))
+		return -EINVAL;
+
+	mutex_lock(&etw_lock);
+	s = etw_session_find(req.session, NULL, 0, &ret);
+	if (!s)
+		goto out_unlock;
+	if (!etw_may_control(s)) {
+		ret = -EPERM;
+		goto out_put;
+	}
+	n = s->ndisallow;
+	if (n) {
+		copy = kmemdup(s->disallow, 16 * n, GFP_KERNEL);
+		if (!copy)
+			ret = -ENOMEM;
+	}
+out_put:
+	etw_session_put(s);
+out_unlock:
+	mutex_unlock(&etw_lock);
+	if (!ret && copy && copy_to_user(u64_to_user_ptr(req.guids), copy,
+					 16 * min(n, req.count)))
+		ret = -EFAULT;
+	kfree(copy);
+	if (ret)
+		return ret;
+	req.count = n;
+	return etw_copy_out(uarg, usize, &req, sizeof(req));
+}

@@ -1,0 +1,1 @@
+$(OUTPUT)/logic_test: $(SHARED)/etw_logic.c
