@@ -262,6 +262,293 @@ void *etl_put_ext_item(void *dst, u16 ext_type, const void *data,
 
 /* --- reading (etw_etl_read.c) ------------------------------------------ */
 
+/*
+ * The reader trusts no byte of its input: every function takes a pointer
+ * and a length and never reads outside them, whatever the bytes say.
+ * Fields are assembled byte by byte (little-endian, any alignment).
+ * Returns: 0 (or a positive count/flag set) on success, -EINVAL for bad
+ * arguments, -EBADMSG for corrupt data, -EOPNOTSUPP for compressed
+ * buffers.  On -EBADMSG the optional struct etl_diag says what and where.
+ */
+
+/* Why a parse failed: a static string and the offset of the bad bytes. */
+struct etl_diag {
+	const char *why;
+	u32 offset;		/* from the start of the buffer (or record) */
+};
+
+#define ETL_BUFFER_SIZE_MIN		ETL_BUFFER_HEADER_SIZE
+#define ETL_LOGFILE_HEADER32_SIZE	272
+
+/* etl_buffer_info.flags */
+#define ETL_BUFINFO_SAVED_OFFSET	0x0001	/* Offset bad, SavedOffset used */
+
+/* A validated buffer header (etl-format section 2). */
+struct etl_buffer_info {
+	u32 buffer_size;	/* BufferSize: whole buffer incl. header */
+	u32 filled;		/* end of data incl. header, 8-aligned */
+	u64 timestamp;		/* raw session time of the flush */
+	s64 sequence;		/* SequenceNumber */
+	u32 state;		/* ETL_BUFFER_STATE_* (not checked) */
+	u16 cpu;		/* see etl_buffer_parse() */
+	u16 logger_id;		/* ClientContext.LoggerId */
+	u16 buffer_flag;	/* ETL_BUFFER_FLAG_* as found */
+	u16 buffer_type;	/* ETL_BUFFER_TYPE_* as found */
+	u16 flags;		/* ETL_BUFINFO_* */
+};
+
+/*
+ * Validate the buffer at @buf (@len bytes available) and describe it.
+ * BufferSize must be >= 72, a multiple of 8 and <= @len.  The filled
+ * length is Offset (FilledBytes) when 72 <= Offset <= BufferSize and
+ * Offset is 8-aligned, else SavedOffset under the same rule (flag
+ * ETL_BUFINFO_SAVED_OFFSET), else the buffer is corrupt.  cpu is
+ * ProcessorIndex & 0x7FF when BufferFlag has PROC_INDEX, else the low
+ * byte (ProcessorNumber).  A compressed buffer gives -EOPNOTSUPP with
+ * every field but filled set.  On -EBADMSG, buffer_size is set if it was
+ * itself valid (so a caller may skip the buffer), else 0.
+ */
+int etl_buffer_parse(const void *buf, size_t len, struct etl_buffer_info *info,
+		     struct etl_diag *diag);
+
+enum etl_record_kind {
+	ETL_REC_NONE,
+	ETL_REC_SYSTEM32,
+	ETL_REC_SYSTEM64,
+	ETL_REC_COMPACT32,
+	ETL_REC_COMPACT64,
+	ETL_REC_PERFINFO32,
+	ETL_REC_PERFINFO64,
+	ETL_REC_FULL_HEADER32,
+	ETL_REC_FULL_HEADER64,
+	ETL_REC_INSTANCE32,
+	ETL_REC_INSTANCE64,
+	ETL_REC_EVENT_HEADER32,
+	ETL_REC_EVENT_HEADER64,
+	ETL_REC_MESSAGE,
+	ETL_REC_ERROR,
+	ETL_REC_KIND_COUNT
+};
+
+/* Which member of the union in struct etl_record is valid. */
+enum etl_record_family {
+	ETL_FAM_NONE,
+	ETL_FAM_SYSTEM,		/* SYSTEM, COMPACT, PERFINFO: .system */
+	ETL_FAM_CLASSIC,	/* FULL_HEADER, INSTANCE: .classic */
+	ETL_FAM_EVENT,		/* EVENT_HEADER: .event */
+	ETL_FAM_MESSAGE,	/* MESSAGE: .message */
+	ETL_FAM_ERROR,		/* ERROR: contents undocumented, payload only */
+};
+
+/* etl_record.present: which optional common fields the record carries */
+#define ETL_REC_HAS_TIME	0x0001	/* timestamp */
+#define ETL_REC_HAS_IDS		0x0002	/* thread_id, process_id */
+
+/* EVENT_HEADER32/64 (section 3.3). */
+struct etl_rec_event {
+	u16 flags;		/* ETL_EH_FLAG_* as stored */
+	u16 event_property;
+	u8 provider_id[16];
+	u16 id;
+	u8 version;
+	u8 channel;
+	u8 level;
+	u8 opcode;
+	u16 task;
+	u64 keyword;
+	u32 kernel_time;
+	u32 user_time;
+	u64 processor_time;	/* the same 8 bytes as one u64 */
+	u8 activity_id[16];
+	const u8 *ext;		/* first extended item, or NULL */
+	u16 ext_len;		/* bytes of all items */
+	u16 ext_count;		/* number of items */
+};
+
+/* SYSTEM, COMPACT and PERFINFO (section 3.2). */
+struct etl_rec_system {
+	u16 version;		/* raw Version field */
+	u8 event_version;	/* its low byte */
+	u8 group;		/* HookId >> 8 (0 = EventTrace) */
+	u8 type;		/* HookId & 0xFF (the opcode) */
+	u8 pebs;		/* 1 if an 8-byte PEBS index follows */
+	u8 pmc_count;		/* 8-byte PMC counters that follow */
+	u16 hook_id;
+	u32 kernel_time;	/* SYSTEM only */
+	u32 user_time;		/* SYSTEM only */
+	const u8 *ext;		/* PEBS index then PMC counters, or NULL */
+	u32 ext_len;
+};
+
+/* FULL_HEADER and INSTANCE (sections 3.4, 3.5). */
+struct etl_rec_classic {
+	u8 type;		/* Class.Type (opcode) */
+	u8 level;		/* Class.Level */
+	u16 version;		/* Class.Version */
+	u8 guid[16];		/* event class GUID */
+	u32 kernel_time;
+	u32 user_time;
+	bool instance;		/* INSTANCE: the three fields below are set */
+	u32 instance_id;
+	u32 parent_instance_id;
+	u8 parent_guid[16];
+};
+
+/* TRACE_MESSAGE_* option flags (section 3.6) */
+#define ETL_MSG_SEQUENCE		0x0001
+#define ETL_MSG_GUID			0x0002
+#define ETL_MSG_COMPONENTID		0x0004
+#define ETL_MSG_TIMESTAMP		0x0008
+#define ETL_MSG_PERFORMANCE_TIMESTAMP	0x0010
+#define ETL_MSG_SYSTEMINFO		0x0020
+#define ETL_MSG_POINTER32		0x0040
+#define ETL_MSG_POINTER64		0x0080
+#define ETL_MARKER_MESSAGE_FLAGS	0x90
+
+/* MESSAGE (section 3.6); time and ids are the common fields. */
+struct etl_rec_message {
+	u16 message_number;
+	u16 option_flags;	/* ETL_MSG_* */
+	u32 sequence;		/* if ETL_MSG_SEQUENCE */
+	u32 component_id;	/* if ETL_MSG_COMPONENTID */
+	u8 guid[16];		/* if ETL_MSG_GUID */
+};
+
+/* One decoded record.  Pointers point into the caller's buffer. */
+struct etl_record {
+	const u8 *data;		/* the record */
+	u32 offset;		/* from the buffer start, 8-aligned */
+	u32 size;		/* Size: header + items + payload, no padding */
+	u8 kind;		/* enum etl_record_kind */
+	u8 family;		/* enum etl_record_family */
+	u8 header_type;		/* marker byte 2 (MESSAGE: the reserved byte) */
+	u8 marker_flags;	/* marker byte 3: 0xC0, or 0x90 for MESSAGE */
+	u8 pointer_size;	/* 4 or 8 for the 32/64 kinds, else 0 */
+	u16 present;		/* ETL_REC_HAS_* */
+	u32 thread_id;
+	u32 process_id;
+	u64 timestamp;		/* raw session time */
+	const u8 *payload;	/* user data, MOF data or message arguments */
+	u32 payload_len;
+	union {
+		struct etl_rec_event event;
+		struct etl_rec_system system;
+		struct etl_rec_classic classic;
+		struct etl_rec_message message;
+	};
+};
+
+/* "EVENT_HEADER64" etc.; "?" for a value out of range. */
+const char *etl_record_kind_name(unsigned int kind);
+
+/*
+ * Decode the record at @offset of a buffer whose first @filled bytes are
+ * valid.  Checks the marker, the Size field against the fixed header of
+ * the kind and against @filled, and every inner length (extended items,
+ * PEBS/PMC counters, message fields).
+ */
+int etl_record_decode(const void *buf, u32 filled, u32 offset,
+		      struct etl_record *rec, struct etl_diag *diag);
+
+/* Walks the records of one buffer; see etl_record_next(). */
+struct etl_record_iter {
+	const u8 *buf;
+	u32 filled;
+	u32 pos;
+	int err;		/* sticky once a record was corrupt */
+	struct etl_diag diag;
+};
+
+/* @info must come from a successful etl_buffer_parse() of @buf. */
+int etl_record_iter_init(struct etl_record_iter *it, const void *buf,
+			 const struct etl_buffer_info *info);
+
+/*
+ * Next record: 1 with @rec filled, 0 at the end (an 0xFFFFFFFF marker
+ * or the filled length), -EBADMSG (again on every later call) at the
+ * first corrupt record, with it->diag saying why and where.
+ */
+int etl_record_next(struct etl_record_iter *it, struct etl_record *rec);
+
+/* One extended item of an EVENT_HEADER record, data in the buffer. */
+struct etl_ext {
+	u16 ext_type;		/* ETL_EXT_* */
+	u16 data_size;
+	const u8 *data;
+	u32 offset;		/* of the item header, from the record start */
+	u16 item_size;
+	u16 linkage;		/* raw field; bit 0 = more follow */
+};
+
+struct etl_ext_iter {
+	const u8 *rec;
+	u32 pos;
+	u32 end;		/* end of the items */
+	bool done;
+};
+
+/* Iterate the items of an EVENT_HEADER @rec (none for other kinds). */
+void etl_ext_iter_init(struct etl_ext_iter *it, const struct etl_record *rec);
+/* 1 with @item filled, 0 after the last item, -EBADMSG if malformed. */
+int etl_ext_next(struct etl_ext_iter *it, struct etl_ext *item);
+
+/* etl_logfile_info.names: what is wrong with the two strings */
+#define ETL_LF_LOGGER_NAME_MISSING	0x0001	/* no bytes left for it */
+#define ETL_LF_LOGGER_NAME_TRUNCATED	0x0002	/* no NUL before the end */
+#define ETL_LF_LOG_FILE_NAME_MISSING	0x0004
+#define ETL_LF_LOG_FILE_NAME_TRUNCATED	0x0008
+
+/* The logfile header event of buffer 0 (section 4). */
+struct etl_logfile_info {
+	/*
+	 * TRACE_LOGFILE_HEADER in the 64-bit form whatever the record held;
+	 * logger_name/log_file_name hold the timer-source slots.
+	 */
+	struct etl_logfile_header hdr;
+	u8 pointer_width;	/* 8 after SYSTEM64/COMPACT64, 4 after *32 */
+	u8 header_type;		/* of the record */
+	u16 names;		/* ETL_LF_*: 0 = both strings complete */
+	u32 thread_id;
+	u32 process_id;
+	u64 raw_time;		/* SystemTime of the record: base of section 5 */
+	const u8 *logger_name;	/* UTF-16LE, no NUL, in the buffer; or NULL */
+	u32 logger_name_len;	/* in UTF-16 code units */
+	const u8 *log_file_name;
+	u32 log_file_name_len;
+};
+
+/*
+ * Parse a logfile header record (a SYSTEM or COMPACT record with HookId 0
+ * whose payload holds TRACE_LOGFILE_HEADER: 280 bytes after a *64 header,
+ * 272 after a *32 one, then the logger and log file names).  Returns
+ * -EBADMSG if the fixed part is not intact, else the ETL_LF_* set of
+ * missing or truncated names (0 if both are complete).
+ */
+int etl_logfile_parse(const struct etl_record *rec,
+		      struct etl_logfile_info *lf, struct etl_diag *diag);
+
+/*
+ * Raw session time to FILETIME (section 5):
+ *   FILETIME = start_time + (raw - base_raw) * mul / div
+ * with mul/div = 10^7/PerfFreq (clock 1), 1/1 (2), 10/CpuSpeedInMHz (3),
+ * reduced.  Integer only, no 128-bit type; results are truncated toward
+ * zero and saturate at 0 and S64_MAX.
+ */
+struct etl_clock {
+	u32 type;		/* ETL_CLOCK_* */
+	u64 mul;
+	u64 div;
+	u64 base_raw;		/* raw time of the header event */
+	u64 start_time;		/* FILETIME sampled with it */
+};
+
+/* -EINVAL for a clock type other than 1..3 or a zero PerfFreq/MHz. */
+int etl_clock_init(struct etl_clock *clk, u32 clock_type, u64 perf_freq,
+		   u32 cpu_speed_mhz, u64 start_time, u64 base_raw);
+int etl_clock_from_logfile(struct etl_clock *clk,
+			   const struct etl_logfile_info *lf);
+s64 etl_clock_to_filetime(const struct etl_clock *clk, u64 raw);
+
 /* --- layout pins --------------------------------------------------------- */
 
 #define ETL_ASSERT(e, m) _Static_assert(e, m)
