@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Independent ETL walker: counts what is in a .etl file.
+
+Written from /work/shared/spec/etl-format.md alone (section numbers
+below), deliberately *not* from kmod/shared/etw_etl_read.c, so that
+etl_files_test can check the C reader against a second opinion.  Standard
+library only.
+
+Prints one "key value" line per fact, sorted, in the format that
+etl_files_test.c prints for the C reader:
+
+    file.*        the file walk (buffer count, buffer size)
+    header.*      the logfile header record of buffer 0 (section 4)
+    first.*       the first record of the file (must be the header event)
+    buffer.N      one line per buffer: cpu, timestamp, sequence, ...
+    kind.K        records of each kind; kind.K.payload = sum of payload bytes
+    provider.G    EVENT_HEADER records per ProviderId GUID
+    hook.G.T      system-family records per hook (group, type)
+    classic.G     FULL/INSTANCE records per class GUID
+    ext.T         extended items per ExtType
+    time.*        first and last FILETIME of the events (section 5)
+
+Exit status 0 if every buffer and record parsed, 1 (after printing
+"error ...") otherwise.
+"""
+import struct
+import sys
+
+HDR = 72                                    # section 2: 72-byte header
+
+# section 3.1: HeaderType -> (name, fixed header size, offset of Size)
+TYPES = {
+    0x01: ("SYSTEM32", 0x20, 4), 0x02: ("SYSTEM64", 0x20, 4),
+    0x03: ("COMPACT32", 0x18, 4), 0x04: ("COMPACT64", 0x18, 4),
+    0x0A: ("FULL_HEADER32", 0x30, 0), 0x14: ("FULL_HEADER64", 0x30, 0),
+    0x0B: ("INSTANCE32", 0x48, 0), 0x15: ("INSTANCE64", 0x48, 0),
+    0x0D: ("ERROR", 4, 0),
+    0x10: ("PERFINFO32", 0x10, 4), 0x11: ("PERFINFO64", 0x10, 4),
+    0x12: ("EVENT_HEADER32", 0x50, 0), 0x13: ("EVENT_HEADER64", 0x50, 0),
+}
+
+
+class Bad(Exception):
+    pass
+
+
+def guid(b):
+    d1, d2, d3 = struct.unpack_from("<IHH", b, 0)
+    r = b[8:16].hex()
+    return "%08x-%04x-%04x-%s-%s" % (d1, d2, d3, r[:4], r[4:])
+
+
+def utf16z(b):
+    """NUL-terminated UTF-16LE string at the start of b: (text, rest)."""
+    for i in range(0, len(b) - 1, 2):
+        if b[i] == 0 and b[i + 1] == 0:
+            return b[:i].decode("utf-16-le", "replace"), b[i + 2:]
+    return None, b""
+
+
+class Walker:
+    def __init__(self, data):
+        self.d = data
+        self.out = {}
+        self.counts = {}
+        self.first = None
+        self.hdr = None
+        self.times = []
+
+    def count(self, key, n=1):
+        self.counts[key] = self.counts.get(key, 0) + n
+
+    # -- section 4 ---------------------------------------------------------
+    def logfile_header(self, rec, htype, fixed):
+        body = rec[fixed:]
+        wide = htype in (0x02, 0x04)        # "HeaderType decides"
+        need = 0x118 if wide else 0x110
+        if len(body) < need:
+            raise Bad("logfile header truncated")
+        u32 = lambda o: struct.unpack_from("<I", body, o)[0]
+        u64 = lambda o: struct.unpack_from("<Q", body, o)[0]
+        sh = 0 if wide else -8              # x86 column = x64 - 8 after 0x38
+        h = {
+            "buffer_size": u32(0x00),
+            "version": ".".join(str(x) for x in body[4:8]),
+            "provider_version": u32(0x08),
+            "number_of_processors": u32(0x0C),
+            "end_time": u64(0x10),
+            "timer_resolution": u32(0x18),
+            "maximum_file_size": u32(0x1C),
+            "log_file_mode": "0x%x" % u32(0x20),
+            "buffers_written": u32(0x24),
+            "start_buffers": u32(0x28),
+            "pointer_size": u32(0x2C),
+            "events_lost": u32(0x30),
+            "cpu_speed_mhz": u32(0x34),
+            "tz_bias": struct.unpack_from("<i", body, 0x48 + sh)[0],
+            "boot_time": u64(0xF8 + sh),
+            "perf_freq": u64(0x100 + sh),
+            "start_time": u64(0x108 + sh),
+            "reserved_flags": u32(0x110 + sh),
+            "buffers_lost": u32(0x114 + sh),
+            "raw_time": struct.unpack_from("<Q", rec, 0x10)[0],
+            "pointer_width": 8 if wide else 4,
+        }
+        name, rest = utf16z(body[need:])
+        h["logger_name"] = name if name is not None else "<missing>"
+        fname, rest = utf16z(rest) if name is not None else (None, b"")
+        h["log_file_name"] = fname if fname is not None else "<missing>"
+        return h
+
+    def filetime(self, raw):
+        """FILETIME of a raw time, section 5 (integer arithmetic)."""
+        h = self.hdr
+        clock = h["reserved_flags"]
+        if clock == 1:
+            num, den = 10_000_000, h["perf_freq"]
+        elif clock == 2:
+            num, den = 1, 1
+        elif clock == 3:
+            num, den = 10, h["cpu_speed_mhz"]
+        else:
+            return None
+        delta = raw - h["raw_time"]
+        q = abs(delta) * num // den          # truncated toward zero
+        return h["start_time"] + (q if delta >= 0 else -q)
+
+    # -- section 3 ---------------------------------------------------------
+    def record(self, b, pos, end, bi):
+        d = self.d
+        marker = struct.unpack_from("<I", d, pos)[0]
+        top = marker >> 24
+        if top == 0x90:                      # section 3.6 MESSAGE
+            name, fixed, size = "MESSAGE", 8, marker & 0xFFFF
+        elif top == 0xC0:
+            htype = (marker >> 16) & 0xFF
+            if htype not in TYPES:
+                raise Bad("unknown header type 0x%x at 0x%x" % (htype, pos))
+            name, fixed, soff = TYPES[htype]
+            size = struct.unpack_from("<H", d, pos + soff)[0]
+        else:
+            raise Bad("bad marker 0x%08x at 0x%x" % (marker, pos))
+        if size < fixed or pos + size > end:
+            raise Bad("record size %d at 0x%x" % (size, pos))
+        rec = d[pos:pos + size]
+        self.count("kind." + name)
+        self.count("records.total")
+        ts = None
+        payload = 0
+        if name.startswith("EVENT_HEADER"):
+            flags = struct.unpack_from("<H", rec, 4)[0]
+            ts = struct.unpack_from("<Q", rec, 0x10)[0]
+            self.count("provider." + guid(rec[0x18:0x28]))
+            o = 0x50
+            if flags & 1:                   # section 3.3 extended items
+                while True:
+                    if o + 8 > size:
+                        raise Bad("ext item header past record at 0x%x" % pos)
+                    isz, etype, link, dsz = struct.unpack_from("<HHHH", rec, o)
+                    if isz != 8 + ((dsz + 7) & ~7) or o + isz > size:
+                        raise Bad("ext item size at 0x%x" % (pos + o))
+                    self.count("ext.0x%x" % etype)
+                    self.count("ext.bytes", dsz)
+                    o += isz
+                    if not link & 1:
+                        break
+            payload = size - o
+            first = ("EVENT", guid(rec[0x18:0x28]), rec[0x2D])
+        elif name.startswith(("SYSTEM", "COMPACT", "PERFINFO")):
+            ver, hook = struct.unpack_from("<H", rec, 0)[0], \
+                struct.unpack_from("<H", rec, 6)[0]
+            ts = struct.unpack_from("<Q", rec, 8 if name.startswith("PERF")
+                                    else 0x10)[0]
+            ext = (8 if ver & 0x8000 else 0) + 8 * ((ver >> 8) & 7)
+            if fixed + ext > size:
+                raise Bad("PEBS/PMC past record at 0x%x" % pos)
+            payload = size - fixed - ext
+            self.count("hook.%d.%d" % (hook >> 8, hook & 0xFF))
+            first = ("SYSTEM", hook >> 8, hook & 0xFF)
+        elif name.startswith(("FULL", "INSTANCE")):
+            ts = struct.unpack_from("<Q", rec, 0x10)[0]
+            self.count("classic." + guid(rec[0x18:0x28]))
+            payload = size - fixed
+            first = ("CLASSIC", guid(rec[0x18:0x28]), rec[4])
+        else:
+            payload = size - fixed
+            first = (name,)
+        self.count("kind.%s.payload" % name, payload)
+        if self.first is None:
+            self.first = (name, rec, first)
+        if ts is not None:
+            self.times.append(ts)
+        return pos + ((size + 7) & ~7)
+
+    def buffer(self, pos, bi):
+        d = self.d
+        (bsize, saved, _cur, _ref, ts, seq, _link, ctx, lid, _state, off,
+         bflag, btype) = struct.unpack_from("<IIIIQqQHHIIHH", d, pos)
+        if bsize < HDR or pos + bsize > len(d):
+            raise Bad("buffer %d: BufferSize %d, %d bytes left"
+                      % (bi, bsize, len(d) - pos))
+        if bflag & 0x40:
+            raise Bad("buffer %d compressed" % bi)
+        if off < HDR or off > bsize or off % 8:
+            raise Bad("buffer %d: Offset %d" % (bi, off))
+        cpu = ctx & 0x07FF if bflag & 0x20 else ctx & 0xFF
+        before = self.counts.get("records.total", 0)
+        p, end = pos + HDR, pos + off
+        while p < end:
+            if struct.unpack_from("<I", d, p)[0] == 0xFFFFFFFF:
+                break
+            p = self.record(d, p, end, bi)
+        n = self.counts.get("records.total", 0) - before
+        self.out["buffer.%d" % bi] = (
+            "cpu=%d ts=%d seq=%d filled=%d flag=0x%x type=%d logger=%d "
+            "records=%d" % (cpu, ts, seq, off, bflag, btype, lid, n))
+        return bsize
+
+    def walk(self):
+        d = self.d
+        if len(d) < HDR:
+            raise Bad("file shorter than a buffer header")
+        self.out["file.buffer_size"] = struct.unpack_from("<I", d, 0)[0]
+        # section 4: the first record of buffer 0 is the logfile header
+        marker = struct.unpack_from("<I", d, HDR)[0]
+        htype = (marker >> 16) & 0xFF
+        if marker >> 24 != 0xC0 or htype not in (1, 2, 3, 4):
+            raise Bad("buffer 0 does not start with a logfile header")
+        fixed, size = TYPES[htype][1], struct.unpack_from("<H", d, HDR + 4)[0]
+        if struct.unpack_from("<H", d, HDR + 6)[0] != 0:
+            raise Bad("first record is not the header event (HookId)")
+        self.hdr = self.logfile_header(d[HDR:HDR + size], htype, fixed)
+        for k, v in self.hdr.items():
+            self.out["header." + k] = v
+        pos, bi = 0, 0
+        while pos < len(d):                 # section 1: walk to EOF
+            pos += self.buffer(pos, bi)
+            bi += 1
+        self.out["file.buffers"] = bi
+
+    def report(self):
+        o = dict(self.out)
+        o.update(self.counts)
+        if self.first:
+            name, rec, info = self.first
+            o["first.kind"] = name
+            o["first.info"] = " ".join(str(x) for x in info)
+        if self.times and self.hdr and self.filetime(0) is not None:
+            fts = [self.filetime(t) for t in self.times]
+            o["time.first"] = fts[0]
+            o["time.min"] = min(fts)
+            o["time.max"] = max(fts)
+        return ["%s %s" % (k, o[k]) for k in sorted(o)]
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: etl_count.py FILE.etl", file=sys.stderr)
+        return 2
+    with open(sys.argv[1], "rb") as f:
+        w = Walker(f.read())
+    rc = 0
+    try:
+        w.walk()
+    except (Bad, struct.error) as e:
+        print("error %s" % e)
+        rc = 1
+    for line in w.report():
+        print(line)
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
