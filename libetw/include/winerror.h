@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * winerror.h - the Win32 status codes the ETW API returns, and HRESULTs.
+ *
+ * Values are those of the Windows SDK (reference §0.3).  The ERROR_*
+ * codes are plain int constants (Windows spells them 5L, a 32-bit long;
+ * C `long` would be 64 bits here), so they compare cleanly with the ULONG
+ * status of every ETW function and still work in #if.
+ */
+#ifndef _LIBETW_WINERROR_H
+#define _LIBETW_WINERROR_H
+
+#include "etw_wintypes.h"
+
+#define ERROR_SUCCESS			0
+#define NO_ERROR			0
+#define ERROR_INVALID_FUNCTION		1
+#define ERROR_FILE_NOT_FOUND		2
+#define ERROR_PATH_NOT_FOUND		3
+#define ERROR_ACCESS_DENIED		5
+#define ERROR_INVALID_HANDLE		6
+#define ERROR_NOT_ENOUGH_MEMORY		8
+#define ERROR_BAD_FORMAT		11
+#define ERROR_INVALID_DATA		13
+#define ERROR_OUTOFMEMORY		14
+#define ERROR_BAD_LENGTH		24
+#define ERROR_HANDLE_EOF		38
+#define ERROR_NOT_SUPPORTED		50
+#define ERROR_INVALID_PARAMETER		87
+#define ERROR_DISK_FULL			112
+#define ERROR_INSUFFICIENT_BUFFER	122
+#define ERROR_INVALID_NAME		123
+#define ERROR_BAD_ARGUMENTS		160
+#define ERROR_BAD_PATHNAME		161
+#define ERROR_BUSY			170
+#define ERROR_ALREADY_EXISTS		183
+#define ERROR_INVALID_FLAG_NUMBER	186
+#define ERROR_MORE_DATA			234
+#define ERROR_NO_MORE_ITEMS		259
+#define ERROR_ARITHMETIC_OVERFLOW	534
+#define ERROR_NOACCESS			998
+#define ERROR_INVALID_FLAGS		1004
+#define ERROR_NOT_FOUND			1168
+#define ERROR_CANCELLED			1223
+#define ERROR_PRIVILEGE_NOT_HELD	1314
+#define ERROR_FILE_CORRUPT		1392
+#define ERROR_NO_SYSTEM_RESOURCES	1450
+#define ERROR_TIMEOUT			1460
+#define ERROR_INVALID_TIME		1901
+#define ERROR_WMI_GUID_NOT_FOUND	4200
+#define ERROR_WMI_INSTANCE_NOT_FOUND	4201
+#define ERROR_WMI_ALREADY_ENABLED	4206
+#define ERROR_WMI_SERVER_UNAVAILABLE	4208
+#define ERROR_WMI_ALREADY_DISABLED	4212
+#define ERROR_INVALID_STATE		5023
+#define ERROR_CTX_CLOSE_PENDING		7007
+#define ERROR_EVT_INVALID_EVENT_DATA	15005
+
+/*
+ * An NTSTATUS that EventWrite* return as their ULONG status when a
+ * real-time session's backlog is full.  Unsigned here, so comparing it
+ * with a ULONG status draws no sign-compare warning.
+ */
+#define STATUS_LOG_FILE_FULL		0xC0000188U
+
+/* --- HRESULT --- */
+#define FACILITY_WIN32			7
+#define S_OK				((HRESULT)0)
+#define S_FALSE				((HRESULT)1)
+#define E_NOTIMPL			((HRESULT)0x80004001U)
+#define E_POINTER			((HRESULT)0x80004003U)
+#define E_ABORT				((HRESULT)0x80004004U)
+#define E_FAIL				((HRESULT)0x80004005U)
+#define E_UNEXPECTED			((HRESULT)0x8000FFFFU)
+#define E_ACCESSDENIED			((HRESULT)0x80070005U)
+#define E_HANDLE			((HRESULT)0x80070006U)
+#define E_OUTOFMEMORY			((HRESULT)0x8007000EU)
+#define E_INVALIDARG			((HRESULT)0x80070057U)
+
+#define SUCCEEDED(hr)			(((HRESULT)(hr)) >= 0)
+#define FAILED(hr)			(((HRESULT)(hr)) < 0)
+#define HRESULT_CODE(hr)		((hr) & 0xFFFF)
+#define HRESULT_FACILITY(hr)		(((hr) >> 16) & 0x1FFF)
+#define HRESULT_SEVERITY(hr)		(((hr) >> 31) & 0x1)
+
+/*
+ * A Win32 error as an HRESULT, as the TraceLogging wrappers compute it
+ * (reference §0.3): 0 stays 0 (S_OK), any other code e becomes
+ * 0x80070000 | (e & 0xFFFF).  (The SDK's version also passes values that
+ * are already negative HRESULTs through unchanged; for Win32 codes,
+ * which are below 0x10000, the two agree.)
+ */
+#define HRESULT_FROM_WIN32(e) \
+	((HRESULT)((ULONG)(e) != 0 ? \
+		   (0x80070000U | ((ULONG)(e) & 0xFFFFU)) : 0U))
+
+#endif /* _LIBETW_WINERROR_H */
