@@ -4,15 +4,29 @@
  * the start of every one (seed 002, rule 10), allocated when the session
  * starts as one vmalloc_user() area so that real-time consumers can map
  * all of it read-only.
+ *
+ * Each stream (a CPU, or the single stream without per-processor
+ * buffering) fills one buffer at a time under its spinlock; events never
+ * span buffers.  A full or flushed buffer is sealed in the ETL layout and
+ * handed over, in order, to every reader (real-time consumers, the log
+ * file); a reader returns it when done, and the last return frees it.
+ * With no reader, sealed buffers wait in the backlog for the first
+ * consumer (real time) or form a ring whose oldest buffer is reused
+ * (buffering mode).  When no buffer is free the event is lost and
+ * counted.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/bitmap.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
 #include "etw_internal.h"
 #include "etw_buffer.h"
+#include "etw_trace.h"
 #include "shared/etw_etl.h"
+
+static void etw_pool_flush_work(struct work_struct *work);
 
 struct etw_pool *etw_pool_create(struct etw_session *s)
 {
@@ -26,8 +40,14 @@ struct etw_pool *etw_pool_create(struct etw_session *s)
 	pool->nr = s->params.nr_buffers;
 	pool->size = s->params.buffer_size_kb * 1024;
 	pool->nr_streams = s->params.nr_streams;
+	pool->buffering = s->params.log_file_mode & ETW_MODE_BUFFERING;
 	spin_lock_init(&pool->lock);
 	INIT_LIST_HEAD(&pool->free);
+	INIT_LIST_HEAD(&pool->backlog);
+	INIT_LIST_HEAD(&pool->ring);
+	INIT_LIST_HEAD(&pool->readers);
+	atomic64_set(&pool->events_lost, 0);
+	INIT_DELAYED_WORK(&pool->flush_work, etw_pool_flush_work);
 
 	pool->area = vmalloc_user((size_t)pool->nr * pool->size);
 	pool->bufs = kvcalloc(pool->nr, sizeof(*pool->bufs), GFP_KERNEL);
@@ -42,13 +62,13 @@ struct etw_pool *etw_pool_create(struct etw_session *s)
 
 		b->index = i;
 		b->data = pool->area + (size_t)i * pool->size;
-		etl_buffer_init(b->data, pool->size, 0, 0,
-				ETL_BUFFER_TYPE_GENERIC);
 		list_add_tail(&b->node, &pool->free);
 	}
 	pool->nr_free = pool->nr;
-	for (i = 0; i < pool->nr_streams; i++)
+	for (i = 0; i < pool->nr_streams; i++) {
 		spin_lock_init(&pool->streams[i].lock);
+		pool->streams[i].id = i;
+	}
 	return pool;
 }
 
@@ -62,18 +82,328 @@ void etw_pool_destroy(struct etw_pool *pool)
 	kfree(pool);
 }
 
+/* Arm the FlushTimer (seconds; 0 = flush only when full, on FLUSH, at stop). */
+void etw_pool_start(struct etw_pool *pool)
+{
+	u32 secs = READ_ONCE(pool->session->params.flush_timer);
+
+	if (secs && !pool->buffering)
+		schedule_delayed_work(&pool->flush_work, secs * HZ);
+}
+
+static void etw_pool_flush_work(struct work_struct *work)
+{
+	struct etw_pool *pool = container_of(to_delayed_work(work),
+					     struct etw_pool, flush_work);
+
+	etw_pool_flush(pool);
+	etw_pool_start(pool);
+}
+
+/* Context: pool->lock held.  A buffer to fill, or NULL. */
+static struct etw_buf *etw_pool_get(struct etw_pool *pool)
+{
+	struct etw_buf *b = NULL;
+
+	lockdep_assert_held(&pool->lock);
+	if (!list_empty(&pool->free)) {
+		b = list_first_entry(&pool->free, struct etw_buf, node);
+		pool->nr_free--;
+	} else if (pool->buffering && !list_empty(&pool->ring)) {
+		/* Buffering mode: the oldest buffer is reused, not lost. */
+		b = list_first_entry(&pool->ring, struct etw_buf, node);
+	}
+	if (b)
+		list_del(&b->node);
+	return b;
+}
+
+/* Context: pool->lock held.  The last reader let go of @b. */
+static void etw_pool_put(struct etw_pool *pool, struct etw_buf *b)
+{
+	lockdep_assert_held(&pool->lock);
+	list_add_tail(&b->node, &pool->free);
+	pool->nr_free++;
+}
+
+/* Context: pool->lock held.  Queue a sealed buffer to @r. */
+static void etw_reader_push(struct etw_pool *pool, struct etw_reader *r,
+			    struct etw_buf *b)
+{
+	r->ring[r->head % pool->nr] = b->index;
+	r->head++;
+	__set_bit(b->index, r->held);
+	b->refs++;
+	wake_up_interruptible(&r->wq);
+}
+
+/*
+ * Seal the stream's current buffer and hand it over.
+ * Context: st->lock held; takes pool->lock.
+ */
+static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
+				u64 now)
+{
+	struct etw_buf *b = st->cur;
+	struct etw_reader *r;
+	u64 seq;
+
+	lockdep_assert_held(&st->lock);
+	st->cur = NULL;
+	spin_lock(&pool->lock);
+	seq = ++pool->seq;
+	etl_buffer_seal(b->data, st->offset, now, seq,
+			st->lost ? ETL_BUFFER_FLAG_EVENTS_LOST : 0);
+	st->lost = false;
+	pool->buffers_written++;
+	trace_etw_buffer_handover(pool->session->logger_id, st->id, b->index,
+				  st->offset, seq);
+	if (list_empty(&pool->readers)) {
+		list_add_tail(&b->node, pool->buffering ? &pool->ring :
+			      &pool->backlog);
+	} else {
+		list_for_each_entry(r, &pool->readers, node)
+			etw_reader_push(pool, r, b);
+	}
+	spin_unlock(&pool->lock);
+}
+
+/**
+ * etw_stream_reserve() - room for one event in a stream
+ * @pool:	the session's pool
+ * @st:		the stream (locked)
+ * @need:	bytes, 8-aligned, <= pool->size - 72
+ * @ts:		the event's timestamp (also the seal time of a full buffer)
+ * @err:	out: -ENOSPC (no free buffer) or -ENOBUFS (real time, the
+ *		backlog holds every buffer)
+ *
+ * Context: st->lock held; takes pool->lock.
+ * Return: where to write, or NULL (the event is lost; not yet counted).
+ */
+void *etw_stream_reserve(struct etw_pool *pool, struct etw_stream *st,
+			 u32 need, u64 ts, int *err)
+{
+	struct etw_buf *b;
+
+	lockdep_assert_held(&st->lock);
+	if (st->cur && st->offset + need <= pool->size)
+		goto have;
+	if (st->cur)
+		etw_stream_handover(pool, st, ts);
+	spin_lock(&pool->lock);
+	b = etw_pool_get(pool);
+	if (!b)
+		*err = list_empty(&pool->readers) && !list_empty(&pool->backlog) ?
+		       -ENOBUFS : -ENOSPC;
+	spin_unlock(&pool->lock);
+	if (!b) {
+		st->lost = true;
+		return NULL;
+	}
+	etl_buffer_init(b->data, pool->size, st->id, pool->session->logger_id,
+			ETL_BUFFER_TYPE_GENERIC);
+	st->cur = b;
+	st->offset = ETL_BUFFER_HEADER_SIZE;
+have:
+	if (st->offset == ETL_BUFFER_HEADER_SIZE)
+		st->first_ts = ts;
+	return st->cur->data + st->offset;
+}
+
+/* Hand over every partly filled buffer (FlushTrace, FlushTimer, stop). */
+void etw_pool_flush(struct etw_pool *pool)
+{
+	u64 now = etw_session_clock(pool->session);
+	u32 i;
+
+	for (i = 0; i < pool->nr_streams; i++) {
+		struct etw_stream *st = &pool->streams[i];
+
+		spin_lock(&st->lock);
+		if (st->cur && st->offset > ETL_BUFFER_HEADER_SIZE)
+			etw_stream_handover(pool, st, now);
+		spin_unlock(&st->lock);
+	}
+}
+
+/*
+ * The session stopped and no writer is left (after a grace period):
+ * flush what remains and tell the readers nothing more will come.
+ */
+void etw_pool_stop(struct etw_pool *pool)
+{
+	struct etw_reader *r;
+	u32 i;
+
+	cancel_delayed_work_sync(&pool->flush_work);
+	etw_pool_flush(pool);
+	spin_lock(&pool->lock);
+	for (i = 0; i < pool->nr_streams; i++) {
+		struct etw_stream *st = &pool->streams[i];
+
+		if (st->cur) {	/* empty current buffers go back */
+			etw_pool_put(pool, st->cur);
+			st->cur = NULL;
+		}
+	}
+	pool->stopped = true;
+	list_for_each_entry(r, &pool->readers, node)
+		wake_up_interruptible(&r->wq);
+	spin_unlock(&pool->lock);
+}
+
+/**
+ * etw_pool_watermark() - raw time below which every event was handed over
+ * @pool:	the pool
+ * @now:	session time read before the sweep
+ *
+ * Writers take their timestamp under the stream lock, so an event not in
+ * a sealed buffer when its stream is visited is either in the current
+ * buffer (no earlier than first_ts) or will get a later time than @now.
+ */
+u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
+{
+	u64 wm = now;
+	u32 i;
+
+	for (i = 0; i < pool->nr_streams; i++) {
+		struct etw_stream *st = &pool->streams[i];
+
+		spin_lock(&st->lock);
+		if (st->cur && st->offset > ETL_BUFFER_HEADER_SIZE &&
+		    st->first_ts < wm)
+			wm = st->first_ts;
+		spin_unlock(&st->lock);
+	}
+	return wm;
+}
+
+/**
+ * etw_reader_attach() - a new reader of @pool
+ * @pool:	the pool
+ * @now:	session time now
+ *
+ * The first reader of a session that buffered events without one gets
+ * them all (seed 001, rule 15); a reader attaching while another reads
+ * gets only what is sealed from now on (rule 16).
+ *
+ * Return: the reader or an ERR_PTR.
+ */
+struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now)
+{
+	struct etw_reader *r;
+	struct etw_buf *b, *tmp;
+
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return ERR_PTR(-ENOMEM);
+	r->ring = kvcalloc(pool->nr, sizeof(*r->ring), GFP_KERNEL);
+	r->held = bitmap_zalloc(pool->nr, GFP_KERNEL);
+	if (!r->ring || !r->held) {
+		kvfree(r->ring);
+		bitmap_free(r->held);
+		kfree(r);
+		return ERR_PTR(-ENOMEM);
+	}
+	init_waitqueue_head(&r->wq);
+	r->attach_ts = now;
+
+	spin_lock(&pool->lock);
+	if (list_empty(&pool->readers)) {
+		r->backlog = true;
+		list_for_each_entry_safe(b, tmp, &pool->backlog, node) {
+			list_del(&b->node);
+			etw_reader_push(pool, r, b);
+		}
+	}
+	list_add_tail(&r->node, &pool->readers);
+	pool->nr_readers++;
+	spin_unlock(&pool->lock);
+	return r;
+}
+
+/* Context: pool->lock held. */
+static void etw_reader_drop(struct etw_pool *pool, struct etw_reader *r,
+			    u32 idx)
+{
+	struct etw_buf *b = &pool->bufs[idx];
+
+	__clear_bit(idx, r->held);
+	if (--b->refs == 0)
+		etw_pool_put(pool, b);
+}
+
+/*
+ * The reader went away.  Buffers handed to it but never fetched count
+ * as RealTimeBuffersLost; everything it held is released.
+ */
+void etw_reader_detach(struct etw_pool *pool, struct etw_reader *r)
+{
+	u32 idx;
+
+	spin_lock(&pool->lock);
+	list_del(&r->node);
+	pool->nr_readers--;
+	pool->rt_buffers_lost += r->head - r->tail;
+	for_each_set_bit(idx, r->held, pool->nr)
+		etw_reader_drop(pool, r, idx);
+	spin_unlock(&pool->lock);
+	kvfree(r->ring);
+	bitmap_free(r->held);
+	kfree(r);
+}
+
+/* Give back buffers the reader is done with; -EINVAL for one it never had. */
+int etw_reader_release(struct etw_pool *pool, struct etw_reader *r,
+		       const u32 *idx, u32 n)
+{
+	int ret = 0;
+	u32 i;
+
+	spin_lock(&pool->lock);
+	for (i = 0; i < n; i++) {
+		if (idx[i] >= pool->nr || !test_bit(idx[i], r->held)) {
+			ret = -EINVAL;
+			continue;
+		}
+		etw_reader_drop(pool, r, idx[i]);
+	}
+	spin_unlock(&pool->lock);
+	return ret;
+}
+
+/* Fetch up to @max handed-over buffers; *@drained: the queue is empty. */
+u32 etw_reader_fetch(struct etw_pool *pool, struct etw_reader *r, u32 *out,
+		     u32 max, bool *drained)
+{
+	u32 n = 0;
+
+	spin_lock(&pool->lock);
+	while (n < max && r->tail != r->head) {
+		out[n++] = r->ring[r->tail % pool->nr];
+		r->tail++;
+	}
+	*drained = r->tail == r->head;
+	spin_unlock(&pool->lock);
+	return n;
+}
+
 void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si)
 {
-	unsigned long flags;
+	u64 written = 0;
+	u32 i;
 
-	spin_lock_irqsave(&pool->lock, flags);
+	for (i = 0; i < pool->nr_streams; i++)
+		written += READ_ONCE(pool->streams[i].events_written);
+	spin_lock(&pool->lock);
 	si->number_of_buffers = pool->nr;
 	si->free_buffers = pool->nr_free;
 	si->buffers_written = pool->buffers_written;
 	si->real_time_buffers_lost = pool->rt_buffers_lost;
 	si->log_buffers_lost = pool->log_buffers_lost;
-	spin_unlock_irqrestore(&pool->lock, flags);
+	si->consumers = pool->nr_readers;
+	spin_unlock(&pool->lock);
 	si->events_lost = (u32)min_t(u64, atomic64_read(&pool->events_lost),
 				     U32_MAX);
-	si->events_written = atomic64_read(&pool->events_written);
+	si->events_written = written;
 }

@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Session buffers.  See etw_buffer.c and Documentation/design.rst.
+ *
+ * A buffer is FREE (on pool->free), CURRENT (a stream writes into it),
+ * HANDED OVER (readers hold it: refs > 0), or, when no reader exists,
+ * BACKLOG (real time: waiting for the first consumer) or RING (buffering
+ * mode: the newest buffers, reused oldest first).
  */
 #ifndef _ETW_BUFFER_H
 #define _ETW_BUFFER_H
@@ -9,30 +14,67 @@
 #include <linux/list.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+
+struct etw_session;
 
 /**
  * struct etw_buf - one buffer of a session
- * @node:	on the pool's free list or backlog (pool->lock)
+ * @node:	on pool->free, pool->backlog or pool->ring (pool->lock)
  * @index:	position in the area (consumers name buffers by index)
+ * @refs:	readers that hold it (pool->lock)
  * @data:	its BufferSize bytes in the area
  */
 struct etw_buf {
 	struct list_head node;
 	u32 index;
+	u32 refs;
 	void *data;
 };
 
 /**
  * struct etw_stream - one stream of buffers (a CPU, or the only one)
  * @lock:	protects everything below
+ * @id:		stream number (ProcessorIndex in the buffer header)
  * @cur:	buffer being filled, or NULL
- * @offset:	write offset in @cur
+ * @offset:	write offset in @cur (>= 72)
+ * @first_ts:	timestamp of the first event in @cur
+ * @lost:	events were lost since @cur was sealed last
+ * @events_written: events stored through this stream
  */
 struct etw_stream {
 	spinlock_t lock;
+	u32 id;
 	struct etw_buf *cur;
 	u32 offset;
+	u64 first_ts;
+	bool lost;
+	u64 events_written;
 } ____cacheline_aligned_in_smp;
+
+/**
+ * struct etw_reader - who buffers are handed over to: a real-time
+ * consumer, or the log-file writer
+ * @node:	on pool->readers (pool->lock)
+ * @ring:	hand-over queue of buffer indexes, pool->nr entries
+ * @head:	next slot the pool fills (pool->lock)
+ * @tail:	next slot the reader fetches (pool->lock)
+ * @held:	bitmap of buffers handed to this reader, not yet released
+ * @wq:		the reader waits here
+ * @attach_ts:	session time at attach
+ * @backlog:	this reader received the backlog
+ */
+struct etw_reader {
+	struct list_head node;
+	u32 *ring;
+	u32 head;
+	u32 tail;
+	unsigned long *held;
+	wait_queue_head_t wq;
+	u64 attach_ts;
+	bool backlog;
+};
 
 /**
  * struct etw_pool - the buffers of one session
@@ -43,14 +85,21 @@ struct etw_stream {
  * @bufs:	per-buffer state
  * @streams:	nr_streams streams
  * @nr_streams:	CPUs, or 1 with EVENT_TRACE_NO_PER_PROCESSOR_BUFFERING
- * @lock:	free list, counters below
+ * @buffering:	EVENT_TRACE_BUFFERING_MODE: reuse the oldest buffer
+ * @lock:	lists, readers and counters below
  * @free:	free buffers
  * @nr_free:	buffers on @free
- * @buffers_written: buffers handed over
+ * @backlog:	sealed buffers no reader took yet (real time)
+ * @ring:	sealed buffers kept in buffering mode
+ * @readers:	consumers and the log-file writer
+ * @nr_readers:	entries on @readers
+ * @seq:	sequence number of the next sealed buffer
+ * @stopped:	the session stopped; the last buffers were handed over
+ * @buffers_written: buffers sealed and handed over
  * @rt_buffers_lost: RealTimeBuffersLost
  * @log_buffers_lost: LogBuffersLost
- * @events_lost: EventsLost
- * @events_written: events stored
+ * @events_lost: EventsLost (atomic: losses come from any path)
+ * @flush_work:	the FlushTimer
  */
 struct etw_pool {
 	struct etw_session *session;
@@ -60,14 +109,36 @@ struct etw_pool {
 	struct etw_buf *bufs;
 	struct etw_stream *streams;
 	u32 nr_streams;
+	bool buffering;
 	spinlock_t lock;
 	struct list_head free;
 	u32 nr_free;
+	struct list_head backlog;
+	struct list_head ring;
+	struct list_head readers;
+	u32 nr_readers;
+	u64 seq;
+	bool stopped;
 	u32 buffers_written;
 	u32 rt_buffers_lost;
 	u32 log_buffers_lost;
 	atomic64_t events_lost;
-	atomic64_t events_written;
+	struct delayed_work flush_work;
 };
+
+/* Writers: reserve @need bytes on @st, sealing and replacing a full buffer. */
+void *etw_stream_reserve(struct etw_pool *pool, struct etw_stream *st,
+			 u32 need, u64 ts, int *err);
+void etw_pool_flush(struct etw_pool *pool);
+void etw_pool_stop(struct etw_pool *pool);
+void etw_pool_start(struct etw_pool *pool);
+
+struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now);
+void etw_reader_detach(struct etw_pool *pool, struct etw_reader *r);
+int etw_reader_release(struct etw_pool *pool, struct etw_reader *r,
+		       const u32 *idx, u32 n);
+u32 etw_reader_fetch(struct etw_pool *pool, struct etw_reader *r, u32 *out,
+		     u32 max, bool *drained);
+u64 etw_pool_watermark(struct etw_pool *pool, u64 now);
 
 #endif /* _ETW_BUFFER_H */

@@ -315,11 +315,13 @@ int etw_waitlist_wait(struct etw_waitlist *wl, unsigned int timeout_ms);
 void etw_waitlist_release(struct etw_waitlist *wl);
 void etw_notify_file_dead(struct etw_file *ef);
 
-/* ---- buffers ------------------------------------------------------------------ */
+/* ---- buffers, writes, consumers -------------------------------------------------- */
 
 struct etw_pool *etw_pool_create(struct etw_session *s);
 void etw_pool_destroy(struct etw_pool *pool);
 void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si);
+long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_consumer_open(struct etw_file *ef, void __user *uarg, u32 usize);
 
 /* ---- helpers ------------------------------------------------------------------ */
 

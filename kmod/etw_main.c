@@ -19,6 +19,7 @@
 #include <linux/mm.h>
 #include <linux/poll.h>
 #include <linux/vmalloc.h>
+#include <linux/random.h>
 
 #include "etw_internal.h"
 #include "shared/etw_ioc.h"
@@ -123,7 +124,8 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 	info.size = min_t(u32, usize, sizeof(info));
 	info.abi_version = ETW_ABI_VERSION;
 	info.nr_cpu_ids = nr_cpu_ids;
-	info.features = ETW_FEAT_INFO | ETW_FEAT_PROVIDERS | ETW_FEAT_SESSIONS;
+	info.features = ETW_FEAT_INFO | ETW_FEAT_PROVIDERS | ETW_FEAT_SESSIONS |
+			ETW_FEAT_WRITE | ETW_FEAT_CONSUMERS;
 	info.max_sessions = ETW_MAX_SESSIONS;
 	info.max_regs_per_fd = ETW_MAX_REGS_PER_FD;
 	info.max_event_size = ETW_MAX_EVENT_SIZE;
@@ -133,6 +135,28 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 	info.max_filters = ETW_MAX_FILTERS;
 	info.page_size = PAGE_SIZE;
 	return etw_copy_out(uarg, usize, &info, sizeof(info));
+}
+
+/* Machine-wide unique IDs for EventActivityIdControl(CREATE_ID). */
+static atomic64_t etw_id_counter = ATOMIC64_INIT(0);
+static u64 etw_boot_id;
+
+static long etw_ioctl_new_ids(struct etw_file *ef, void __user *uarg,
+			      u32 usize)
+{
+	struct etw_new_ids req;
+	int ret;
+
+	ret = copy_struct_from_user(&req, sizeof(req), uarg, usize);
+	if (ret)
+		return ret;
+	if (req.__pad || req.__reserved || req.first || req.boot_id ||
+	    req.count == 0 || req.count > 65536)
+		return -EINVAL;
+	req.first = atomic64_add_return(req.count, &etw_id_counter) -
+		    req.count + 1;
+	req.boot_id = etw_boot_id;
+	return etw_copy_out(uarg, usize, &req, sizeof(req));
 }
 
 typedef long (*etw_ioctl_fn)(struct etw_file *ef, void __user *uarg,
@@ -173,6 +197,12 @@ static const struct {
 		struct etw_group_acl, ETW_GROUP_ACL_SIZE_VER0),
 	ETW_IOC(ETW_IOC_GET_GROUP_ACL, etw_ioctl_get_group_acl,
 		struct etw_group_acl, ETW_GROUP_ACL_SIZE_VER0),
+	ETW_IOC(ETW_IOC_WRITE, etw_ioctl_write, struct etw_write,
+		ETW_WRITE_SIZE_VER0),
+	ETW_IOC(ETW_IOC_NEW_IDS, etw_ioctl_new_ids, struct etw_new_ids,
+		ETW_NEW_IDS_SIZE_VER0),
+	ETW_IOC(ETW_IOC_CONSUMER_OPEN, etw_ioctl_consumer_open,
+		struct etw_consumer_open, ETW_CONSUMER_OPEN_SIZE_VER0),
 };
 
 static struct etw_ioc_desc etw_ioc_table[ARRAY_SIZE(etw_ioctls)];
@@ -181,6 +211,10 @@ static long etw_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct etw_file *ef = file->private_data;
 	int idx;
+
+	/* The hot path: EventWrite with this ABI's struct size. */
+	if (likely(cmd == ETW_IOC_WRITE))
+		return etw_ioctl_write(ef, (void __user *)arg, sizeof(struct etw_write));
 
 	idx = etw_ioc_lookup(cmd, etw_ioc_table, ARRAY_SIZE(etw_ioc_table));
 	if (idx < 0)
@@ -355,6 +389,7 @@ static int __init etw_init(void)
 	int ret;
 
 	etw_build_checks();
+	etw_boot_id = get_random_u64();
 	for (i = 0; i < ARRAY_SIZE(etw_ioctls); i++)
 		etw_ioc_table[i] = etw_ioctls[i].desc;
 

@@ -16,6 +16,7 @@
 #include <linux/uuid.h>
 
 #include "etw_internal.h"
+#include "etw_buffer.h"
 #include "etw_compat.h"
 #include "etw_trace.h"
 #include "shared/etw_ioc.h"
@@ -300,6 +301,7 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 	s->logger_id = id;
 	s->handle = (++etw_session_generation << 16) | id;
 	etw_sessions[id] = s;
+	etw_pool_start(s->pool);
 	kref_get(&s->ref);	/* for the rest of this call */
 	trace_etw_session_start(s->logger_id, s->name, s->params.log_file_mode,
 				s->params.nr_buffers,
@@ -361,10 +363,15 @@ static void etw_session_unlink(struct etw_session *s, struct etw_waitlist *wl)
  */
 static void etw_session_finish(struct etw_session *s, struct etw_waitlist *wl)
 {
+	struct etw_session_info si;
+
 	etw_waitlist_wait(wl, etw_callback_timeout_ms);
 	etw_waitlist_release(wl);
 	synchronize_rcu();
-	trace_etw_session_stop(s->logger_id, s->name, 0, 0);
+	etw_pool_stop(s->pool);
+	etw_pool_stats(s->pool, &si);
+	trace_etw_session_stop(s->logger_id, s->name, si.events_written,
+			       si.events_lost);
 }
 
 long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
@@ -405,7 +412,9 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 	}
 	switch (req.code) {
 	case ETW_CONTROL_QUERY:
+		break;
 	case ETW_CONTROL_FLUSH:
+		etw_pool_flush(s->pool);
 		break;
 	case ETW_CONTROL_UPDATE:
 		if (req.log_file || req.log_file_len) {
@@ -417,8 +426,11 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 			ret = -EINVAL;	/* private: file and timer only */
 			goto out_put;
 		}
-		if (req.flush_timer)
-			s->params.flush_timer = req.flush_timer;
+		if (req.flush_timer) {
+			WRITE_ONCE(s->params.flush_timer, req.flush_timer);
+			mod_delayed_work(system_wq, &s->pool->flush_work,
+					 req.flush_timer * HZ);
+		}
 		if (req.max_buffers)
 			s->params.max_buffers = max(req.max_buffers,
 						    s->params.min_buffers);
@@ -506,6 +518,8 @@ void etw_sessions_exit(void)
 	mutex_unlock(&etw_lock);
 	etw_waitlist_release(&wl);
 	synchronize_rcu();
-	for (id = 0; id < n; id++)
+	for (id = 0; id < n; id++) {
+		etw_pool_stop(stopped[id]->pool);
 		etw_session_put(stopped[id]);
+	}
 }

@@ -146,6 +146,70 @@ TRACE_EVENT(etw_session_stop,
 		  __entry->events_written, __entry->events_lost)
 );
 
+TRACE_EVENT(etw_write,
+	TP_PROTO(u16 logger_id, const u8 *guid, u16 id, u32 size),
+	TP_ARGS(logger_id, guid, id, size),
+	TP_STRUCT__entry(
+		__field(u16, logger_id)
+		__array(u8, guid, 16)
+		__field(u16, id)
+		__field(u32, size)
+	),
+	TP_fast_assign(
+		__entry->logger_id = logger_id;
+		memcpy(__entry->guid, guid, 16);
+		__entry->id = id;
+		__entry->size = size;
+	),
+	TP_printk("logger=%u provider=%pUl id=%u size=%u",
+		  __entry->logger_id, __entry->guid, __entry->id,
+		  __entry->size)
+);
+
+TRACE_EVENT(etw_drop,
+	TP_PROTO(u16 logger_id, const u8 *guid, u16 id, u32 size, int err),
+	TP_ARGS(logger_id, guid, id, size, err),
+	TP_STRUCT__entry(
+		__field(u16, logger_id)
+		__array(u8, guid, 16)
+		__field(u16, id)
+		__field(u32, size)
+		__field(int, err)
+	),
+	TP_fast_assign(
+		__entry->logger_id = logger_id;
+		memcpy(__entry->guid, guid, 16);
+		__entry->id = id;
+		__entry->size = size;
+		__entry->err = err;
+	),
+	TP_printk("logger=%u provider=%pUl id=%u size=%u err=%d",
+		  __entry->logger_id, __entry->guid, __entry->id,
+		  __entry->size, __entry->err)
+);
+
+TRACE_EVENT(etw_buffer_handover,
+	TP_PROTO(u16 logger_id, u32 stream, u32 index, u32 filled, u64 seq),
+	TP_ARGS(logger_id, stream, index, filled, seq),
+	TP_STRUCT__entry(
+		__field(u16, logger_id)
+		__field(u32, stream)
+		__field(u32, index)
+		__field(u32, filled)
+		__field(u64, seq)
+	),
+	TP_fast_assign(
+		__entry->logger_id = logger_id;
+		__entry->stream = stream;
+		__entry->index = index;
+		__entry->filled = filled;
+		__entry->seq = seq;
+	),
+	TP_printk("logger=%u stream=%u buffer=%u filled=%u seq=%llu",
+		  __entry->logger_id, __entry->stream, __entry->index,
+		  __entry->filled, __entry->seq)
+);
+
 #endif /* _ETW_TRACE_H */
 
 #undef TRACE_INCLUDE_PATH

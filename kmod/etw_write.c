@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * EventWriteEx: one ioctl per event.
+ *
+ * The event is described once (descriptor types, extended items, sizes),
+ * then written to every session that wants it: the session's level and
+ * keywords (seed 000, rule 15), its event-ID filter, the EventWriteEx
+ * Filter bit and EXCLUDE_INPRIVATE.  For each, under the stream lock, the
+ * timestamp is taken, room is reserved and the header, the extended items
+ * and the descriptors' bytes are copied straight from user memory into
+ * the buffer, concatenated without padding (seed 002, rule 8).
+ *
+ * Nothing may sleep under the stream lock, so the copies run with page
+ * faults disabled; if one faults, the reservation is not committed, the
+ * lock is dropped, the pages are faulted in and the write is retried for
+ * the sessions that do not have the event yet.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/sched.h>
+#include <linux/sched/cputime.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/pagemap.h>
+
+#include "etw_internal.h"
+#include "etw_buffer.h"
+#include "etw_trace.h"
+#include "shared/etw_etl.h"
+
+/* EVENT_DATA_DESCRIPTOR_TYPE_* (seed 002, rule 4) */
+#define ETW_DESC_NONE			0
+#define ETW_DESC_EVENT_METADATA		1
+#define ETW_DESC_PROVIDER_METADATA	2
+#define ETW_DESC_TIMESTAMP_OVERRIDE	3
+
+#define ETW_STACK_DESCS			16
+/* KernelTime/UserTime unit: TimerResolution (156250 x 100 ns). */
+#define ETW_CPU_TICK_NS			15625000
+
+/**
+ * struct etw_event - one event, described once for all its sessions
+ * @w:		the request
+ * @d:		its data descriptors (kernel copy)
+ * @n:		how many
+ * @kind:	per descriptor: ETW_DESC_* after honouring Type or not
+ * @traits:	PROV_TRAITS from EventSetInformation (kernel memory), or NULL
+ * @traits_len:	its size
+ * @prov_meta:	index of a PROVIDER_METADATA descriptor used as PROV_TRAITS
+ * @meta_size:	bytes of EVENT_METADATA (the EVENT_SCHEMA_TL item)
+ * @payload:	bytes of user data
+ * @ts_ptr:	user address of a TIMESTAMP_OVERRIDE value, or 0
+ * @nitems:	extended items
+ * @size:	header + items + user data
+ * @flags:	EVENT_HEADER.Flags
+ */
+struct etw_event {
+	const struct etw_write *w;
+	const struct etw_data_desc *d;
+	u32 n;
+	u8 kind[ETW_MAX_DATA_DESCRIPTORS];
+	const u8 *traits;
+	u32 traits_len;
+	int prov_meta;
+	u32 meta_size;
+	u32 payload;
+	u64 ts_ptr;
+	u32 nitems;
+	u32 size;
+	u16 flags;
+};
+
+/*
+ * Seed 002, rules 4-6: Type is honoured only for a registration that
+ * opted in (traits set, or EventProviderUseDescriptorType); then
+ * Reserved1/2 must be 0, provider metadata is ignored when traits were
+ * set by EventSetInformation, and a timestamp override is 8 bytes.
+ *
+ * Context: rcu_read_lock() held (reads the registration).
+ */
+static int etw_event_describe(struct etw_event *ev, struct etw_reg *reg)
+{
+	const struct etw_write *w = ev->w;
+	bool use_type = READ_ONCE(reg->use_desc_type);
+	u64 payload = 0, meta = 0;
+	u32 i;
+
+	/* Pairs with smp_store_release() in etw_set_traits(). */
+	ev->traits = smp_load_acquire(&reg->traits);
+	ev->traits_len = ev->traits ? reg->traits_len : 0;
+	ev->prov_meta = -1;
+	ev->ts_ptr = 0;
+	for (i = 0; i < ev->n; i++) {
+		const struct etw_data_desc *d = &ev->d[i];
+		u8 kind = ETW_DESC_NONE;
+
+		if (d->size && !access_ok(u64_to_user_ptr(d->ptr), d->size))
+			return -EFAULT;
+		if (use_type) {
+			if (d->reserved1 || d->reserved2 ||
+			    d->type > ETW_DESC_TIMESTAMP_OVERRIDE)
+				return -EINVAL;
+			kind = d->type;
+		}
+		ev->kind[i] = kind;
+		switch (kind) {
+		case ETW_DESC_EVENT_METADATA:
+			meta += d->size;
+			break;
+		case ETW_DESC_PROVIDER_METADATA:
+			if (ev->traits)
+				break;	/* ignored: traits were set */
+			if (ev->prov_meta >= 0)
+				return -EINVAL;
+			ev->prov_meta = i;
+			break;
+		case ETW_DESC_TIMESTAMP_OVERRIDE:
+			if (d->size != 8 || ev->ts_ptr)
+				return -EINVAL;
+			ev->ts_ptr = d->ptr;
+			break;
+		default:
+			payload += d->size;
+			break;
+		}
+	}
+
+	ev->nitems = 0;
+	ev->size = sizeof(struct etl_event_header);
+	if (w->flags & ETW_WRITE_F_RELATED) {
+		ev->nitems++;
+		ev->size += etl_ext_item_size(16);
+	}
+	if (ev->traits) {
+		ev->nitems++;
+		ev->size += etl_ext_item_size(ev->traits_len);
+	} else if (ev->prov_meta >= 0) {
+		if (ev->d[ev->prov_meta].size > 0xFFFF)
+			return -E2BIG;
+		ev->nitems++;
+		ev->size += etl_ext_item_size(ev->d[ev->prov_meta].size);
+	}
+	if (meta) {
+		if (meta > 0xFFFF)
+			return -E2BIG;
+		ev->nitems++;
+		ev->size += etl_ext_item_size(meta);
+	}
+	ev->meta_size = meta;
+	if (payload > ETW_MAX_EVENT_SIZE)
+		payload = ETW_MAX_EVENT_SIZE + 1;	/* surely too big */
+	ev->payload = payload;
+	ev->size += payload;
+	ev->flags = ev->nitems ? ETL_EH_FLAG_EXTENDED_INFO : 0;
+	if (w->flags & ETW_WRITE_F_STRING_ONLY)
+		ev->flags |= ETL_EH_FLAG_STRING_ONLY;
+	return 0;
+}
+
+/* Copy one user block; with page faults disabled (not 0: it faulted). */
+static unsigned long etw_copy_block(u8 *dst, u64 src, u32 size)
+{
+	return __copy_from_user_inatomic(dst, u64_to_user_ptr(src), size);
+}
+
+static u8 *etw_item_header(u8 *p, u16 type, u32 size, bool more)
+{
+	struct etl_ext_item *it = (void *)p;
+
+	it->item_size = etl_ext_item_size(size);
+	it->ext_type = type;
+	it->linkage = more;
+	it->data_size = size;
+	/* Zero the padding now; the data is copied in afterwards. */
+	if (size)
+		memset(p + it->item_size - 8, 0, 8);
+	return p + sizeof(*it);
+}
+
+/*
+ * Fill the record at @dst (@need bytes, 8-aligned).
+ * Context: stream lock held, page faults disabled.
+ * Return: 0, or -EFAULT when a user copy faulted.
+ */
+static int etw_event_fill(const struct etw_event *ev, u8 *dst, u32 need,
+			  u64 ts, struct etw_session *s, const u8 *guid)
+{
+	const struct etw_write *w = ev->w;
+	struct etl_event_header *h = (void *)dst;
+	u32 items = ev->nitems, i;
+	u8 *p = dst + sizeof(*h);
+
+	h->size = ev->size;
+	h->header_type = ETL_HEADER_TYPE_EVENT_HEADER64;
+	h->marker_flags = ETL_MARKER_FLAGS;
+	h->flags = ev->flags;
+	if (etw_session_private(s))
+		h->flags |= ETL_EH_FLAG_PRIVATE_SESSION;
+	h->event_property = 0;
+	h->thread_id = task_pid_nr(current);
+	h->process_id = task_tgid_nr(current);
+	h->timestamp = ts;
+	memcpy(h->provider_id, guid, 16);
+	h->id = w->id;
+	h->version = w->version;
+	h->channel = w->channel;
+	h->level = w->level;
+	h->opcode = w->opcode;
+	h->task = w->task;
+	h->keyword = w->keyword;
+	h->kernel_time = div_u64(current->stime, ETW_CPU_TICK_NS);
+	h->user_time = div_u64(current->utime, ETW_CPU_TICK_NS);
+	memcpy(h->activity_id, w->activity_id, 16);
+
+	if (w->flags & ETW_WRITE_F_RELATED)
+		p = etl_put_ext_item(p, ETL_EXT_RELATED_ACTIVITYID,
+				     w->related_activity_id, 16, --items > 0);
+	if (ev->traits) {
+		p = etl_put_ext_item(p, ETL_EXT_PROV_TRAITS, ev->traits,
+				     ev->traits_len, --items > 0);
+	} else if (ev->prov_meta >= 0) {
+		const struct etw_data_desc *d = &ev->d[ev->prov_meta];
+
+		p = etw_item_header(p, ETL_EXT_PROV_TRAITS, d->size, --items > 0);
+		if (etw_copy_block(p, d->ptr, d->size))
+			return -EFAULT;
+		p += ETL_ALIGN8(d->size);
+	}
+	if (ev->meta_size) {
+		u8 *q = etw_item_header(p, ETL_EXT_EVENT_SCHEMA_TL,
+					ev->meta_size, --items > 0);
+
+		p = q + ETL_ALIGN8(ev->meta_size);
+		for (i = 0; i < ev->n; i++) {
+			if (ev->kind[i] != ETW_DESC_EVENT_METADATA)
+				continue;
+			if (etw_copy_block(q, ev->d[i].ptr, ev->d[i].size))
+				return -EFAULT;
+			q += ev->d[i].size;
+		}
+	}
+	/* User data: the blocks back to back, no padding (seed 002, 8). */
+	for (i = 0; i < ev->n; i++) {
+		if (ev->kind[i] != ETW_DESC_NONE || !ev->d[i].size)
+			continue;
+		if (etw_copy_block(p, ev->d[i].ptr, ev->d[i].size))
+			return -EFAULT;
+		p += ev->d[i].size;
+	}
+	memset(p, 0, dst + need - p);	/* record padding */
+	return 0;
+}
+
+static void etw_event_lost(struct etw_session *s, const struct etw_event *ev,
+			   const u8 *guid, int err)
+{
+	atomic64_inc(&s->pool->events_lost);
+	trace_etw_drop(s->logger_id, guid, ev->w->id, ev->size, err);
+}
+
+/*
+ * Write @ev to session @s.
+ * Context: rcu_read_lock() held (keeps @s alive).
+ * Return: 0, -E2BIG, -EMSGSIZE, -ENOSPC, -ENOBUFS (lost and counted), or
+ * -EFAULT (nothing written: retry after faulting in).
+ */
+static int etw_event_write(const struct etw_event *ev, struct etw_session *s,
+			   const u8 *guid)
+{
+	struct etw_pool *pool = s->pool;
+	struct etw_stream *st;
+	u32 need = ETL_ALIGN8(ev->size);
+	int err = 0;
+	u64 ts;
+	u8 *dst;
+
+	/* Seed 002, rule 9: over 64 KB in all is dropped. */
+	if (ev->size > ETW_MAX_EVENT_SIZE) {
+		etw_event_lost(s, ev, guid, -E2BIG);
+		return -E2BIG;
+	}
+	/* Rule 10: it must fit a buffer minus its 72-byte header. */
+	if (need > pool->size - ETL_BUFFER_HEADER_SIZE) {
+		etw_event_lost(s, ev, guid, -EMSGSIZE);
+		return -EMSGSIZE;
+	}
+	st = &pool->streams[pool->nr_streams == 1 ? 0 : raw_smp_processor_id()];
+
+	pagefault_disable();
+	if (ev->ts_ptr) {
+		if (__get_user(ts, (u64 __user *)u64_to_user_ptr(ev->ts_ptr))) {
+			pagefault_enable();
+			return -EFAULT;
+		}
+	}
+	spin_lock(&st->lock);
+	if (!ev->ts_ptr)
+		ts = etw_session_clock(s);
+	dst = etw_stream_reserve(pool, st, need, ts, &err);
+	if (!dst) {
+		spin_unlock(&st->lock);
+		pagefault_enable();
+		etw_event_lost(s, ev, guid, err);
+		return err;
+	}
+	if (etw_event_fill(ev, dst, need, ts, s, guid)) {
+		spin_unlock(&st->lock);	/* not committed */
+		pagefault_enable();
+		return -EFAULT;
+	}
+	st->offset += need;
+	st->events_written++;
+	spin_unlock(&st->lock);
+	pagefault_enable();
+	trace_etw_write(s->logger_id, guid, ev->w->id, ev->size);
+	return 0;
+}
+
+/*
+ * Context: rcu_read_lock() held.  @done: sessions (bit logger_id - 1)
+ * that already have the event.
+ */
+static int etw_write_sessions(struct etw_file *ef, struct etw_event *ev,
+			      u64 *done)
+{
+	const struct etw_write *w = ev->w;
+	struct etw_active *a;
+	struct etw_reg *reg;
+	int ret, err = 0;
+	u32 i;
+
+	reg = etw_reg_lookup(ef, w->handle);
+	if (!reg)
+		return -ENOENT;
+	a = rcu_dereference(reg->active);
+	if (!a)
+		return 0;	/* nobody listens: ERROR_SUCCESS */
+	ret = etw_event_describe(ev, reg);
+	if (ret)
+		return ret;
+	for (i = 0; i < a->n; i++) {
+		const struct etw_active_entry *ae = &a->e[i];
+		u64 bit = 1ULL << (ae->session->logger_id - 1);
+
+		if (*done & bit)
+			continue;
+		if (!etw_level_kw_pass(&ae->kw, w->level, w->keyword))
+			continue;
+		if (ae->idf && !etw_id_filter_pass(ae->idf, w->id))
+			continue;
+		if (w->filter & bit)	/* EventWriteEx Filter */
+			continue;
+		if ((w->flags & ETW_WRITE_F_INPRIVATE) &&
+		    (ae->props & ETW_PROP_EXCLUDE_INPRIVATE))
+			continue;
+		ret = etw_event_write(ev, ae->session, reg->guid);
+		if (ret == -EFAULT)
+			return ret;
+		*done |= bit;
+		if (ret)
+			err = ret;
+	}
+	return err;
+}
+
+static int etw_fault_in(const struct etw_data_desc *d, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		if (d[i].size &&
+		    fault_in_readable(u64_to_user_ptr(d[i].ptr), d[i].size))
+			return -EFAULT;
+	return 0;
+}
+
+long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
+{
+	struct etw_data_desc stack[ETW_STACK_DESCS], *d = stack;
+	struct etw_event ev;
+	struct etw_write w;
+	u64 done = 0;
+	int ret, tries = 0;
+
+	if (likely(usize == sizeof(w))) {
+		if (copy_from_user(&w, uarg, sizeof(w)))
+			return -EFAULT;
+	} else {
+		ret = copy_struct_from_user(&w, sizeof(w), uarg, usize);
+		if (ret)
+			return ret;
+	}
+	if (w.flags & ~ETW_WRITE_FLAGS_MASK ||
+	    w.count > ETW_MAX_DATA_DESCRIPTORS || (w.count && !w.data))
+		return -EINVAL;
+	if (w.count > ETW_STACK_DESCS) {
+		d = kmalloc_array(w.count, sizeof(*d), GFP_KERNEL);
+		if (!d)
+			return -ENOMEM;
+	}
+	if (w.count && copy_from_user(d, u64_to_user_ptr(w.data),
+				      w.count * sizeof(*d))) {
+		ret = -EFAULT;
+		goto out;
+	}
+	ev.w = &w;
+	ev.d = d;
+	ev.n = w.count;
+	for (;;) {
+		rcu_read_lock();
+		ret = etw_write_sessions(ef, &ev, &done);
+		rcu_read_unlock();
+		if (ret != -EFAULT || tries++ >= 3)
+			break;
+		ret = etw_fault_in(d, w.count);
+		if (ret)
+			break;
+		cond_resched();
+	}
+out:
+	if (d != stack)
+		kfree(d);
+	return ret;
+}
