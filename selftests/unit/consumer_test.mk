@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# consumer_test: OpenTrace/ProcessTrace/CloseTrace of libetw on .etl
+# files.  consumer.c and the ETL reader/writer are compiled from source,
+# under ASan + UBSan when the toolchain can run them; the rest of libetw
+# (last error, the device) comes from build/libetw/libetw.a.
+CONSUMER_SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+CONSUMER_SAN := $(shell t=$$(mktemp) && \
+	echo 'int main(void){return 0;}' | \
+	$(CC) $(CONSUMER_SAN_FLAGS) -x c - -o $$t 2>/dev/null && $$t && \
+	echo '$(CONSUMER_SAN_FLAGS)'; rm -f $$t)
+$(OUTPUT)/consumer_test: $(SHARED)/etw_etl_read.c $(SHARED)/etw_etl_write.c \
+	$(LIBSRC)/etl_file.c $(LIBSRC)/consumer.c
+$(OUTPUT)/consumer_test: CFLAGS += $(CONSUMER_SAN) -DETL_UNIT_DIR='"$(CURDIR)"'
+$(OUTPUT)/consumer_test: LDLIBS += ../../build/libetw/libetw.a -pthread
