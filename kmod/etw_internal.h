@@ -321,6 +321,7 @@ struct etw_pool *etw_pool_create(struct etw_session *s);
 void etw_pool_destroy(struct etw_pool *pool);
 void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si);
 long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_consumer_open(struct etw_file *ef, void __user *uarg, u32 usize);
 
 /* ---- helpers ------------------------------------------------------------------ */

@@ -125,7 +125,7 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 	info.abi_version = ETW_ABI_VERSION;
 	info.nr_cpu_ids = nr_cpu_ids;
 	info.features = ETW_FEAT_INFO | ETW_FEAT_PROVIDERS | ETW_FEAT_SESSIONS |
-			ETW_FEAT_WRITE | ETW_FEAT_CONSUMERS;
+			ETW_FEAT_WRITE | ETW_FEAT_CONSUMERS | ETW_FEAT_CLASSIC;
 	info.max_sessions = ETW_MAX_SESSIONS;
 	info.max_regs_per_fd = ETW_MAX_REGS_PER_FD;
 	info.max_event_size = ETW_MAX_EVENT_SIZE;
@@ -199,6 +199,8 @@ static const struct {
 		struct etw_group_acl, ETW_GROUP_ACL_SIZE_VER0),
 	ETW_IOC(ETW_IOC_WRITE, etw_ioctl_write, struct etw_write,
 		ETW_WRITE_SIZE_VER0),
+	ETW_IOC(ETW_IOC_TRACE_EVENT, etw_ioctl_trace_event,
+		struct etw_trace_event, ETW_TRACE_EVENT_SIZE_VER0),
 	ETW_IOC(ETW_IOC_NEW_IDS, etw_ioctl_new_ids, struct etw_new_ids,
 		ETW_NEW_IDS_SIZE_VER0),
 	ETW_IOC(ETW_IOC_CONSUMER_OPEN, etw_ioctl_consumer_open,

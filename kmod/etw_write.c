@@ -251,59 +251,55 @@ static int etw_event_fill(const struct etw_event *ev, u8 *dst, u32 need,
 	return 0;
 }
 
-static void etw_event_lost(struct etw_session *s, const struct etw_event *ev,
-			   const u8 *guid, int err)
-{
-	atomic64_inc(&s->pool->events_lost);
-	trace_etw_drop(s->logger_id, guid, ev->w->id, ev->size, err);
-}
+/* Fills one record of @need bytes at @dst; non-zero if a copy faulted. */
+typedef int (*etw_fill_fn)(const void *ctx, u8 *dst, u32 need, u64 ts,
+			   struct etw_session *s);
 
 /*
- * Write @ev to session @s.
+ * Write one record of @size bytes to session @s: check the limits, take
+ * the time (or read the override at @ts_ptr) and room under the stream
+ * lock, let @fill write it, commit.
  * Context: rcu_read_lock() held (keeps @s alive).
  * Return: 0, -E2BIG, -EMSGSIZE, -ENOSPC, -ENOBUFS (lost and counted), or
  * -EFAULT (nothing written: retry after faulting in).
  */
-static int etw_event_write(const struct etw_event *ev, struct etw_session *s,
-			   const u8 *guid)
+static int etw_record_write(struct etw_session *s, u32 size, u64 ts_ptr,
+			    etw_fill_fn fill, const void *ctx, const u8 *guid,
+			    u16 id)
 {
 	struct etw_pool *pool = s->pool;
 	struct etw_stream *st;
-	u32 need = ETL_ALIGN8(ev->size);
+	u32 need = ETL_ALIGN8(size);
 	int err = 0;
 	u64 ts;
 	u8 *dst;
 
 	/* Seed 002, rule 9: over 64 KB in all is dropped. */
-	if (ev->size > ETW_MAX_EVENT_SIZE) {
-		etw_event_lost(s, ev, guid, -E2BIG);
-		return -E2BIG;
-	}
+	if (size > ETW_MAX_EVENT_SIZE)
+		err = -E2BIG;
 	/* Rule 10: it must fit a buffer minus its 72-byte header. */
-	if (need > pool->size - ETL_BUFFER_HEADER_SIZE) {
-		etw_event_lost(s, ev, guid, -EMSGSIZE);
-		return -EMSGSIZE;
-	}
+	else if (need > pool->size - ETL_BUFFER_HEADER_SIZE)
+		err = -EMSGSIZE;
+	if (err)
+		goto lost;
 	st = &pool->streams[pool->nr_streams == 1 ? 0 : raw_smp_processor_id()];
 
 	pagefault_disable();
-	if (ev->ts_ptr) {
-		if (__get_user(ts, (u64 __user *)u64_to_user_ptr(ev->ts_ptr))) {
-			pagefault_enable();
-			return -EFAULT;
-		}
+	if (ts_ptr &&
+	    __get_user(ts, (u64 __user *)u64_to_user_ptr(ts_ptr))) {
+		pagefault_enable();
+		return -EFAULT;
 	}
 	spin_lock(&st->lock);
-	if (!ev->ts_ptr)
+	if (!ts_ptr)
 		ts = etw_session_clock(s);
 	dst = etw_stream_reserve(pool, st, need, ts, &err);
 	if (!dst) {
 		spin_unlock(&st->lock);
 		pagefault_enable();
-		etw_event_lost(s, ev, guid, err);
-		return err;
+		goto lost;
 	}
-	if (etw_event_fill(ev, dst, need, ts, s, guid)) {
+	if (fill(ctx, dst, need, ts, s)) {
 		spin_unlock(&st->lock);	/* not committed */
 		pagefault_enable();
 		return -EFAULT;
@@ -312,8 +308,26 @@ static int etw_event_write(const struct etw_event *ev, struct etw_session *s,
 	st->events_written++;
 	spin_unlock(&st->lock);
 	pagefault_enable();
-	trace_etw_write(s->logger_id, guid, ev->w->id, ev->size);
+	trace_etw_write(s->logger_id, guid, id, size);
 	return 0;
+
+lost:
+	atomic64_inc(&pool->events_lost);
+	trace_etw_drop(s->logger_id, guid, id, size, err);
+	return err;
+}
+
+struct etw_event_ctx {
+	const struct etw_event *ev;
+	const u8 *guid;
+};
+
+static int etw_event_fill_cb(const void *ctx, u8 *dst, u32 need, u64 ts,
+			     struct etw_session *s)
+{
+	const struct etw_event_ctx *c = ctx;
+
+	return etw_event_fill(c->ev, dst, need, ts, s, c->guid);
 }
 
 /*
@@ -324,6 +338,7 @@ static int etw_write_sessions(struct etw_file *ef, struct etw_event *ev,
 			      u64 *done)
 {
 	const struct etw_write *w = ev->w;
+	struct etw_event_ctx ctx = { .ev = ev };
 	struct etw_active *a;
 	struct etw_reg *reg;
 	int ret, err = 0;
@@ -338,6 +353,7 @@ static int etw_write_sessions(struct etw_file *ef, struct etw_event *ev,
 	ret = etw_event_describe(ev, reg);
 	if (ret)
 		return ret;
+	ctx.guid = reg->guid;
 	for (i = 0; i < a->n; i++) {
 		const struct etw_active_entry *ae = &a->e[i];
 		u64 bit = 1ULL << (ae->session->logger_id - 1);
@@ -353,7 +369,9 @@ static int etw_write_sessions(struct etw_file *ef, struct etw_event *ev,
 		if ((w->flags & ETW_WRITE_F_INPRIVATE) &&
 		    (ae->props & ETW_PROP_EXCLUDE_INPRIVATE))
 			continue;
-		ret = etw_event_write(ev, ae->session, reg->guid);
+		ret = etw_record_write(ae->session, ev->size, ev->ts_ptr,
+				       etw_event_fill_cb, &ctx, reg->guid,
+				       w->id);
 		if (ret == -EFAULT)
 			return ret;
 		*done |= bit;
@@ -420,5 +438,127 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 out:
 	if (d != stack)
 		kfree(d);
+	return ret;
+}
+
+/* ---- TraceEvent / TraceEventInstance (classic providers) ---------------- */
+
+struct etw_classic_ctx {
+	const struct etw_trace_event *t;
+	const struct etw_data_desc *d;
+	u32 hdr;
+	u32 size;
+};
+
+/* FULL_HEADER64 or INSTANCE64 record (etl-format sections 3.4, 3.5). */
+static int etw_classic_fill(const void *ctx, u8 *dst, u32 need, u64 ts,
+			    struct etw_session *s)
+{
+	const struct etw_classic_ctx *c = ctx;
+	const struct etw_trace_event *t = c->t;
+	struct etl_instance_header *ih = (void *)dst;
+	struct etl_full_header *h = &ih->full;
+	u8 *p = dst + c->hdr;
+	u32 i;
+
+	h->size = c->size;
+	h->header_type = (t->flags & ETW_TRACE_F_INSTANCE) ?
+			 ETL_HEADER_TYPE_INSTANCE64 : ETL_HEADER_TYPE_FULL_HEADER64;
+	h->marker_flags = ETL_MARKER_FLAGS;
+	h->type = t->type;
+	h->level = t->level;
+	h->version = t->version;
+	h->thread_id = task_pid_nr(current);
+	h->process_id = task_tgid_nr(current);
+	h->timestamp = ts;
+	memcpy(h->guid, t->guid, 16);
+	h->kernel_time = div_u64(current->stime, ETW_CPU_TICK_NS);
+	h->user_time = div_u64(current->utime, ETW_CPU_TICK_NS);
+	if (t->flags & ETW_TRACE_F_INSTANCE) {
+		ih->instance_id = t->instance_id;
+		ih->parent_instance_id = t->parent_instance_id;
+		memcpy(ih->parent_guid, t->parent_guid, 16);
+	}
+	for (i = 0; i < t->count; i++) {
+		if (!c->d[i].size)
+			continue;
+		if (etw_copy_block(p, c->d[i].ptr, c->d[i].size))
+			return -EFAULT;
+		p += c->d[i].size;
+	}
+	memset(p, 0, dst + need - p);
+	return 0;
+}
+
+/*
+ * Context: rcu_read_lock() held.  A classic event goes only to the
+ * session that enables the provider (reference 4).
+ */
+static int etw_classic_write(struct etw_file *ef,
+			     const struct etw_classic_ctx *c)
+{
+	const struct etw_trace_event *t = c->t;
+	struct etw_active *a;
+	struct etw_reg *reg;
+	u32 i;
+
+	reg = etw_reg_lookup(ef, t->handle);
+	if (!reg || !(reg->flags & ETW_REG_F_CLASSIC))
+		return -ENOENT;
+	a = rcu_dereference(reg->active);
+	for (i = 0; a && i < a->n; i++) {
+		if (a->e[i].session->logger_id != t->logger)
+			continue;
+		return etw_record_write(a->e[i].session, c->size, 0,
+					etw_classic_fill, c, t->guid,
+					t->type);
+	}
+	return -ENOENT;	/* that session does not enable it */
+}
+
+long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize)
+{
+	struct etw_data_desc d[16];
+	struct etw_trace_event t;
+	struct etw_classic_ctx c = { .t = &t, .d = d };
+	u64 size;
+	int ret, tries = 0;
+	u32 i;
+
+	ret = copy_struct_from_user(&t, sizeof(t), uarg, usize);
+	if (ret)
+		return ret;
+	if (t.flags & ~ETW_TRACE_FLAGS_MASK || t.__pad || t.__reserved ||
+	    t.count > ARRAY_SIZE(d) || (t.count && !t.data) ||
+	    t.logger < 1 || t.logger > ETW_MAX_SESSIONS)
+		return -EINVAL;
+	if (t.count && copy_from_user(d, u64_to_user_ptr(t.data),
+				      t.count * sizeof(d[0])))
+		return -EFAULT;
+	c.hdr = (t.flags & ETW_TRACE_F_INSTANCE) ?
+		sizeof(struct etl_instance_header) :
+		sizeof(struct etl_full_header);
+	size = c.hdr;
+	for (i = 0; i < t.count; i++) {
+		if (d[i].size &&
+		    !access_ok(u64_to_user_ptr(d[i].ptr), d[i].size))
+			return -EFAULT;
+		size += d[i].size;
+	}
+	/* Seed 003, rule 3: Size must fit the buffer minus 72 bytes. */
+	if (size > ETW_MAX_EVENT_SIZE)
+		return -EMSGSIZE;
+	c.size = size;
+	for (;;) {
+		rcu_read_lock();
+		ret = etw_classic_write(ef, &c);
+		rcu_read_unlock();
+		if (ret != -EFAULT || tries++ >= 3)
+			break;
+		ret = etw_fault_in(d, t.count);
+		if (ret)
+			break;
+		cond_resched();
+	}
 	return ret;
 }

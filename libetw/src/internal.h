@@ -23,4 +23,18 @@ enum etw_api {
 /* -errno (or 0) to the Win32 status ETW documents for @api. */
 unsigned int etw_win32_error(int err, enum etw_api api);
 
+struct etw_session_info;
+struct _EVENT_TRACE_PROPERTIES;
+
+/*
+ * ETW_IOC_SESSION_CONTROL for a session given by handle (@name NULL) or
+ * name; @upd supplies UPDATE's inputs.  @name_out/@file_out, if given,
+ * have room for ETW_MAX_NAME_BYTES/ETW_MAX_PATH_BYTES + 1.
+ */
+int etw_session_control(uint64_t id, const char *name, size_t name_len,
+			uint32_t code, const struct _EVENT_TRACE_PROPERTIES *upd,
+			const char *new_file, size_t new_file_len,
+			struct etw_session_info *si, char *name_out,
+			char *file_out);
+
 #endif /* _LIBETW_INTERNAL_H */

@@ -11,9 +11,32 @@
 
 #include "libetw.h"
 #include "internal.h"
+#include "provider.h"
 
 static pthread_mutex_t dev_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t dev_once = PTHREAD_ONCE_INIT;
 static int dev_fd = -1;
+
+/*
+ * Registrations belong to the open file they were made on, and ETW makes
+ * them process-scoped: a forked child must not share its parent's file
+ * (its registrations would outlive it).  The child starts afresh with no
+ * descriptor and no registrations; the parent's handles mean nothing
+ * there.
+ */
+static void etw_atfork_child(void)
+{
+	if (dev_fd >= 0)
+		close(dev_fd);
+	dev_fd = -1;
+	pthread_mutex_init(&dev_lock, NULL);
+	etw_provider_atfork_child();
+}
+
+static void etw_dev_once(void)
+{
+	pthread_atfork(NULL, NULL, etw_atfork_child);
+}
 
 ETW_EXPORT int etw_dev_open(void)
 {
@@ -29,6 +52,7 @@ ETW_EXPORT int etw_dev_fd(void)
 	fd = __atomic_load_n(&dev_fd, __ATOMIC_ACQUIRE);
 	if (fd >= 0)
 		return fd;
+	pthread_once(&dev_once, etw_dev_once);
 	pthread_mutex_lock(&dev_lock);
 	fd = dev_fd;
 	if (fd < 0) {

@@ -328,8 +328,9 @@ struct etw_write {
 
 /**
  * struct etw_trace_event - ETW_IOC_TRACE_EVENT: TraceEvent(Instance)
- * @handle:	classic registration (ETW_REG_F_CLASSIC)
- * @logger:	TRACELOGGER_HANDLE: the session handle the control callback got
+ * @handle:	a classic registration (ETW_REG_F_CLASSIC) of this file
+ *		that session @logger enables
+ * @logger:	logger id (1..64) of the session to write to
  * @guid:	event class GUID
  * @type, @level, @version: EVENT_TRACE_HEADER.Class
  * @flags:	ETW_TRACE_F_*
@@ -337,6 +338,10 @@ struct etw_write {
  * @data:	const struct etw_data_desc *
  * @instance_id, @parent_instance_id, @parent_guid: with ETW_TRACE_F_INSTANCE
  * @__reserved:	must be 0
+ *
+ * The event goes only to session @logger (a classic provider serves one
+ * session); -ENOENT if it does not enable @handle (any more).  A record
+ * over 64 KB or larger than a buffer minus 72 bytes is -EMSGSIZE.
  */
 struct etw_trace_event {
 	__aligned_u64 handle;

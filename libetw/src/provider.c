@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The provider API (evntprov.h): EventRegister, EventUnregister,
+ * EventSetInformation, EventWrite*, EventActivityIdControl, and the
+ * dispatcher that runs PENABLECALLBACKs.
+ *
+ * A registration is the kernel's (ETW_IOC_REGISTER on the process-wide
+ * /dev/etw descriptor); REGHANDLE is the kernel's handle.  libetw only
+ * remembers, per slot, the callback and its context.
+ *
+ * Callbacks.  The kernel queues enable notifications on the descriptor.
+ * Whoever holds the dispatch lock reads them and runs the callbacks: the
+ * dispatcher thread (started with the first callback), or EventRegister
+ * itself when the provider is already enabled, so that the callback runs
+ * before EventRegister returns (seed 000).  After the callbacks ran, the
+ * notifications are acknowledged; the control call that caused them
+ * returns only then (bounded by the kernel).  EventUnregister takes the
+ * dispatch lock, so no callback of the registration runs after it
+ * returns.  A session-control call made from inside a callback would wait
+ * for itself: it fails with ERROR_BUSY instead.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+
+#include <windows.h>
+#include <evntprov.h>
+#include <evntrace.h>
+#include <evntcons.h>
+
+#include "libetw.h"
+#include "internal.h"
+#include "provider.h"
+
+_Static_assert(sizeof(ETW_ENABLE_SLOT) == sizeof(struct etw_enable_slot),
+	       "enable slot mirror");
+_Static_assert(offsetof(ETW_ENABLE_SLOT, MatchAnyKeyword) ==
+	       offsetof(struct etw_enable_slot, match_any), "MatchAnyKeyword");
+_Static_assert(offsetof(ETW_ENABLE_SLOT, Logger) ==
+	       offsetof(struct etw_enable_slot, logger), "Logger");
+_Static_assert(ETW_ENABLE_MAP_SLOTS == ETW_MAX_REGS_PER_FD, "map slots");
+_Static_assert(sizeof(EVENT_DATA_DESCRIPTOR) == sizeof(struct etw_data_desc),
+	       "EVENT_DATA_DESCRIPTOR");
+_Static_assert(sizeof(EVENT_FILTER_DESCRIPTOR) ==
+	       sizeof(struct etw_filter_desc), "EVENT_FILTER_DESCRIPTOR");
+
+ETW_EXPORT const ETW_ENABLE_SLOT *__etw_enable_map;
+
+struct etw_provider_state etw_prov = {
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.stop_fd = -1,
+};
+
+/* Depth of enable callbacks running on this thread. */
+__thread int etw_in_callback;
+
+static __thread GUID etw_thread_activity;
+
+/* In a forked child: no registrations, no map, no dispatcher thread. */
+void etw_provider_atfork_child(void)
+{
+	const void *map = __etw_enable_map;
+
+	__etw_enable_map = NULL;
+	if (map)
+		munmap((void *)map, ETW_ENABLE_MAP_SIZE);
+	memset(etw_prov.regs, 0, sizeof(etw_prov.regs));
+	pthread_mutex_init(&etw_prov.lock, NULL);
+	etw_prov.dispatch_init = 0;
+	etw_prov.done_seq = 0;
+	etw_prov.thread_started = 0;
+	if (etw_prov.stop_fd >= 0)
+		close(etw_prov.stop_fd);
+	etw_prov.stop_fd = -1;
+	etw_in_callback = 0;
+}
+
+/* Open the device and map the enable map, once. */
+static int etw_provider_init(void)
+{
+	const void *map;
+	int fd;
+
+	fd = etw_dev_fd();
+	if (fd < 0)
+		return fd;
+	if (__atomic_load_n(&__etw_enable_map, __ATOMIC_ACQUIRE))
+		return fd;
+	pthread_mutex_lock(&etw_prov.lock);
+	if (!etw_prov.dispatch_init) {
+		pthread_mutexattr_t a;
+
+		pthread_mutexattr_init(&a);
+		pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+		pthread_mutex_init(&etw_prov.dispatch, &a);
+		pthread_mutexattr_destroy(&a);
+		pthread_cond_init(&etw_prov.done_cv, NULL);
+		etw_prov.dispatch_init = 1;
+	}
+	if (!__etw_enable_map) {
+		map = mmap(NULL, ETW_ENABLE_MAP_SIZE, PROT_READ, MAP_SHARED, fd,
+			   ETW_MMAP_ENABLE_MAP);
+		if (map == MAP_FAILED) {
+			pthread_mutex_unlock(&etw_prov.lock);
+			return -errno;
+		}
+		__atomic_store_n(&__etw_enable_map, map, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&etw_prov.lock);
+	return fd;
+}
+
+static struct etw_lib_reg *etw_reg_get(REGHANDLE h)
+{
+	uint32_t slot = (uint32_t)h - 1;
+	struct etw_lib_reg *r;
+
+	if (h == 0 || slot >= ETW_MAX_REGS_PER_FD)
+		return NULL;
+	r = etw_prov.regs[slot];
+	return r && r->handle == (uint64_t)h ? r : NULL;
+}
+
+/* Run the callback for one notification.  Dispatch lock held. */
+static void etw_deliver(const struct etw_notification *n, const void *filter)
+{
+	struct etw_lib_reg *r, copy;
+	EVENT_FILTER_DESCRIPTOR fd;
+	GUID source;
+
+	pthread_mutex_lock(&etw_prov.lock);
+	r = etw_reg_get(n->handle);
+	if (r)
+		copy = *r;
+	pthread_mutex_unlock(&etw_prov.lock);
+	if (!r)
+		return;		/* unregistered meanwhile */
+
+	memcpy(&source, n->source_id, sizeof(source));
+	etw_in_callback++;
+	if (copy.classic) {
+		etw_classic_deliver(&copy, n);
+	} else if (copy.callback) {
+		fd.Ptr = (ULONGLONG)(uintptr_t)filter;
+		fd.Size = n->filter_size;
+		fd.Type = n->filter_type;
+		copy.callback(&source, n->code, n->level,
+			      (ULONGLONG)n->match_any, (ULONGLONG)n->match_all,
+			      n->filter_size ? &fd : NULL, copy.context);
+	}
+	etw_in_callback--;
+}
+
+/*
+ * Read and handle every pending notification.  Returns the number read,
+ * or -errno.
+ */
+int etw_dispatch_pending(void)
+{
+	static const size_t bufsize = 128 * 1024;
+	int fd = etw_dev_fd(), total = 0;
+	uint8_t *buf;
+	ssize_t n;
+
+	if (fd < 0)
+		return fd;
+	buf = malloc(bufsize);
+	if (!buf)
+		return -ENOMEM;
+	pthread_mutex_lock(&etw_prov.dispatch);
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		uint64_t last = 0;
+		size_t off = 0;
+
+		if (poll(&p, 1, 0) <= 0)
+			break;
+		n = read(fd, buf, bufsize);
+		if (n <= 0)
+			break;
+		while (off + sizeof(struct etw_notification) <= (size_t)n) {
+			const struct etw_notification *rec = (const void *)(buf + off);
+
+			if (rec->size < sizeof(*rec) || off + rec->size > (size_t)n)
+				break;
+			etw_deliver(rec, rec + 1);
+			last = rec->seq;
+			off += rec->size;
+			total++;
+		}
+		if (last) {
+			struct etw_notify_ack a = { .seq = last };
+
+			ioctl(fd, ETW_IOC_NOTIFY_ACK, &a);
+			pthread_mutex_lock(&etw_prov.lock);
+			if (last > etw_prov.done_seq)
+				etw_prov.done_seq = last;
+			pthread_cond_broadcast(&etw_prov.done_cv);
+			pthread_mutex_unlock(&etw_prov.lock);
+		}
+	}
+	pthread_mutex_unlock(&etw_prov.dispatch);
+	free(buf);
+	return total;
+}
+
+static void *etw_dispatcher_main(void *arg)
+{
+	int fd = etw_dev_fd();
+
+	(void)arg;
+	for (;;) {
+		struct pollfd p[2] = {
+			{ .fd = fd, .events = POLLIN },
+			{ .fd = etw_prov.stop_fd, .events = POLLIN },
+		};
+
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (p[1].revents)
+			break;
+		if (p[0].revents & POLLIN)
+			etw_dispatch_pending();
+	}
+	return NULL;
+}
+
+/* Start the dispatcher thread once (etw_prov.lock held). */
+static int etw_dispatcher_start(void)
+{
+	pthread_attr_t a;
+	sigset_t all, old;
+	int ret;
+
+	if (etw_prov.thread_started)
+		return 0;
+	etw_prov.stop_fd = eventfd(0, EFD_CLOEXEC);
+	if (etw_prov.stop_fd < 0)
+		return -errno;
+	pthread_attr_init(&a);
+	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+	/* The dispatcher takes no signals meant for the application. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	ret = pthread_create(&etw_prov.thread, &a, etw_dispatcher_main, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_attr_destroy(&a);
+	if (ret) {
+		close(etw_prov.stop_fd);
+		etw_prov.stop_fd = -1;
+		return -ret;
+	}
+	etw_prov.thread_started = 1;
+	return 0;
+}
+
+/*
+ * Wait until the notification @seq was handled, handling it here if no
+ * one else is.  Not from inside a callback (it would wait for itself).
+ */
+void etw_dispatch_until(uint64_t seq)
+{
+	if (!seq || etw_in_callback)
+		return;
+	for (;;) {
+		pthread_mutex_lock(&etw_prov.lock);
+		if (etw_prov.done_seq >= seq) {
+			pthread_mutex_unlock(&etw_prov.lock);
+			return;
+		}
+		pthread_mutex_unlock(&etw_prov.lock);
+		if (etw_dispatch_pending() <= 0) {
+			/* Another thread read it: wait for it to finish. */
+			struct timespec ts;
+
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += 10 * 1000000;
+			if (ts.tv_nsec >= 1000000000) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000;
+			}
+			pthread_mutex_lock(&etw_prov.lock);
+			if (etw_prov.done_seq < seq)
+				pthread_cond_timedwait(&etw_prov.done_cv,
+						       &etw_prov.lock, &ts);
+			pthread_mutex_unlock(&etw_prov.lock);
+		}
+	}
+}
+
+/*
+ * Register with the kernel and remember the callback.  Shared with
+ * RegisterTraceGuids (classic).  Returns 0 or -errno.
+ */
+int etw_register(const GUID *guid, uint32_t flags, struct etw_lib_reg *tmpl,
+		 uint64_t *handle)
+{
+	struct etw_register req;
+	struct etw_lib_reg *r;
+	int fd, ret = 0;
+
+	fd = etw_provider_init();
+	if (fd < 0)
+		return fd;
+	r = malloc(sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	*r = *tmpl;
+	memset(&req, 0, sizeof(req));
+	memcpy(req.guid, guid, 16);
+	req.flags = flags;
+
+	/*
+	 * Holding the table lock across the ioctl: a notification queued
+	 * by REGISTER cannot be looked up before the entry exists.
+	 */
+	pthread_mutex_lock(&etw_prov.lock);
+	if (flags & ETW_REG_F_CALLBACK)
+		ret = etw_dispatcher_start();
+	if (!ret && ioctl(fd, ETW_IOC_REGISTER, &req))
+		ret = -errno;
+	if (!ret) {
+		r->handle = req.handle;
+		r->guid = *guid;
+		etw_prov.regs[req.slot] = r;
+	}
+	pthread_mutex_unlock(&etw_prov.lock);
+	if (ret) {
+		free(r);
+		return ret;
+	}
+	*handle = req.handle;
+	/* Already enabled: the callback runs before we return (seed 000). */
+	etw_dispatch_until(req.notify_seq);
+	return 0;
+}
+
+int etw_unregister(uint64_t handle)
+{
+	struct etw_unregister req = { .handle = handle };
+	struct etw_lib_reg *r;
+	int fd = etw_dev_fd(), ret = 0;
+
+	if (fd < 0)
+		return fd;
+	/* No callback of this registration runs after we return. */
+	if (etw_prov.dispatch_init)
+		pthread_mutex_lock(&etw_prov.dispatch);
+	pthread_mutex_lock(&etw_prov.lock);
+	r = etw_reg_get(handle);
+	if (!r) {
+		ret = -ENOENT;
+	} else {
+		if (ioctl(fd, ETW_IOC_UNREGISTER, &req))
+			ret = -errno;
+		etw_prov.regs[(uint32_t)handle - 1] = NULL;
+		free(r);
+	}
+	pthread_mutex_unlock(&etw_prov.lock);
+	if (etw_prov.dispatch_init)
+		pthread_mutex_unlock(&etw_prov.dispatch);
+	return ret;
+}
+
+ETW_EXPORT ULONG EVNTAPI EventRegister(LPCGUID ProviderId,
+				       PENABLECALLBACK EnableCallback,
+				       PVOID CallbackContext,
+				       PREGHANDLE RegHandle)
+{
+	struct etw_lib_reg tmpl = { 0 };
+	uint64_t h;
+	int ret;
+
+	if (!RegHandle)
+		return ERROR_INVALID_PARAMETER;
+	*RegHandle = 0;
+	if (!ProviderId)
+		return ERROR_INVALID_PARAMETER;
+	tmpl.callback = EnableCallback;
+	tmpl.context = CallbackContext;
+	ret = etw_register(ProviderId, EnableCallback ? ETW_REG_F_CALLBACK : 0,
+			   &tmpl, &h);
+	if (ret)
+		return etw_win32_error(ret, ret == -ENOENT ? ETW_API_DEVICE :
+				       ETW_API_SESSION);
+	*RegHandle = h;
+	return ERROR_SUCCESS;
+}
+
+ETW_EXPORT ULONG EVNTAPI EventUnregister(REGHANDLE RegHandle)
+{
+	int ret;
+
+	if (RegHandle == 0)
+		return ERROR_SUCCESS;	/* a failed EventRegister's handle */
+	ret = etw_unregister(RegHandle);
+	return etw_win32_error(ret, ETW_API_PROVIDER);
+}
+
+ETW_EXPORT ULONG EVNTAPI EventSetInformation(REGHANDLE RegHandle,
+					     EVENT_INFO_CLASS InformationClass,
+					     PVOID EventInformation,
+					     ULONG InformationLength)
+{
+	struct etw_set_info req;
+	int fd;
+
+	if (RegHandle == 0)
+		return ERROR_INVALID_PARAMETER;
+	if (InformationLength && !EventInformation)
+		return ERROR_INVALID_PARAMETER;
+	if ((unsigned int)InformationClass >= (unsigned int)MaxEventInfo ||
+	    InformationClass == EventProviderSetReserved1 ||
+	    InformationClass == EventProviderSetReserved2)
+		return ERROR_NOT_SUPPORTED;
+	fd = etw_dev_fd();
+	if (fd < 0)
+		return etw_win32_error(fd, ETW_API_DEVICE);
+	memset(&req, 0, sizeof(req));
+	req.handle = RegHandle;
+	req.info_class = InformationClass;
+	req.length = InformationLength;
+	req.data = (uintptr_t)EventInformation;
+	if (ioctl(fd, ETW_IOC_SET_INFO, &req))
+		return etw_win32_error(-errno, ETW_API_PROVIDER_INFO);
+	return ERROR_SUCCESS;
+}
+
+/* EventWriteEx with everything explicit; the other writes call this. */
+static ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
+		       ULONG64 Filter, ULONG Flags, LPCGUID ActivityId,
+		       LPCGUID RelatedActivityId, ULONG UserDataCount,
+		       PEVENT_DATA_DESCRIPTOR UserData, uint32_t wflags)
+{
+	struct etw_write w;
+	int fd;
+
+	if (RegHandle == 0)
+		return ERROR_SUCCESS;	/* nobody can listen */
+	if (!d || UserDataCount > MAX_EVENT_DATA_DESCRIPTORS ||
+	    (UserDataCount && !UserData) ||
+	    (Flags & ~(ULONG)(EVENT_WRITE_FLAG_NO_FAULTING |
+			      EVENT_WRITE_FLAG_INPRIVATE)))
+		return ERROR_INVALID_PARAMETER;
+	/* No session wants it: no syscall (reference 1.4). */
+	if (!EventEnabled(RegHandle, d))
+		return ERROR_SUCCESS;
+
+	w.handle = RegHandle;
+	w.id = d->Id;
+	w.version = d->Version;
+	w.channel = d->Channel;
+	w.level = d->Level;
+	w.opcode = d->Opcode;
+	w.task = d->Task;
+	w.keyword = (uint64_t)d->Keyword;
+	w.filter = (uint64_t)Filter;
+	w.flags = wflags;
+	if (Flags & EVENT_WRITE_FLAG_INPRIVATE)
+		w.flags |= ETW_WRITE_F_INPRIVATE;
+	w.count = UserDataCount;
+	w.data = (uintptr_t)UserData;
+	memcpy(w.activity_id, ActivityId ? ActivityId : &etw_thread_activity, 16);
+	if (RelatedActivityId) {
+		w.flags |= ETW_WRITE_F_RELATED;
+		memcpy(w.related_activity_id, RelatedActivityId, 16);
+	} else {
+		memset(w.related_activity_id, 0, 16);
+	}
+	fd = etw_dev_fd();
+	if (ioctl(fd, ETW_IOC_WRITE, &w))
+		return etw_win32_error(-errno, ETW_API_WRITE);
+	return ERROR_SUCCESS;
+}
+
+ETW_EXPORT ULONG EVNTAPI EventWriteEx(REGHANDLE RegHandle,
+				      PCEVENT_DESCRIPTOR EventDescriptor,
+				      ULONG64 Filter, ULONG Flags,
+				      LPCGUID ActivityId,
+				      LPCGUID RelatedActivityId,
+				      ULONG UserDataCount,
+				      PEVENT_DATA_DESCRIPTOR UserData)
+{
+	return etw_write(RegHandle, EventDescriptor, Filter, Flags, ActivityId,
+			 RelatedActivityId, UserDataCount, UserData, 0);
+}
+
+ETW_EXPORT ULONG EVNTAPI EventWrite(REGHANDLE RegHandle,
+				    PCEVENT_DESCRIPTOR EventDescriptor,
+				    ULONG UserDataCount,
+				    PEVENT_DATA_DESCRIPTOR UserData)
+{
+	return etw_write(RegHandle, EventDescriptor, 0, 0, NULL, NULL,
+			 UserDataCount, UserData, 0);
+}
+
+ETW_EXPORT ULONG EVNTAPI EventWriteTransfer(REGHANDLE RegHandle,
+					    PCEVENT_DESCRIPTOR EventDescriptor,
+					    LPCGUID ActivityId,
+					    LPCGUID RelatedActivityId,
+					    ULONG UserDataCount,
+					    PEVENT_DATA_DESCRIPTOR UserData)
+{
+	return etw_write(RegHandle, EventDescriptor, 0, 0, ActivityId,
+			 RelatedActivityId, UserDataCount, UserData, 0);
+}
+
+/*
+ * EventWriteString: Id/Version/Channel/Task/Opcode 0, one block = the
+ * UTF-16 string with its terminator, EVENT_HEADER_FLAG_STRING_ONLY.
+ */
+ETW_EXPORT ULONG EVNTAPI EventWriteString(REGHANDLE RegHandle, UCHAR Level,
+					  ULONGLONG Keyword, PCWSTR String)
+{
+	EVENT_DESCRIPTOR d;
+	EVENT_DATA_DESCRIPTOR data;
+	size_t n = 0;
+
+	if (!String)
+		return ERROR_INVALID_PARAMETER;
+	while (String[n])
+		n++;
+	EventDescCreate(&d, 0, 0, 0, Level, 0, 0, Keyword);
+	EventDataDescCreate(&data, String, (ULONG)((n + 1) * sizeof(WCHAR)));
+	return etw_write(RegHandle, &d, 0, 0, NULL, NULL, 1, &data,
+			 ETW_WRITE_F_STRING_ONLY);
+}
+
+/* Machine-wide unique IDs, reserved from the kernel 4096 at a time. */
+static pthread_mutex_t etw_ids_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t etw_ids_next, etw_ids_end, etw_ids_boot;
+
+static int etw_new_id(GUID *out)
+{
+	uint64_t v;
+	int fd;
+
+	pthread_mutex_lock(&etw_ids_lock);
+	if (etw_ids_next == etw_ids_end) {
+		struct etw_new_ids req = { .count = 4096 };
+
+		fd = etw_dev_fd();
+		if (fd < 0 || ioctl(fd, ETW_IOC_NEW_IDS, &req)) {
+			pthread_mutex_unlock(&etw_ids_lock);
+			return fd < 0 ? fd : -errno;
+		}
+		etw_ids_next = req.first;
+		etw_ids_end = req.first + req.count;
+		etw_ids_boot = req.boot_id;
+	}
+	v = etw_ids_next++;
+	/* Not an RFC 4122 GUID (reference 1.4): counter, then boot id. */
+	memcpy(out, &v, 8);
+	memcpy((uint8_t *)out + 8, &etw_ids_boot, 8);
+	pthread_mutex_unlock(&etw_ids_lock);
+	return 0;
+}
+
+ETW_EXPORT ULONG EVNTAPI EventActivityIdControl(ULONG ControlCode,
+						LPGUID ActivityId)
+{
+	GUID fresh, old;
+	int ret;
+
+	if (!ActivityId)
+		return ERROR_INVALID_PARAMETER;
+	switch (ControlCode) {
+	case EVENT_ACTIVITY_CTRL_GET_ID:
+		*ActivityId = etw_thread_activity;
+		return ERROR_SUCCESS;
+	case EVENT_ACTIVITY_CTRL_SET_ID:
+		etw_thread_activity = *ActivityId;
+		return ERROR_SUCCESS;
+	case EVENT_ACTIVITY_CTRL_CREATE_ID:
+		ret = etw_new_id(ActivityId);
+		return etw_win32_error(ret, ETW_API_DEVICE);
+	case EVENT_ACTIVITY_CTRL_GET_SET_ID:
+		old = etw_thread_activity;
+		etw_thread_activity = *ActivityId;
+		*ActivityId = old;
+		return ERROR_SUCCESS;
+	case EVENT_ACTIVITY_CTRL_CREATE_SET_ID:
+		ret = etw_new_id(&fresh);
+		if (ret)
+			return etw_win32_error(ret, ETW_API_DEVICE);
+		*ActivityId = etw_thread_activity;
+		etw_thread_activity = fresh;
+		return ERROR_SUCCESS;
+	default:
+		return ERROR_INVALID_PARAMETER;
+	}
+}

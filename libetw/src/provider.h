@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libetw provider internals, shared by provider.c (EventRegister) and
+ * classic.c (RegisterTraceGuids).
+ */
+#ifndef _LIBETW_PROVIDER_H
+#define _LIBETW_PROVIDER_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <windows.h>
+#include <evntprov.h>
+#include <evntrace.h>
+#include <linux/etw.h>
+
+/* One registration as libetw sees it (kernel handle + callback). */
+struct etw_lib_reg {
+	uint64_t handle;
+	GUID guid;
+	PENABLECALLBACK callback;	/* EventRegister */
+	PVOID context;
+	int classic;			/* RegisterTraceGuids */
+	WMIDPREQUEST request;
+	struct etw_classic *cls;	/* classic: its class handles */
+	uint16_t logger_id;		/* classic: the enabling session */
+};
+
+struct etw_provider_state {
+	pthread_mutex_t lock;		/* regs[], done_seq */
+	struct etw_lib_reg *regs[ETW_MAX_REGS_PER_FD];
+	int dispatch_init;
+	pthread_mutex_t dispatch;	/* recursive: reading + callbacks */
+	pthread_cond_t done_cv;
+	uint64_t done_seq;		/* highest notification handled */
+	int thread_started;
+	pthread_t thread;
+	int stop_fd;
+};
+
+extern struct etw_provider_state etw_prov;
+extern __thread int etw_in_callback;
+
+int etw_register(const GUID *guid, uint32_t flags, struct etw_lib_reg *tmpl,
+		 uint64_t *handle);
+int etw_unregister(uint64_t handle);
+int etw_dispatch_pending(void);
+void etw_dispatch_until(uint64_t seq);
+void etw_classic_deliver(const struct etw_lib_reg *r,
+			 const struct etw_notification *n);
+void etw_provider_atfork_child(void);
+
+#endif /* _LIBETW_PROVIDER_H */
