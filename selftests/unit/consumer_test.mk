@@ -3,7 +3,8 @@
 # consumer_test: OpenTrace/ProcessTrace/CloseTrace of libetw on .etl
 # files.  consumer.c and the ETL reader/writer are compiled from source,
 # under ASan + UBSan when the toolchain can run them; the rest of libetw
-# (last error, the device) comes from build/libetw/libetw.a.
+# (last error, the device) comes from build/libetw/libetw.a, linked after
+# them and relinked when it changes.
 CONSUMER_SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 CONSUMER_SAN := $(shell t=$$(mktemp) && \
@@ -11,6 +12,5 @@ CONSUMER_SAN := $(shell t=$$(mktemp) && \
 	$(CC) $(CONSUMER_SAN_FLAGS) -x c - -o $$t 2>/dev/null && $$t && \
 	echo '$(CONSUMER_SAN_FLAGS)'; rm -f $$t)
 $(OUTPUT)/consumer_test: $(SHARED)/etw_etl_read.c $(SHARED)/etw_etl_write.c \
-	$(LIBSRC)/etl_file.c $(LIBSRC)/consumer.c
+	$(LIBSRC)/etl_file.c $(LIBSRC)/consumer.c ../../build/libetw/libetw.a
 $(OUTPUT)/consumer_test: CFLAGS += $(CONSUMER_SAN) -DETL_UNIT_DIR='"$(CURDIR)"'
-$(OUTPUT)/consumer_test: LDLIBS += ../../build/libetw/libetw.a -pthread
