@@ -134,7 +134,10 @@ static void etw_reader_push(struct etw_pool *pool, struct etw_reader *r,
 	r->head++;
 	__set_bit(b->index, r->held);
 	b->refs++;
-	wake_up_interruptible(&r->wq);
+	if (r->kick)
+		r->kick(r->kick_arg);
+	else
+		wake_up_interruptible(&r->wq);
 }
 
 /*
@@ -282,6 +285,9 @@ u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
  * etw_reader_attach() - a new reader of @pool
  * @pool:	the pool
  * @now:	session time now
+ * @kick:	for internal readers (the log file): called, pool->lock
+ *		held, when a buffer is queued; NULL for consumers
+ * @kick_arg:	its argument
  *
  * The first reader of a session that buffered events without one gets
  * them all (seed 001, rule 15); a reader attaching while another reads
@@ -289,7 +295,8 @@ u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
  *
  * Return: the reader or an ERR_PTR.
  */
-struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now)
+struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now,
+				     void (*kick)(void *arg), void *kick_arg)
 {
 	struct etw_reader *r;
 	struct etw_buf *b, *tmp;
@@ -307,6 +314,8 @@ struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now)
 	}
 	init_waitqueue_head(&r->wq);
 	r->attach_ts = now;
+	r->kick = kick;
+	r->kick_arg = kick_arg;
 
 	spin_lock(&pool->lock);
 	if (list_empty(&pool->readers)) {
@@ -318,6 +327,8 @@ struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now)
 	}
 	list_add_tail(&r->node, &pool->readers);
 	pool->nr_readers++;
+	if (!kick)
+		pool->nr_consumers++;
 	spin_unlock(&pool->lock);
 	return r;
 }
@@ -344,7 +355,10 @@ void etw_reader_detach(struct etw_pool *pool, struct etw_reader *r)
 	spin_lock(&pool->lock);
 	list_del(&r->node);
 	pool->nr_readers--;
-	pool->rt_buffers_lost += r->head - r->tail;
+	if (!r->kick) {
+		pool->nr_consumers--;
+		pool->rt_buffers_lost += r->head - r->tail;
+	}
 	for_each_set_bit(idx, r->held, pool->nr)
 		etw_reader_drop(pool, r, idx);
 	spin_unlock(&pool->lock);
@@ -401,9 +415,38 @@ void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si)
 	si->buffers_written = pool->buffers_written;
 	si->real_time_buffers_lost = pool->rt_buffers_lost;
 	si->log_buffers_lost = pool->log_buffers_lost;
-	si->consumers = pool->nr_readers;
+	si->consumers = pool->nr_consumers;
 	spin_unlock(&pool->lock);
 	si->events_lost = (u32)min_t(u64, atomic64_read(&pool->events_lost),
 				     U32_MAX);
 	si->events_written = written;
+}
+
+/*
+ * Buffering mode: take every buffer of the ring, oldest first, so that a
+ * snapshot can be written without writers reusing them meanwhile.
+ */
+u32 etw_pool_take_ring(struct etw_pool *pool, u32 *out)
+{
+	struct etw_buf *b, *tmp;
+	u32 n = 0;
+
+	spin_lock(&pool->lock);
+	list_for_each_entry_safe(b, tmp, &pool->ring, node) {
+		list_del(&b->node);
+		out[n++] = b->index;
+	}
+	spin_unlock(&pool->lock);
+	return n;
+}
+
+/* Put them back, in the same order, at the old end of the ring. */
+void etw_pool_return_ring(struct etw_pool *pool, const u32 *idx, u32 n)
+{
+	u32 i;
+
+	spin_lock(&pool->lock);
+	for (i = n; i > 0; i--)
+		list_add(&pool->bufs[idx[i - 1]].node, &pool->ring);
+	spin_unlock(&pool->lock);
 }

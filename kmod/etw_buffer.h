@@ -64,6 +64,9 @@ struct etw_stream {
  * @wq:		the reader waits here
  * @attach_ts:	session time at attach
  * @backlog:	this reader received the backlog
+ * @kick:	called (pool->lock held) when a buffer is queued; NULL for
+ *		consumers, which are woken through @wq instead
+ * @kick_arg:	its argument
  */
 struct etw_reader {
 	struct list_head node;
@@ -74,6 +77,8 @@ struct etw_reader {
 	wait_queue_head_t wq;
 	u64 attach_ts;
 	bool backlog;
+	void (*kick)(void *arg);
+	void *kick_arg;
 };
 
 /**
@@ -93,6 +98,7 @@ struct etw_reader {
  * @ring:	sealed buffers kept in buffering mode
  * @readers:	consumers and the log-file writer
  * @nr_readers:	entries on @readers
+ * @nr_consumers: real-time consumers among them
  * @seq:	sequence number of the next sealed buffer
  * @stopped:	the session stopped; the last buffers were handed over
  * @buffers_written: buffers sealed and handed over
@@ -117,6 +123,7 @@ struct etw_pool {
 	struct list_head ring;
 	struct list_head readers;
 	u32 nr_readers;
+	u32 nr_consumers;
 	u64 seq;
 	bool stopped;
 	u32 buffers_written;
@@ -133,7 +140,10 @@ void etw_pool_flush(struct etw_pool *pool);
 void etw_pool_stop(struct etw_pool *pool);
 void etw_pool_start(struct etw_pool *pool);
 
-struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now);
+struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now,
+				     void (*kick)(void *arg), void *kick_arg);
+u32 etw_pool_take_ring(struct etw_pool *pool, u32 *out);
+void etw_pool_return_ring(struct etw_pool *pool, const u32 *idx, u32 n);
 void etw_reader_detach(struct etw_pool *pool, struct etw_reader *r);
 int etw_reader_release(struct etw_pool *pool, struct etw_reader *r,
 		       const u32 *idx, u32 n);

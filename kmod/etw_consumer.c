@@ -207,7 +207,7 @@ long etw_ioctl_consumer_open(struct etw_file *ef, void __user *uarg, u32 usize)
 		ret = -ENOMEM;
 		goto out_free;
 	}
-	c->reader = etw_reader_attach(s->pool, etw_session_clock(s));
+	c->reader = etw_reader_attach(s->pool, etw_session_clock(s), NULL, NULL);
 	if (IS_ERR(c->reader)) {
 		ret = PTR_ERR(c->reader);
 		goto out_free;

@@ -210,6 +210,7 @@ struct etw_entry {
 };
 
 struct etw_pool;
+struct etw_logfile;
 
 /**
  * struct etw_session - one trace session
@@ -230,6 +231,9 @@ struct etw_pool;
  * @ndisallow:	entries in @disallow
  * @stopped:	no longer in the table (etw_lock)
  * @pool:	the buffers
+ * @logfile:	the log file, or NULL (see etw_logfile.c)
+ * @file_lock:	serialises starting, switching and closing @logfile and
+ *		buffering-mode snapshots
  * @start_time, @start_raw, @perf_freq, @cpu_mhz, @boot_time: clock facts
  */
 struct etw_session {
@@ -250,6 +254,8 @@ struct etw_session {
 	u32 ndisallow;
 	bool stopped;
 	struct etw_pool *pool;
+	struct etw_logfile *logfile;
+	struct mutex file_lock;
 	u64 start_time;
 	u64 start_raw;
 	u64 perf_freq;
@@ -321,6 +327,11 @@ struct etw_pool *etw_pool_create(struct etw_session *s);
 void etw_pool_destroy(struct etw_pool *pool);
 void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si);
 long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize);
+int etw_logfile_start(struct etw_session *s);
+void etw_logfile_stop(struct etw_session *s);
+int etw_logfile_switch(struct etw_session *s, char *path);
+int etw_logfile_snapshot(struct etw_session *s, const char *path);
+bool etw_logfile_in_use(const char *path);
 long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_consumer_open(struct etw_file *ef, void __user *uarg, u32 usize);
 

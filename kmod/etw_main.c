@@ -125,7 +125,8 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 	info.abi_version = ETW_ABI_VERSION;
 	info.nr_cpu_ids = nr_cpu_ids;
 	info.features = ETW_FEAT_INFO | ETW_FEAT_PROVIDERS | ETW_FEAT_SESSIONS |
-			ETW_FEAT_WRITE | ETW_FEAT_CONSUMERS | ETW_FEAT_CLASSIC;
+			ETW_FEAT_WRITE | ETW_FEAT_CONSUMERS | ETW_FEAT_CLASSIC |
+			ETW_FEAT_LOGFILE;
 	info.max_sessions = ETW_MAX_SESSIONS;
 	info.max_regs_per_fd = ETW_MAX_REGS_PER_FD;
 	info.max_event_size = ETW_MAX_EVENT_SIZE;

@@ -226,6 +226,7 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 		return -ENOMEM;
 	kref_init(&s->ref);
 	INIT_LIST_HEAD(&s->entries);
+	mutex_init(&s->file_lock);
 	s->owner = current_euid();
 	s->owner_tgid = task_tgid_nr(current);
 	s->enable_flags = req.enable_flags;
@@ -262,10 +263,6 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 	ret = etw_session_params_check(&s->params, nr_cpu_ids);
 	if (ret)
 		goto out_free;
-	if (s->log_file) {
-		ret = -EOPNOTSUPP;	/* log-file sessions: not yet */
-		goto out_free;
-	}
 	etw_session_clock_init(s);
 
 	s->pool = etw_pool_create(s);
@@ -295,6 +292,17 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 	if (id > ETW_MAX_SESSIONS) {
 		ret = -ENOSPC;
 		goto out_unlock;
+	}
+	if (s->log_file) {
+		/* One file, one session (reference 2.5: ERROR_BAD_PATHNAME). */
+		if (etw_logfile_in_use(s->log_file)) {
+			ret = -EBUSY;
+			goto out_unlock;
+		}
+		s->logger_id = id;
+		ret = etw_logfile_start(s);
+		if (ret)
+			goto out_unlock;
 	}
 	if (etw_guid_is_null(s->guid))
 		generate_random_uuid(s->guid);
@@ -369,9 +377,50 @@ static void etw_session_finish(struct etw_session *s, struct etw_waitlist *wl)
 	etw_waitlist_release(wl);
 	synchronize_rcu();
 	etw_pool_stop(s->pool);
+	mutex_lock(&s->file_lock);
+	etw_logfile_stop(s);
+	mutex_unlock(&s->file_lock);
 	etw_pool_stats(s->pool, &si);
 	trace_etw_session_stop(s->logger_id, s->name, si.events_written,
 			       si.events_lost);
+}
+
+/*
+ * ControlTrace with a log-file name: UPDATE switches a sequential file
+ * session to it; FLUSH and STOP of a buffering-mode session write a
+ * snapshot of its memory to it (other sessions ignore the name there:
+ * Windows callers pass their StartTrace properties back).  Returns 1
+ * when @path was taken over, 0, or -errno.
+ *
+ * Context: process context, no locks held; @s referenced.
+ */
+static int etw_session_file_op(struct etw_session *s, u32 code, char *path)
+{
+	bool buffering = s->params.log_file_mode & ETW_MODE_BUFFERING;
+	char *old;
+	int ret;
+
+	mutex_lock(&s->file_lock);
+	if (buffering && (code == ETW_CONTROL_FLUSH || code == ETW_CONTROL_STOP)) {
+		ret = etw_logfile_snapshot(s, path);
+	} else if (code == ETW_CONTROL_UPDATE && !READ_ONCE(s->stopped)) {
+		old = kstrdup(path, GFP_KERNEL);
+		ret = old ? etw_logfile_switch(s, path) : -ENOMEM;
+		if (!ret) {
+			mutex_lock(&etw_lock);
+			swap(s->log_file, old);
+			s->log_file_len = strlen(s->log_file);
+			mutex_unlock(&etw_lock);
+			ret = 1;
+		}
+		kfree(old);
+	} else if (code == ETW_CONTROL_UPDATE) {
+		ret = -EINVAL;	/* stopped meanwhile */
+	} else {
+		ret = 0;	/* FLUSH/STOP of a file session: nothing extra */
+	}
+	mutex_unlock(&s->file_lock);
+	return ret;
 }
 
 long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
@@ -380,7 +429,7 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 	struct etw_waitlist wl = { 0 };
 	struct etw_session_control req;
 	struct etw_session *s;
-	char *name = NULL;
+	char *name = NULL, *path = NULL;
 	int ret;
 
 	ret = copy_struct_from_user(&req, sizeof(req), uarg, usize);
@@ -399,8 +448,24 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 		return -EINVAL;
 	}
 	if (req.code == ETW_CONTROL_UPDATE &&
-	    (req.log_file_mode & ~ETW_MODE_REAL_TIME))
-		return -EINVAL;
+	    (req.log_file_mode & ~ETW_MODE_REAL_TIME)) {
+		ret = -EINVAL;
+		goto out_name;
+	}
+	if (req.log_file) {
+		path = etw_strndup_user(u64_to_user_ptr(req.log_file),
+					req.log_file_len, ETW_MAX_PATH_BYTES,
+					&ret);
+		if (!path)
+			goto out_name;
+		if (path[0] != '/' || req.code == ETW_CONTROL_QUERY) {
+			ret = -EINVAL;
+			goto out_name;
+		}
+	} else if (req.log_file_len) {
+		ret = -EINVAL;
+		goto out_name;
+	}
 
 	mutex_lock(&etw_lock);
 	s = etw_session_find(req.handle, name, req.name_len, &ret);
@@ -417,8 +482,8 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 		etw_pool_flush(s->pool);
 		break;
 	case ETW_CONTROL_UPDATE:
-		if (req.log_file || req.log_file_len) {
-			ret = -EOPNOTSUPP;	/* switching files: not yet */
+		if (path && etw_logfile_in_use(path)) {
+			ret = -EBUSY;
 			goto out_put;
 		}
 		if (etw_session_private(s) && (req.max_buffers ||
@@ -450,6 +515,13 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 		etw_session_finish(s, &wl);
 		etw_session_put(s);	/* the table's reference */
 	}
+	if (path) {
+		ret = etw_session_file_op(s, req.code, path);
+		if (ret == 1)
+			path = NULL;	/* taken over */
+		if (ret < 0)
+			goto out_put_nolock;
+	}
 
 	ret = etw_info_out(s, req.info, req.info_size);
 	if (!ret)
@@ -458,7 +530,9 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 	if (!ret)
 		ret = etw_str_out(req.log_file_buf, req.log_file_buf_size,
 				  s->log_file, s->log_file_len);
+out_put_nolock:
 	etw_session_put(s);
+	kfree(path);
 	kfree(name);
 	return ret;
 
@@ -466,6 +540,8 @@ out_put:
 	etw_session_put(s);
 out_unlock:
 	mutex_unlock(&etw_lock);
+out_name:
+	kfree(path);
 	kfree(name);
 	return ret;
 }

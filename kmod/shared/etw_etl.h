@@ -260,6 +260,49 @@ void etl_buffer_seal(void *buf, u32 filled, u64 timestamp, u64 sequence,
 void *etl_put_ext_item(void *dst, u16 ext_type, const void *data,
 		       u16 data_size, bool more);
 
+/**
+ * struct etl_logfile_params - what the logfile header record says
+ * (TRACE_LOGFILE_HEADER, etl-format section 4)
+ */
+struct etl_logfile_params {
+	u32 buffer_size;	/* bytes */
+	u32 nr_processors;
+	u64 end_time;		/* FILETIME, 0 while the session runs */
+	u32 max_file_size;
+	u32 log_file_mode;
+	u32 buffers_written;	/* buffers in the file, buffer 0 included */
+	u32 events_lost;
+	u32 buffers_lost;
+	u32 cpu_mhz;
+	s32 tz_bias;		/* minutes, UTC = local + bias */
+	u64 boot_time;		/* FILETIME */
+	u64 perf_freq;		/* Hz of the session clock */
+	u64 start_time;		/* FILETIME, read together with start_raw */
+	u64 start_raw;		/* session clock at start */
+	u32 clock_type;		/* ETL_CLOCK_* */
+	u32 thread_id;
+	u32 process_id;
+	const char *logger_name;	/* UTF-8 */
+	u32 logger_name_len;
+	const char *log_file_name;	/* UTF-8 */
+	u32 log_file_name_len;
+};
+
+/*
+ * UTF-8 to UTF-16LE: at most @room units at @out (2 bytes each, not
+ * terminated); invalid bytes become U+FFFD.  Returns the units written.
+ */
+u32 etl_utf8_to_utf16le(const char *s, u32 len, u8 *out, u32 room);
+
+/*
+ * Buffer 0 of a file: BufferType HEADER, flags PROC_INDEX|FLUSH_MARKER,
+ * holding the logfile header record (SYSTEM64 header, TRACE_LOGFILE_HEADER
+ * in its 64-bit form, then the logger and file names as NUL-terminated
+ * UTF-16LE).  Returns 0, or -EINVAL if it does not fit @buffer_size.
+ */
+int etl_header_buffer_write(void *buf, u32 buffer_size, u16 logger_id,
+			    const struct etl_logfile_params *p);
+
 /* --- reading (etw_etl_read.c) ------------------------------------------ */
 
 /*

@@ -54,3 +54,125 @@ void *etl_put_ext_item(void *dst, u16 ext_type, const void *data,
 	memset(p + data_size, 0, padded - data_size);
 	return p + padded;
 }
+
+u32 etl_utf8_to_utf16le(const char *s, u32 len, u8 *out, u32 room)
+{
+	u32 i = 0, n = 0;
+
+	while (i < len) {
+		u32 c = (u8)s[i], extra = 0, k;
+
+		if (c >= 0xF0 && c < 0xF8) {
+			c &= 0x07;
+			extra = 3;
+		} else if (c >= 0xE0 && c < 0xF0) {
+			c &= 0x0F;
+			extra = 2;
+		} else if (c >= 0xC0 && c < 0xE0) {
+			c &= 0x1F;
+			extra = 1;
+		} else if (c >= 0x80) {
+			c = 0xFFFD;	/* a stray continuation or invalid byte */
+		}
+		i++;
+		for (k = 0; k < extra; k++) {
+			if (i >= len || ((u8)s[i] & 0xC0) != 0x80) {
+				c = 0xFFFD;
+				break;
+			}
+			c = (c << 6) | ((u8)s[i++] & 0x3F);
+		}
+		if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+			c = 0xFFFD;
+		if (c >= 0x10000) {
+			if (n + 2 > room)
+				break;
+			c -= 0x10000;
+			out[2 * n] = (u8)(0xD800 | (c >> 10));
+			out[2 * n + 1] = (u8)((0xD800 | (c >> 10)) >> 8);
+			n++;
+			out[2 * n] = (u8)(0xDC00 | (c & 0x3FF));
+			out[2 * n + 1] = (u8)((0xDC00 | (c & 0x3FF)) >> 8);
+			n++;
+		} else {
+			if (n + 1 > room)
+				break;
+			out[2 * n] = (u8)c;
+			out[2 * n + 1] = (u8)(c >> 8);
+			n++;
+		}
+	}
+	return n;
+}
+
+/* A NUL-terminated UTF-16LE copy of @s at @p; returns the bytes used. */
+static u32 etl_put_name(u8 *p, u32 room, const char *s, u32 len)
+{
+	u32 n;
+
+	if (room < 2)
+		return 0;
+	n = etl_utf8_to_utf16le(s ? s : "", s ? len : 0, p, room / 2 - 1);
+	p[2 * n] = 0;
+	p[2 * n + 1] = 0;
+	return 2 * (n + 1);
+}
+
+int etl_header_buffer_write(void *buf, u32 buffer_size, u16 logger_id,
+			    const struct etl_logfile_params *p)
+{
+	u8 *b = buf, *rec = b + ETL_BUFFER_HEADER_SIZE;
+	struct etl_system_header *sh = (void *)rec;
+	struct etl_logfile_header *lf = (void *)(sh + 1);
+	u32 fixed = sizeof(*sh) + sizeof(*lf), room, size;
+
+	if (buffer_size < ETL_BUFFER_HEADER_SIZE + fixed + 4)
+		return -EINVAL;
+	etl_buffer_init(buf, buffer_size, 0, logger_id, ETL_BUFFER_TYPE_HEADER);
+	room = buffer_size - ETL_BUFFER_HEADER_SIZE - fixed;
+	memset(rec, 0, fixed);
+
+	lf->buffer_size = p->buffer_size;
+	/* Windows 10 writes {10, 0, 1, 5} and a build number. */
+	lf->version[0] = 10;
+	lf->version[1] = 0;
+	lf->version[2] = 1;
+	lf->version[3] = 5;
+	lf->provider_version = 19041;
+	lf->number_of_processors = p->nr_processors;
+	lf->end_time = p->end_time;
+	lf->timer_resolution = 156250;
+	lf->maximum_file_size = p->max_file_size;
+	lf->log_file_mode = p->log_file_mode;
+	lf->buffers_written = p->buffers_written;
+	lf->start_buffers = 1;
+	lf->pointer_size = 8;
+	lf->events_lost = p->events_lost;
+	lf->cpu_speed_mhz = p->cpu_mhz ? p->cpu_mhz : 1;
+	memcpy(lf->time_zone, &p->tz_bias, 4);	/* TIME_ZONE_INFORMATION.Bias */
+	lf->boot_time = p->boot_time;
+	lf->perf_freq = p->perf_freq ? p->perf_freq : 1;
+	lf->start_time = p->start_time;
+	lf->reserved_flags = p->clock_type;
+	lf->buffers_lost = p->buffers_lost;
+
+	size = fixed;
+	size += etl_put_name(rec + size, room, p->logger_name,
+			     p->logger_name_len);
+	size += etl_put_name(rec + size, buffer_size - ETL_BUFFER_HEADER_SIZE -
+			     size, p->log_file_name, p->log_file_name_len);
+
+	sh->version = ETL_SYSTEM_TRACE_VERSION;
+	sh->header_type = ETL_HEADER_TYPE_SYSTEM64;
+	sh->marker_flags = ETL_MARKER_FLAGS;
+	sh->size = (u16)size;
+	sh->hook_id = 0;	/* EventTrace group, type 0: the header */
+	sh->thread_id = p->thread_id;
+	sh->process_id = p->process_id;
+	sh->system_time = p->start_raw;
+
+	etl_buffer_seal(buf, ETL_BUFFER_HEADER_SIZE + ETL_ALIGN8(size), 0, 0,
+			ETL_BUFFER_FLAG_FLUSH_MARKER);
+	memset(rec + size, 0, ETL_ALIGN8(size) - size);
+	return 0;
+}

@@ -23,6 +23,7 @@
 #include "internal.h"
 #include "provider.h"
 #include "etl_file.h"
+#include "shared/etw_etl.h"
 
 #define ETW_NAME_CHARS	1024	/* session and file names (reference 2.2) */
 
@@ -31,45 +32,6 @@ struct etw_name {
 	char buf[ETW_MAX_PATH_BYTES + 1];
 	size_t len;
 };
-
-/* UTF-8 to UTF-16 (the reverse of etl_utf16le_to_utf8); units written. */
-static size_t etw_utf8_to_utf16(const char *s, size_t len, WCHAR *out,
-				size_t room)
-{
-	size_t i = 0, n = 0;
-
-	while (i < len) {
-		uint32_t c = (uint8_t)s[i], extra = 0;
-
-		if (c >= 0xF0 && c < 0xF8) {
-			c &= 0x07;
-			extra = 3;
-		} else if (c >= 0xE0) {
-			c &= 0x0F;
-			extra = 2;
-		} else if (c >= 0xC0) {
-			c &= 0x1F;
-			extra = 1;
-		} else if (c >= 0x80) {
-			c = 0xFFFD;	/* stray continuation byte */
-		}
-		i++;
-		while (extra-- && i < len && ((uint8_t)s[i] & 0xC0) == 0x80)
-			c = (c << 6) | ((uint8_t)s[i++] & 0x3F);
-		if (c >= 0x10000) {
-			if (n + 2 > room)
-				break;
-			c -= 0x10000;
-			out[n++] = (WCHAR)(0xD800 | (c >> 10));
-			out[n++] = (WCHAR)(0xDC00 | (c & 0x3FF));
-		} else {
-			if (n + 1 > room)
-				break;
-			out[n++] = (WCHAR)c;
-		}
-	}
-	return n;
-}
 
 /* Read a caller's string (W or A) of at most @max_chars into @out. */
 static int etw_name_get(const void *s, int wide, size_t max_chars,
@@ -138,7 +100,8 @@ static ULONG etw_props_put(EVENT_TRACE_PROPERTIES *p, ULONG offset, int wide,
 	room = p->Wnode.BufferSize - offset;
 	if (wide) {
 		WCHAR tmp[ETW_NAME_CHARS * 2 + 1];
-		size_t n = etw_utf8_to_utf16(s, len, tmp, ETW_NAME_CHARS * 2);
+		size_t n = etl_utf8_to_utf16le(s, len, (u8 *)tmp,
+					       ETW_NAME_CHARS * 2);
 
 		if ((n + 1) * sizeof(WCHAR) > room)
 			return ERROR_MORE_DATA;
@@ -265,8 +228,15 @@ static ULONG etw_start(CONTROLTRACE_ID * TraceId, const void *InstanceName,
 	fd = etw_dev_fd();
 	if (fd < 0)
 		return etw_win32_error(fd, ETW_API_DEVICE);
-	if (ioctl(fd, ETW_IOC_SESSION_START, &req))
+	if (ioctl(fd, ETW_IOC_SESSION_START, &req)) {
+		/* The log file's own errors (reference 2.5). */
+		if (has_file && errno == ENOENT)
+			return ERROR_PATH_NOT_FOUND;
+		if (has_file && (errno == EBUSY || errno == EISDIR ||
+				 errno == ENOTDIR))
+			return ERROR_BAD_PATHNAME;
 		return etw_win32_error(-errno, ETW_API_SESSION);
+	}
 
 	*TraceId = si.handle;
 	etw_props_fill(p, &si);
@@ -316,10 +286,10 @@ int etw_session_control(uint64_t id, const char *name, size_t name_len,
 		req.max_buffers = upd->MaximumBuffers;
 		req.log_file_mode = upd->LogFileMode & EVENT_TRACE_REAL_TIME_MODE;
 		req.enable_flags = upd->EnableFlags;
-		if (new_file) {
-			req.log_file = (uintptr_t)new_file;
-			req.log_file_len = new_file_len;
-		}
+	}
+	if (new_file) {
+		req.log_file = (uintptr_t)new_file;
+		req.log_file_len = new_file_len;
 	}
 	req.info = (uintptr_t)si;
 	req.info_size = sizeof(*si);
@@ -362,9 +332,14 @@ static ULONG etw_control(CONTROLTRACE_ID TraceId, const void *InstanceName,
 	if (InstanceName && etw_name_get(InstanceName, wide, ETW_NAME_CHARS,
 					 &name))
 		return ERROR_INVALID_PARAMETER;
-	if (code == EVENT_TRACE_CONTROL_UPDATE && p->LogFileNameOffset) {
+	/*
+	 * A file name switches files (UPDATE), or receives a buffering-mode
+	 * session's memory (FLUSH, STOP); the kernel ignores it otherwise.
+	 */
+	if (code != EVENT_TRACE_CONTROL_QUERY && p->LogFileNameOffset) {
 		if (etw_props_string(p, p->LogFileNameOffset, wide, &file))
-			return ERROR_INVALID_PARAMETER;
+			return code == EVENT_TRACE_CONTROL_UPDATE ?
+			       ERROR_INVALID_PARAMETER : ERROR_SUCCESS;
 		if (file.len) {
 			if (etw_abs_path(&file))
 				return ERROR_BAD_PATHNAME;

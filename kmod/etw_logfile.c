@@ -1,0 +1,565 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Log-file sessions: the session's sealed buffers, unchanged, become the
+ * .etl file (etl-format section 1): buffer 0 holds the logfile header
+ * record, then the data buffers follow at n * BufferSize.
+ *
+ * The file is one more reader of the session's pool.  Its queue is
+ * drained by a worker that writes each buffer and gives it back; a file
+ * session thus keeps logging after its controller exits, and STOP returns
+ * only after the worker wrote everything, buffer 0 was rewritten with the
+ * final counts, and the file was synced.
+ *
+ * Files are opened with the credentials, root and umask of the process
+ * that started the session (or switched the file), so they get the
+ * permissions that process would have given them.
+ *
+ * Modes (reference 2.3): sequential (stop writing at MaximumFileSize,
+ * counting LogBuffersLost), circular (buffer 0 fixed, then a ring of
+ * MaximumFileSize / BufferSize - 1 buffers, oldest overwritten), append
+ * (to an existing file of the same BufferSize using the system-time
+ * clock), newfile (a new file, "%d" numbered from 1, whenever the next
+ * buffer would pass MaximumFileSize).  Buffering mode has no file: FLUSH
+ * or STOP with a file name writes a snapshot of its memory.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/cred.h>
+#include <linux/fs.h>
+#include <linux/fs_struct.h>
+#include <linux/file.h>
+#include <linux/namei.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/time.h>
+#include <linux/vmalloc.h>
+
+#include "etw_internal.h"
+#include "etw_buffer.h"
+#include "shared/etw_etl.h"
+
+/**
+ * struct etw_logfile - the file of one session
+ * @s:		the session (which owns us)
+ * @reader:	our reader of the session's pool
+ * @work:	drains @reader into the file
+ * @lock:	serialises the worker, stop and file switches
+ * @file:	the open file, or NULL (after an error)
+ * @path:	its name (for NEWFILE, the formatted one)
+ * @pattern:	the name as given (NEWFILE: with "%d")
+ * @cred:	credentials to open files with
+ * @root:	root to resolve them from
+ * @umask:	umask to create them with
+ * @pos:	next write offset (not circular)
+ * @nbuf:	buffers in the file, buffer 0 included
+ * @max_bytes:	MaximumFileSize in bytes, 0 = none
+ * @slots:	circular: ring slots after buffer 0
+ * @next_slot:	circular: where the next buffer goes
+ * @file_no:	NEWFILE: number of the current file
+ * @full:	sequential: the maximum size was reached
+ * @hdr:	room for buffer 0
+ * @idx:	room for fetched buffer indexes
+ */
+struct etw_logfile {
+	struct etw_session *s;
+	struct etw_reader *reader;
+	struct work_struct work;
+	struct mutex lock;
+	struct file *file;
+	char *path;
+	const char *pattern;
+	const struct cred *cred;
+	struct path root;
+	umode_t umask;
+	loff_t pos;
+	u32 nbuf;
+	u64 max_bytes;
+	u32 slots;
+	u32 next_slot;
+	u32 file_no;
+	bool full;
+	void *hdr;
+	u32 *idx;
+};
+
+static u32 etw_lf_size(struct etw_logfile *lf)
+{
+	return lf->s->pool->size;
+}
+
+static u32 etw_lf_mode(struct etw_logfile *lf)
+{
+	return lf->s->params.log_file_mode;
+}
+
+static void etw_lf_params(struct etw_logfile *lf, struct etl_logfile_params *p,
+			  bool final)
+{
+	struct etw_session *s = lf->s;
+	struct etw_session_info si;
+
+	etw_pool_stats(s->pool, &si);
+	memset(p, 0, sizeof(*p));
+	p->buffer_size = etw_lf_size(lf);
+	p->nr_processors = nr_cpu_ids;
+	p->end_time = final ? div_u64(ktime_get_real_ns(), 100) +
+			      ETL_FILETIME_UNIX_EPOCH : 0;
+	p->max_file_size = s->params.max_file_size;
+	p->log_file_mode = s->params.log_file_mode;
+	p->buffers_written = lf->nbuf;
+	p->events_lost = si.events_lost;
+	p->buffers_lost = si.log_buffers_lost;
+	p->cpu_mhz = s->cpu_mhz;
+	p->tz_bias = sys_tz.tz_minuteswest;
+	p->boot_time = s->boot_time;
+	p->perf_freq = s->perf_freq;
+	p->start_time = s->start_time;
+	p->start_raw = s->start_raw;
+	p->clock_type = s->params.clock_type;
+	p->thread_id = s->owner_tgid;
+	p->process_id = s->owner_tgid;
+	p->logger_name = s->name;
+	p->logger_name_len = s->name_len;
+	p->log_file_name = lf->path;
+	p->log_file_name_len = strlen(lf->path);
+}
+
+/* Write buffer 0 (the logfile header) at offset 0. */
+static int etw_lf_write_header(struct etw_logfile *lf, bool final)
+{
+	struct etl_logfile_params p;
+	loff_t pos = 0;
+	ssize_t n;
+	int ret;
+
+	etw_lf_params(lf, &p, final);
+	ret = etl_header_buffer_write(lf->hdr, etw_lf_size(lf),
+				      lf->s->logger_id, &p);
+	if (ret)
+		return ret;
+	n = kernel_write(lf->file, lf->hdr, etw_lf_size(lf), &pos);
+	return n == etw_lf_size(lf) ? 0 : (n < 0 ? n : -EIO);
+}
+
+/* "name%d.etl" with @no in place of "%d". */
+static char *etw_lf_format(const char *pattern, u32 no)
+{
+	const char *pc = strstr(pattern, "%d");
+
+	if (!pc)
+		return kstrdup(pattern, GFP_KERNEL);
+	return kasprintf(GFP_KERNEL, "%.*s%u%s", (int)(pc - pattern), pattern,
+			 no, pc + 2);
+}
+
+/* Open @path as the session's starter would. */
+static struct file *etw_lf_open(struct etw_logfile *lf, const char *path,
+				int flags)
+{
+	const struct cred *old;
+	struct file *f;
+
+	old = override_creds(lf->cred);
+	f = file_open_root(&lf->root, path, flags | O_LARGEFILE | O_CLOEXEC,
+			   0666 & ~lf->umask);
+	revert_creds(old);
+	return f;
+}
+
+/*
+ * APPEND: continue an existing file written with the same BufferSize and
+ * the system-time clock (reference 2.3).  Returns the buffers it has, 0
+ * for an empty or new file, or -errno.
+ */
+static int etw_lf_append_check(struct etw_logfile *lf)
+{
+	struct etl_buffer_info bi;
+	struct etl_record rec;
+	struct etl_logfile_info li;
+	loff_t size = i_size_read(file_inode(lf->file)), pos = 0;
+	u32 bsize = etw_lf_size(lf);
+	ssize_t n;
+
+	if (size == 0)
+		return 0;
+	if (lf->s->params.clock_type != ETL_CLOCK_SYSTEM_TIME)
+		return -EINVAL;
+	n = kernel_read(lf->file, lf->hdr, bsize, &pos);
+	if (n != bsize)
+		return -EINVAL;
+	if (etl_buffer_parse(lf->hdr, bsize, &bi, NULL) ||
+	    bi.buffer_size != bsize ||
+	    etl_record_decode(lf->hdr, bi.filled, ETL_BUFFER_HEADER_SIZE, &rec,
+			      NULL) < 0 ||
+	    etl_logfile_parse(&rec, &li, NULL) < 0 ||
+	    li.hdr.reserved_flags != ETL_CLOCK_SYSTEM_TIME)
+		return -EINVAL;
+	return size / bsize;
+}
+
+/* Open the current file and write its buffer 0. */
+static int etw_lf_open_current(struct etw_logfile *lf, bool append)
+{
+	int flags = append ? O_RDWR | O_CREAT : O_WRONLY | O_CREAT | O_TRUNC;
+	int ret;
+
+	lf->file = etw_lf_open(lf, lf->path, flags);
+	if (IS_ERR(lf->file)) {
+		ret = PTR_ERR(lf->file);
+		lf->file = NULL;
+		return ret;
+	}
+	if (!S_ISREG(file_inode(lf->file)->i_mode)) {
+		ret = -EINVAL;
+		goto out_close;
+	}
+	lf->nbuf = 1;
+	lf->pos = etw_lf_size(lf);
+	lf->next_slot = 0;
+	lf->full = false;
+	if (append) {
+		ret = etw_lf_append_check(lf);
+		if (ret < 0)
+			goto out_close;
+		if (ret > 0) {
+			/* Keep its header until we rewrite it at the end. */
+			lf->nbuf = ret;
+			lf->pos = (loff_t)ret * etw_lf_size(lf);
+			return 0;
+		}
+	}
+	ret = etw_lf_write_header(lf, false);
+	if (ret)
+		goto out_close;
+	return 0;
+
+out_close:
+	fput(lf->file);
+	lf->file = NULL;
+	return ret;
+}
+
+/*
+ * Finish the current file: buffer 0 with the final counts and EndTime,
+ * the size cut to what was written, synced.
+ */
+static void etw_lf_close_current(struct etw_logfile *lf)
+{
+	if (!lf->file)
+		return;
+	etw_lf_write_header(lf, true);
+	if (!lf->slots)
+		vfs_truncate(&lf->file->f_path,
+			     (loff_t)lf->nbuf * etw_lf_size(lf));
+	vfs_fsync(lf->file, 0);
+	fput(lf->file);
+	lf->file = NULL;
+}
+
+static void etw_lf_lost(struct etw_logfile *lf)
+{
+	struct etw_pool *pool = lf->s->pool;
+
+	spin_lock(&pool->lock);
+	pool->log_buffers_lost++;
+	spin_unlock(&pool->lock);
+}
+
+/* Write one sealed buffer where the mode says it goes.  lf->lock held. */
+static void etw_lf_write_buffer(struct etw_logfile *lf, const void *data)
+{
+	u32 bsize = etw_lf_size(lf);
+	loff_t pos;
+	ssize_t n;
+
+	if (!lf->file || lf->full) {
+		etw_lf_lost(lf);
+		return;
+	}
+	if (lf->slots) {
+		pos = (loff_t)(1 + lf->next_slot) * bsize;
+		lf->next_slot = (lf->next_slot + 1) % lf->slots;
+		n = kernel_write(lf->file, data, bsize, &pos);
+		if (n != bsize)
+			etw_lf_lost(lf);
+		else if (lf->nbuf < 1 + lf->slots)
+			lf->nbuf++;
+		return;
+	}
+	if (lf->max_bytes && lf->pos + bsize > lf->max_bytes) {
+		if (!(etw_lf_mode(lf) & ETW_MODE_FILE_MODE_NEWFILE)) {
+			lf->full = true;	/* sequential: the file is full */
+			etw_lf_lost(lf);
+			return;
+		}
+		etw_lf_close_current(lf);
+		kfree(lf->path);
+		lf->path = etw_lf_format(lf->pattern, ++lf->file_no);
+		if (!lf->path || etw_lf_open_current(lf, false)) {
+			etw_lf_lost(lf);
+			return;
+		}
+	}
+	pos = lf->pos;
+	n = kernel_write(lf->file, data, bsize, &pos);
+	if (n != bsize) {
+		etw_lf_lost(lf);
+		return;
+	}
+	lf->pos += bsize;
+	lf->nbuf++;
+}
+
+static void etw_lf_drain(struct etw_logfile *lf)
+{
+	struct etw_pool *pool = lf->s->pool;
+	bool drained;
+	u32 i, n;
+
+	mutex_lock(&lf->lock);
+	do {
+		n = etw_reader_fetch(pool, lf->reader, lf->idx, pool->nr,
+				     &drained);
+		for (i = 0; i < n; i++)
+			etw_lf_write_buffer(lf, pool->bufs[lf->idx[i]].data);
+		etw_reader_release(pool, lf->reader, lf->idx, n);
+	} while (!drained);
+	mutex_unlock(&lf->lock);
+}
+
+static void etw_lf_work(struct work_struct *work)
+{
+	etw_lf_drain(container_of(work, struct etw_logfile, work));
+}
+
+/* Called with pool->lock held when a buffer was queued to us. */
+static void etw_lf_kick(void *arg)
+{
+	struct etw_logfile *lf = arg;
+
+	queue_work(system_unbound_wq, &lf->work);
+}
+
+static void etw_lf_free(struct etw_logfile *lf)
+{
+	if (lf->cred)
+		put_cred(lf->cred);
+	if (lf->root.mnt)
+		path_put(&lf->root);
+	kfree(lf->path);
+	vfree(lf->hdr);
+	kvfree(lf->idx);
+	kfree(lf);
+}
+
+static struct etw_logfile *etw_lf_alloc(struct etw_session *s,
+					const char *pattern)
+{
+	struct etw_logfile *lf = kzalloc(sizeof(*lf), GFP_KERNEL);
+
+	if (!lf)
+		return NULL;
+	lf->s = s;
+	mutex_init(&lf->lock);
+	INIT_WORK(&lf->work, etw_lf_work);
+	lf->pattern = pattern;
+	lf->cred = get_current_cred();
+	get_fs_root(current->fs, &lf->root);
+	lf->umask = current_umask();
+	lf->hdr = vmalloc(s->pool->size);
+	lf->idx = kvcalloc(s->pool->nr, sizeof(u32), GFP_KERNEL);
+	if (!lf->hdr || !lf->idx) {
+		etw_lf_free(lf);
+		return NULL;
+	}
+	return lf;
+}
+
+/* NEWFILE names hold exactly one "%d" and no other '%' (no format games). */
+static bool etw_lf_pattern_ok(const char *p, bool newfile)
+{
+	const char *pc = strchr(p, '%');
+
+	if (!newfile)
+		return true;
+	return pc && pc[1] == 'd' && !strchr(pc + 2, '%');
+}
+
+static u64 etw_lf_max_bytes(const struct etw_session *s)
+{
+	u64 unit = (s->params.log_file_mode & ETW_MODE_USE_KBYTES_FOR_SIZE) ?
+		   1024 : 1024 * 1024;
+
+	return (u64)s->params.max_file_size * unit;
+}
+
+/**
+ * etw_logfile_start() - open the session's log file and start reading
+ * @s:		a new session with a log file, before anyone can write to it
+ *
+ * Context: process context of the controller; no locks held.
+ * Return: 0 or -errno (-EINVAL: bad name, size or APPEND mismatch).
+ */
+int etw_logfile_start(struct etw_session *s)
+{
+	bool newfile = s->params.log_file_mode & ETW_MODE_FILE_MODE_NEWFILE;
+	struct etw_logfile *lf;
+	int ret;
+
+	if (!etw_lf_pattern_ok(s->log_file, newfile))
+		return -EINVAL;
+	lf = etw_lf_alloc(s, s->log_file);
+	if (!lf)
+		return -ENOMEM;
+	lf->max_bytes = etw_lf_max_bytes(s);
+	if (s->params.log_file_mode & ETW_MODE_FILE_MODE_CIRCULAR) {
+		lf->slots = div_u64(lf->max_bytes, s->pool->size);
+		if (lf->slots < 2) {
+			ret = -EINVAL;	/* no room for a ring */
+			goto out_free;
+		}
+		lf->slots--;
+	}
+	lf->file_no = newfile ? 1 : 0;
+	lf->path = etw_lf_format(lf->pattern, lf->file_no);
+	if (!lf->path) {
+		ret = -ENOMEM;
+		goto out_free;
+	}
+	ret = etw_lf_open_current(lf, s->params.log_file_mode &
+				  ETW_MODE_FILE_MODE_APPEND);
+	if (ret)
+		goto out_free;
+	lf->reader = etw_reader_attach(s->pool, 0, etw_lf_kick, lf);
+	if (IS_ERR(lf->reader)) {
+		ret = PTR_ERR(lf->reader);
+		etw_lf_close_current(lf);
+		goto out_free;
+	}
+	s->logfile = lf;
+	return 0;
+
+out_free:
+	etw_lf_free(lf);
+	return ret;
+}
+
+/**
+ * etw_logfile_stop() - write what is left and close the file
+ * @s:		a stopped session whose pool was flushed (etw_pool_stop)
+ *
+ * Returns after every buffer is in the file and the file is synced.
+ *
+ * Context: process context; no locks held.
+ */
+void etw_logfile_stop(struct etw_session *s)
+{
+	struct etw_logfile *lf = s->logfile;
+
+	if (!lf)
+		return;
+	flush_work(&lf->work);
+	etw_lf_drain(lf);
+	mutex_lock(&lf->lock);
+	etw_lf_close_current(lf);
+	mutex_unlock(&lf->lock);
+	cancel_work_sync(&lf->work);
+	etw_reader_detach(s->pool, lf->reader);
+	s->logfile = NULL;
+	etw_lf_free(lf);
+}
+
+/**
+ * etw_logfile_switch() - continue in another file (ControlTrace UPDATE)
+ * @s:		a running session with a sequential log file
+ * @path:	the new file (kernel copy, absolute); taken over on success
+ *
+ * Context: process context of the controller; no locks held.
+ */
+int etw_logfile_switch(struct etw_session *s, char *path)
+{
+	struct etw_logfile *lf = s->logfile;
+	const struct cred *cred;
+	struct path root;
+	int ret;
+
+	if (!lf || (s->params.log_file_mode & (ETW_MODE_FILE_MODE_NEWFILE |
+					       ETW_MODE_FILE_MODE_CIRCULAR |
+					       ETW_MODE_FILE_MODE_APPEND)))
+		return -EOPNOTSUPP;
+	etw_pool_flush(s->pool);
+	flush_work(&lf->work);
+	etw_lf_drain(lf);
+	mutex_lock(&lf->lock);
+	etw_lf_close_current(lf);
+	/* The new file is the new controller's. */
+	cred = get_current_cred();
+	get_fs_root(current->fs, &root);
+	put_cred(lf->cred);
+	path_put(&lf->root);
+	lf->cred = cred;
+	lf->root = root;
+	lf->umask = current_umask();
+	kfree(lf->path);
+	lf->path = path;
+	lf->pattern = path;
+	ret = etw_lf_open_current(lf, false);
+	mutex_unlock(&lf->lock);
+	return ret;
+}
+
+/**
+ * etw_logfile_snapshot() - write a buffering-mode session's memory to a file
+ * @s:		a session in EVENT_TRACE_BUFFERING_MODE
+ * @path:	the file (kernel copy, absolute)
+ *
+ * The buffers are written oldest first after a header buffer; readers
+ * order the events by time.
+ *
+ * Context: process context of the controller; no locks held.
+ */
+int etw_logfile_snapshot(struct etw_session *s, const char *path)
+{
+	struct etw_pool *pool = s->pool;
+	struct etw_logfile *lf;
+	u32 i, n = 0;
+	int ret;
+
+	if (!(s->params.log_file_mode & ETW_MODE_BUFFERING))
+		return -EINVAL;
+	lf = etw_lf_alloc(s, path);
+	if (!lf)
+		return -ENOMEM;
+	lf->path = kstrdup(path, GFP_KERNEL);
+	if (!lf->path) {
+		ret = -ENOMEM;
+		goto out_free;
+	}
+	ret = etw_lf_open_current(lf, false);
+	if (ret)
+		goto out_free;
+	/* Partial buffers first join the ring, then take it whole. */
+	etw_pool_flush(pool);
+	n = etw_pool_take_ring(pool, lf->idx);
+	for (i = 0; i < n; i++)
+		etw_lf_write_buffer(lf, pool->bufs[lf->idx[i]].data);
+	etw_pool_return_ring(pool, lf->idx, n);
+	etw_lf_close_current(lf);
+out_free:
+	etw_lf_free(lf);
+	return ret;
+}
+
+/* Is another running session writing @path?  Context: etw_lock held. */
+bool etw_logfile_in_use(const char *path)
+{
+	u32 id;
+
+	for (id = 1; id <= ETW_MAX_SESSIONS; id++) {
+		struct etw_session *t = etw_sessions[id];
+
+		if (t && t->log_file && !strcmp(t->log_file, path))
+			return true;
+	}
+	return false;
+}

@@ -1,0 +1,1 @@
+$(OUTPUT)/classic_test: CFLAGS += -I../../libetw/src

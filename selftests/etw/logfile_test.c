@@ -1,0 +1,518 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Log-file sessions (reference 2.3; etl-format sections 1, 4): sequential,
+ * circular, append and newfile files, real time together with a file,
+ * buffering mode read back with FLUSH, switching files with UPDATE, a
+ * file session outliving its controller, STOP flushing everything, and
+ * files owned by the controller.  Files are read back with libetw's
+ * internal .etl reader (the same bytes Windows tools read).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <windows.h>
+#include <evntprov.h>
+#include <evntrace.h>
+
+#include "etl_file.h"
+#include "../kselftest_harness.h"
+
+#define MAXEV 20000
+
+/* What a file holds. */
+struct found {
+	int events;
+	int bad;			/* records we did not write */
+	unsigned int seq[MAXEV];	/* payload: a sequence number */
+	unsigned long long ts[MAXEV];
+	struct etl_logfile_info lf;
+	unsigned int buffers;
+	int header_first;
+	int error;
+	char name[256];
+	char file[4096];
+};
+
+static int read_etl(const char *path, struct found *f)
+{
+	struct etl_file_buffer b;
+	struct etl_file *ef;
+	struct etl_record r;
+	int rc, first = 1;
+
+	memset(f, 0, sizeof(*f));
+	if (etl_file_open(path, &ef, NULL) < 0)
+		return -1;
+	f->lf = *etl_file_logfile(ef);
+	etl_utf16le_to_utf8(f->lf.logger_name, f->lf.logger_name_len, f->name,
+			    sizeof(f->name));
+	etl_utf16le_to_utf8(f->lf.log_file_name, f->lf.log_file_name_len,
+			    f->file, sizeof(f->file));
+	while ((rc = etl_file_next_buffer(ef, &b)) > 0) {
+		f->buffers++;
+		while ((rc = etl_file_next_record(ef, &b, &r)) > 0) {
+			if (first) {
+				/* etl-format 4: the header record comes first */
+				f->header_first = r.family == ETL_FAM_SYSTEM &&
+						  r.system.group == 0 &&
+						  r.system.type == 0;
+				first = 0;
+				continue;
+			}
+			if (r.family != ETL_FAM_EVENT || r.payload_len < 4) {
+				f->bad++;
+				continue;
+			}
+			if (f->events < MAXEV) {
+				memcpy(&f->seq[f->events], r.payload, 4);
+				f->ts[f->events] = r.timestamp;
+			}
+			f->events++;
+		}
+		if (rc < 0)
+			break;
+	}
+	f->error = rc < 0 ? rc : 0;
+	etl_file_close(ef);
+	return 0;
+}
+
+static int has_seq(const struct found *f, unsigned int s)
+{
+	int i;
+
+	for (i = 0; i < f->events && i < MAXEV; i++)
+		if (f->seq[i] == s)
+			return 1;
+	return 0;
+}
+
+static unsigned int min_seq(const struct found *f)
+{
+	unsigned int m = UINT_MAX;
+	int i;
+
+	for (i = 0; i < f->events && i < MAXEV; i++)
+		if (f->seq[i] < m)
+			m = f->seq[i];
+	return m;
+}
+
+struct props {
+	EVENT_TRACE_PROPERTIES p;
+	char name[256];
+	char file[1024];
+};
+
+static void props_init(struct props *b, ULONG mode, const char *file)
+{
+	memset(b, 0, sizeof(*b));
+	b->p.Wnode.BufferSize = sizeof(*b);
+	b->p.Wnode.Flags = WNODE_FLAG_TRACED_GUID;
+	b->p.LogFileMode = mode;
+	b->p.LoggerNameOffset = offsetof(struct props, name);
+	if (file) {
+		b->p.LogFileNameOffset = offsetof(struct props, file);
+		snprintf(b->file, sizeof(b->file), "%s", file);
+	}
+}
+
+FIXTURE(lf) {
+	char dir[128];
+	char name[64];
+	char path[256];
+	GUID guid;
+	REGHANDLE h;
+	CONTROLTRACE_ID s;
+	struct found f;
+};
+
+static unsigned int uniq;
+
+FIXTURE_SETUP(lf)
+{
+	if (access("/dev/etw", R_OK | W_OK))
+		SKIP(return, "/dev/etw: %s", strerror(errno));
+	snprintf(self->dir, sizeof(self->dir), "/tmp/etwlf-%d-%u", getpid(),
+		 ++uniq);
+	mkdir(self->dir, 0777);
+	snprintf(self->name, sizeof(self->name), "lf-%d-%u", getpid(), uniq);
+	snprintf(self->path, sizeof(self->path), "%s/trace.etl", self->dir);
+	memset(&self->guid, 0, sizeof(GUID));
+	self->guid.Data1 = 0x10F11E00 | uniq;
+	self->guid.Data2 = getpid() & 0xFFFF;
+	ASSERT_EQ(ERROR_SUCCESS, EventRegister(&self->guid, NULL, NULL,
+					       &self->h));
+	self->s = 0;
+}
+
+FIXTURE_TEARDOWN(lf)
+{
+	struct props b;
+	char cmd[200];
+
+	if (self->s) {
+		props_init(&b, 0, NULL);
+		StopTraceA(self->s, NULL, &b.p);
+	}
+	EventUnregister(self->h);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", self->dir);
+	if (system(cmd))
+		fprintf(stderr, "cleanup failed\n");
+}
+
+static ULONG start_file(FIXTURE_DATA(lf) *self, ULONG mode, const char *file,
+			ULONG kb, ULONG maxsize, ULONG clock)
+{
+	struct props b;
+	ULONG r;
+
+	props_init(&b, mode, file);
+	b.p.BufferSize = kb;
+	/* Room for a burst: these tests are about files, not losses. */
+	b.p.MaximumBuffers = 256;
+	b.p.MaximumFileSize = maxsize;
+	b.p.Wnode.ClientContext = clock;
+	r = StartTraceA(&self->s, self->name, &b.p);
+	if (r == ERROR_SUCCESS)
+		r = EnableTraceEx2(self->s, &self->guid, 1, 5, 0, 0, 0, NULL);
+	return r;
+}
+
+static void write_events(REGHANDLE h, unsigned int from, unsigned int n,
+			 unsigned int size)
+{
+	EVENT_DATA_DESCRIPTOR d[2];
+	EVENT_DESCRIPTOR ev;
+	static char pad[4096];
+	unsigned int i;
+
+	EventDescCreate(&ev, 1, 0, 0, 4, 0, 0, 0);
+	for (i = from; i < from + n; i++) {
+		EventDataDescCreate(&d[0], &i, 4);
+		EventDataDescCreate(&d[1], pad, size > 4 ? size - 4 : 0);
+		EventWrite(h, &ev, 2, d);
+	}
+}
+
+static ULONG stop_session(FIXTURE_DATA(lf) *self, struct props *out)
+{
+	ULONG r;
+
+	props_init(out, 0, NULL);
+	r = StopTraceA(self->s, NULL, &out->p);
+	self->s = 0;
+	return r;
+}
+
+/* reference 2.3 (sequential) and etl-format 4: STOP writes everything
+ * and rewrites buffer 0 with the final counts. */
+TEST_F(lf, sequential_stop_flushes_everything)
+{
+	struct stat st;
+	struct props out;
+	int i, ordered = 1;
+
+	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_SEQUENTIAL,
+					    self->path, 8, 0, 0));
+	write_events(self->h, 0, 1000, 100);
+	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	ASSERT_EQ(0, read_etl(self->path, &self->f));
+	EXPECT_EQ(0, self->f.error);
+	EXPECT_EQ(1, self->f.header_first);
+	EXPECT_EQ(1000, self->f.events);
+	EXPECT_EQ(0, self->f.bad);
+	for (i = 0; i < 1000; i++)
+		ordered &= has_seq(&self->f, i);
+	EXPECT_EQ(1, ordered);
+	ASSERT_EQ(0, stat(self->path, &st));
+	EXPECT_EQ(8192, self->f.lf.hdr.buffer_size);
+	EXPECT_EQ(st.st_size, (long long)self->f.lf.hdr.buffers_written * 8192);
+	EXPECT_EQ(self->f.buffers, self->f.lf.hdr.buffers_written);
+	EXPECT_NE(0, self->f.lf.hdr.end_time);
+	EXPECT_EQ(1, self->f.lf.hdr.reserved_flags);		/* QPC */
+	EXPECT_EQ(1000000000ULL, self->f.lf.hdr.perf_freq);
+	EXPECT_EQ(0, strcmp(self->f.name, self->name));
+	EXPECT_EQ(0, strcmp(self->f.file, self->path));
+	EXPECT_EQ(out.p.BuffersWritten + 1, self->f.lf.hdr.buffers_written);
+	EXPECT_EQ(0, out.p.EventsLost);
+	EXPECT_EQ(0, out.p.LogBuffersLost);
+}
+
+/* DESIGN: a file session keeps logging after its controller exits. */
+TEST_F(lf, file_session_outlives_controller)
+{
+	struct props b;
+	int status;
+	pid_t pid;
+
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		CONTROLTRACE_ID s;
+
+		props_init(&b, EVENT_TRACE_FILE_MODE_SEQUENTIAL, self->path);
+		if (StartTraceA(&s, self->name, &b.p) ||
+		    EnableTraceEx2(s, &self->guid, 1, 5, 0, 0, 0, NULL))
+			_exit(1);
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	write_events(self->h, 0, 300, 64);
+	props_init(&b, 0, NULL);
+	ASSERT_EQ(ERROR_SUCCESS, StopTraceA(0, self->name, &b.p));
+	ASSERT_EQ(0, read_etl(self->path, &self->f));
+	EXPECT_EQ(300, self->f.events);
+}
+
+/* The file belongs to the controller that started the session: its user,
+ * its umask. */
+TEST_F(lf, file_has_the_controllers_permissions)
+{
+	struct stat st;
+	char old[32] = "-1";
+	int fd, status;
+	pid_t pid;
+
+	if (getuid() != 0)
+		SKIP(return, "needs root");
+	fd = open("/sys/module/etw/parameters/controller_gid", O_RDWR);
+	ASSERT_GE(fd, 0);
+	ASSERT_GT(read(fd, old, sizeof(old) - 1), 0);
+	ASSERT_EQ(5, pwrite(fd, "65534", 5, 0));
+	chmod(self->dir, 0777);
+	pid = fork();
+	if (pid == 0) {
+		CONTROLTRACE_ID s;
+		struct props b;
+
+		if (setgid(65534) || setuid(65534))
+			_exit(9);
+		umask(027);
+		props_init(&b, EVENT_TRACE_FILE_MODE_SEQUENTIAL, self->path);
+		if (StartTraceA(&s, self->name, &b.p))
+			_exit(10);
+		props_init(&b, 0, NULL);
+		_exit(StopTraceA(s, NULL, &b.p) ? 11 : 0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	pwrite(fd, old, strlen(old), 0);
+	close(fd);
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	ASSERT_EQ(0, stat(self->path, &st));
+	EXPECT_EQ(65534, st.st_uid);
+	EXPECT_EQ(0640, st.st_mode & 0777);
+}
+
+/* reference 2.3: circular files are bounded and keep the newest events. */
+TEST_F(lf, circular_wraps_and_keeps_the_newest)
+{
+	struct stat st;
+	struct props out;
+
+	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_CIRCULAR |
+					    EVENT_TRACE_USE_KBYTES_FOR_SIZE,
+					    self->path, 4, 64, 0));
+	write_events(self->h, 0, 3000, 100);
+	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	ASSERT_EQ(0, stat(self->path, &st));
+	EXPECT_LE(st.st_size, 64 * 1024);
+	ASSERT_EQ(0, read_etl(self->path, &self->f));
+	EXPECT_EQ(0, self->f.error);
+	EXPECT_TRUE(has_seq(&self->f, 2999));	/* the newest is there */
+	EXPECT_FALSE(has_seq(&self->f, 0));	/* the oldest was overwritten */
+	EXPECT_GT(min_seq(&self->f), 2000);
+	EXPECT_GT(self->f.events, 300);
+	EXPECT_EQ(self->f.buffers, self->f.lf.hdr.buffers_written);
+	EXPECT_EQ(0, out.p.EventsLost);
+}
+
+/* reference 2.3: sequential files stop at MaximumFileSize; what did not
+ * fit is counted (LogBuffersLost), never silently dropped. */
+TEST_F(lf, sequential_stops_at_max_size_and_counts)
+{
+	struct props out;
+	struct stat st;
+
+	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_SEQUENTIAL |
+					    EVENT_TRACE_USE_KBYTES_FOR_SIZE,
+					    self->path, 4, 32, 0));
+	write_events(self->h, 0, 3000, 100);
+	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	ASSERT_EQ(0, stat(self->path, &st));
+	EXPECT_LE(st.st_size, 32 * 1024);
+	EXPECT_GT(out.p.LogBuffersLost, 0);
+	ASSERT_EQ(0, read_etl(self->path, &self->f));
+	EXPECT_TRUE(has_seq(&self->f, 0));
+	EXPECT_FALSE(has_seq(&self->f, 2999));
+	EXPECT_EQ(out.p.LogBuffersLost, self->f.lf.hdr.buffers_lost);
+}
+
+/* reference 2.3: APPEND needs the system-time clock and the same
+ * BufferSize, and adds to the file. */
+TEST_F(lf, append_adds_to_an_existing_file)
+{
+	struct props out;
+
+	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_SEQUENTIAL,
+					    self->path, 8, 0, 2));
+	write_events(self->h, 0, 50, 64);
+	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	/* The wrong clock is refused. */
+	EXPECT_EQ(ERROR_INVALID_PARAMETER,
+		  start_file(self, EVENT_TRACE_FILE_MODE_APPEND, self->path, 8, 0, 1));
+	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_APPEND,
+					    self->path, 8, 0, 2));
+	write_events(self->h, 50, 50, 64);
+	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	ASSERT_EQ(0, read_etl(self->path, &self->f));
+	EXPECT_EQ(0, self->f.error);
+	EXPECT_EQ(100, self->f.events);
+	EXPECT_TRUE(has_seq(&self->f, 0));
+	EXPECT_TRUE(has_seq(&self->f, 99));
+	EXPECT_EQ(self->f.buffers, self->f.lf.hdr.buffers_written);
+}
+
+/* reference 2.3: NEWFILE starts file %d+1 when the next buffer would
+ * pass MaximumFileSize; each file stands alone. */
+TEST_F(lf, newfile_rotates)
+{
+	char pattern[300], name[300];
+	struct props out;
+	int i, total = 0, files = 0;
+
+	snprintf(pattern, sizeof(pattern), "%s/nf%%d.etl", self->dir);
+	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_NEWFILE |
+					    EVENT_TRACE_USE_KBYTES_FOR_SIZE,
+					    pattern, 4, 32, 0));
+	write_events(self->h, 0, 2000, 100);
+	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	for (i = 1; i < 100; i++) {
+		struct stat st;
+
+		snprintf(name, sizeof(name), "%s/nf%d.etl", self->dir, i);
+		if (stat(name, &st))
+			break;
+		EXPECT_LE(st.st_size, 32 * 1024);
+		ASSERT_EQ(0, read_etl(name, &self->f));
+		EXPECT_EQ(0, self->f.error);
+		EXPECT_EQ(1, self->f.header_first);
+		total += self->f.events;
+		files++;
+	}
+	EXPECT_GT(files, 3);
+	EXPECT_EQ(2000, total);
+	EXPECT_EQ(0, out.p.LogBuffersLost);
+	EXPECT_EQ(0, out.p.EventsLost);
+}
+
+/* reference 2.3: REAL_TIME together with a file: the file has it all. */
+TEST_F(lf, real_time_and_file)
+{
+	struct props out, q;
+
+	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_REAL_TIME_MODE |
+					    EVENT_TRACE_FILE_MODE_SEQUENTIAL,
+					    self->path, 8, 0, 0));
+	props_init(&q, 0, "");	/* LogFileNameOffset: room for the name */
+	ASSERT_EQ(ERROR_SUCCESS, QueryTraceA(self->s, NULL, &q.p));
+	EXPECT_EQ(1, q.p.FlushTimer);	/* real time: at least every second */
+	EXPECT_EQ(0, strcmp(q.file, self->path));
+	write_events(self->h, 0, 200, 64);
+	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	ASSERT_EQ(0, read_etl(self->path, &self->f));
+	EXPECT_EQ(200, self->f.events);
+}
+
+/* reference 2.3: BUFFERING mode keeps the newest events in memory (the
+ * oldest buffer is reused, nothing lost) and FLUSH with a file name
+ * writes them out. */
+TEST_F(lf, buffering_mode_flush_to_file)
+{
+	struct props b, out;
+	int i, ordered = 1;
+
+	props_init(&b, EVENT_TRACE_BUFFERING_MODE, NULL);
+	b.p.BufferSize = 4;
+	b.p.MinimumBuffers = 8;
+	ASSERT_EQ(ERROR_SUCCESS, StartTraceA(&self->s, self->name, &b.p));
+	ASSERT_EQ(ERROR_SUCCESS, EnableTraceEx2(self->s, &self->guid, 1, 5, 0,
+						0, 0, NULL));
+	write_events(self->h, 0, 5000, 100);
+	props_init(&b, 0, self->path);
+	ASSERT_EQ(ERROR_SUCCESS, FlushTraceA(self->s, NULL, &b.p));
+	EXPECT_EQ(0, b.p.EventsLost);
+	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	ASSERT_EQ(0, read_etl(self->path, &self->f));
+	EXPECT_EQ(0, self->f.error);
+	EXPECT_TRUE(has_seq(&self->f, 4999));
+	EXPECT_FALSE(has_seq(&self->f, 0));
+	/* What is there is the contiguous newest part. */
+	for (i = min_seq(&self->f); i < 5000; i++)
+		ordered &= has_seq(&self->f, i);
+	EXPECT_EQ(1, ordered);
+}
+
+/* reference 2.5: UPDATE with LogFileNameOffset switches files. */
+TEST_F(lf, update_switches_file)
+{
+	char second[300];
+	struct props b, out;
+	struct found *g = malloc(sizeof(*g));
+
+	snprintf(second, sizeof(second), "%s/second.etl", self->dir);
+	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_SEQUENTIAL,
+					    self->path, 8, 0, 0));
+	write_events(self->h, 0, 40, 64);
+	props_init(&b, 0, second);
+	ASSERT_EQ(ERROR_SUCCESS, UpdateTraceA(self->s, NULL, &b.p));
+	EXPECT_EQ(0, strcmp(b.file, second));
+	write_events(self->h, 40, 60, 64);
+	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	ASSERT_EQ(0, read_etl(self->path, &self->f));
+	ASSERT_EQ(0, read_etl(second, g));
+	EXPECT_EQ(40, self->f.events);
+	EXPECT_EQ(60, g->events);
+	EXPECT_TRUE(has_seq(&self->f, 39));
+	EXPECT_TRUE(has_seq(g, 40));
+	free(g);
+}
+
+/* reference 2.2, 2.5: the documented errors of file sessions. */
+TEST_F(lf, file_errors)
+{
+	char bad[300];
+	struct props b;
+	CONTROLTRACE_ID other = 0;
+
+	snprintf(bad, sizeof(bad), "%s/no/such/dir/x.etl", self->dir);
+	EXPECT_EQ(ERROR_PATH_NOT_FOUND,
+		  start_file(self, EVENT_TRACE_FILE_MODE_SEQUENTIAL, bad, 8, 0, 0));
+	EXPECT_EQ(ERROR_INVALID_PARAMETER,
+		  start_file(self, EVENT_TRACE_FILE_MODE_NEWFILE, self->path, 8, 1, 0));
+	EXPECT_EQ(ERROR_INVALID_PARAMETER,
+		  start_file(self, EVENT_TRACE_FILE_MODE_CIRCULAR, self->path, 8, 0, 0));
+	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_SEQUENTIAL,
+					    self->path, 8, 0, 0));
+	/* The file of a running session. */
+	props_init(&b, EVENT_TRACE_FILE_MODE_SEQUENTIAL, self->path);
+	EXPECT_EQ(ERROR_BAD_PATHNAME, StartTraceA(&other, "lf-other-session", &b.p));
+	/* A relative name is made absolute (the caller's directory). */
+	ASSERT_EQ(0, chdir(self->dir));
+	props_init(&b, EVENT_TRACE_FILE_MODE_SEQUENTIAL, "relative.etl");
+	ASSERT_EQ(ERROR_SUCCESS, StartTraceA(&other, "lf-relative", &b.p));
+	props_init(&b, 0, NULL);
+	EXPECT_EQ(ERROR_SUCCESS, StopTraceA(other, NULL, &b.p));
+	EXPECT_EQ(0, access("relative.etl", R_OK));
+}
+
+TEST_HARNESS_MAIN

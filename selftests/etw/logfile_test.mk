@@ -1,0 +1,1 @@
+$(OUTPUT)/logfile_test: CFLAGS += -I../../libetw/src
