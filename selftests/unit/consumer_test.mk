@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # consumer_test: OpenTrace/ProcessTrace/CloseTrace of libetw on .etl
-# files.  consumer.c and the ETL reader/writer are compiled from source,
+# files.  consumer*.c and the ETL reader/writer are compiled from source,
 # under ASan + UBSan when the toolchain can run them; the rest of libetw
 # (last error, the device) comes from build/libetw/libetw.a, linked after
 # them and relinked when it changes.
@@ -12,5 +12,6 @@ CONSUMER_SAN := $(shell t=$$(mktemp) && \
 	$(CC) $(CONSUMER_SAN_FLAGS) -x c - -o $$t 2>/dev/null && $$t && \
 	echo '$(CONSUMER_SAN_FLAGS)'; rm -f $$t)
 $(OUTPUT)/consumer_test: $(SHARED)/etw_etl_read.c $(SHARED)/etw_etl_write.c \
-	$(LIBSRC)/etl_file.c $(LIBSRC)/consumer.c ../../build/libetw/libetw.a
+	$(LIBSRC)/etl_file.c $(LIBSRC)/consumer.c $(LIBSRC)/consumer_event.c \
+	$(LIBSRC)/consumer_merge.c ../../build/libetw/libetw.a
 $(OUTPUT)/consumer_test: CFLAGS += $(CONSUMER_SAN) -DETL_UNIT_DIR='"$(CURDIR)"'

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ProcessTrace's engine: streams of buffers merged by time with a binary
+ * heap; .etl files walked once and split into per-CPU streams; real-time
+ * sessions fed by ETW_IOC_CONSUMER_WAIT under the kernel's watermark.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+
+#include "libetw.h"
+#include "consumer.h"
+
+/* --- the merge ----------------------------------------------------------- */
+
+static bool ct_less(const struct ct_stream *a, const struct ct_stream *b)
+{
+	if (a->key_ft != b->key_ft)
+		return a->key_ft < b->key_ft;
+	if (a->key_raw != b->key_raw)
+		return a->key_raw < b->key_raw;
+	return a->order < b->order;
+}
+
+static void ct_heap_set(struct ct_proc *p, u32 i, struct ct_stream *s)
+{
+	p->heap[i] = s;
+	s->heap_pos = i;
+}
+
+static void ct_heap_up(struct ct_proc *p, u32 i)
+{
+	struct ct_stream *s = p->heap[i];
+
+	while (i) {
+		u32 up = (i - 1) / 2;
+
+		if (!ct_less(s, p->heap[up]))
+			break;
+		ct_heap_set(p, i, p->heap[up]);
+		i = up;
+	}
+	ct_heap_set(p, i, s);
+}
+
+static void ct_heap_down(struct ct_proc *p, u32 i)
+{
+	struct ct_stream *s = p->heap[i];
+
+	for (;;) {
+		u32 c = 2 * i + 1;
+
+		if (c >= p->nheap)
+			break;
+		if (c + 1 < p->nheap && ct_less(p->heap[c + 1], p->heap[c]))
+			c++;
+		if (!ct_less(p->heap[c], s))
+			break;
+		ct_heap_set(p, i, p->heap[c]);
+		i = c;
+	}
+	ct_heap_set(p, i, s);
+}
+
+static bool ct_heap_push(struct ct_proc *p, struct ct_stream *s)
+{
+	if (p->nheap == p->heap_cap) {
+		u32 cap = p->heap_cap ? 2 * p->heap_cap : 16;
+		struct ct_stream **h = realloc(p->heap, cap * sizeof(*h));
+
+		if (!h)
+			return false;
+		p->heap = h;
+		p->heap_cap = cap;
+	}
+	ct_heap_set(p, p->nheap++, s);
+	ct_heap_up(p, p->nheap - 1);
+	return true;
+}
+
+static void ct_heap_pop(struct ct_proc *p)
+{
+	p->heap[0]->heap_pos = -1;
+	if (--p->nheap) {
+		ct_heap_set(p, 0, p->heap[p->nheap]);
+		ct_heap_down(p, 0);
+	}
+}
+
+/* After a buffer: counters, BufferCallback (reference 3.3), hand-back. */
+static void ct_buffer_done(struct ct_proc *p, struct ct_stream *s)
+{
+	struct ct_trace *t = s->t;
+	EVENT_TRACE_LOGFILEW *lf = &t->lf.w;
+	ULONG go;
+
+	if (t->kind == CT_REALTIME) {
+		t->release[t->nrelease++] = s->cur.index;
+	}
+	lf->BuffersRead++;
+	lf->BufferSize = s->cur.info.buffer_size;
+	lf->Filled = s->cur.info.filled;
+	/*
+	 * CurrentEvent: the last event in classic form.  Its extended items
+	 * may be gone by now, so the instance fields stay 0 here.
+	 */
+	if (t->have_last && (t->mode & PROCESS_TRACE_MODE_EVENT_RECORD))
+		ct_to_classic(&t->last, &lf->CurrentEvent, false);
+	if (!lf->BufferCallback)
+		return;
+	if (t->ansi)
+		go = t->lf.a.BufferCallback(&t->lf.a);
+	else
+		go = lf->BufferCallback(lf);
+	if (!go && !p->stop) {
+		p->stop = true;
+		if (!p->status)
+			p->status = ERROR_CANCELLED;
+	}
+}
+
+/*
+ * Load the stream's next record into s->rec and its keys.  Returns true
+ * when there is one; false when the stream ran out of buffers (or the
+ * processing must stop).
+ */
+static bool ct_stream_next(struct ct_proc *p, struct ct_stream *s)
+{
+	struct ct_trace *t = s->t;
+	int rc;
+
+	for (;;) {
+		if (!s->have_cur) {
+			if (!s->count || p->stop)
+				return false;
+			s->cur = s->bufs[s->head];
+			s->head = (s->head + 1) % s->cap;
+			s->count--;
+			s->have_cur = true;
+			etl_record_iter_init(&s->it, s->cur.data, &s->cur.info);
+			if (s->cur.limit < s->it.filled)
+				s->it.filled = s->cur.limit;
+			if (s->cur.skip_first)
+				etl_record_next(&s->it, &s->rec);
+		}
+		rc = etl_record_next(&s->it, &s->rec);
+		if (rc > 0) {
+			struct etl_record *r = &s->rec;
+
+			if (r->family == ETL_FAM_ERROR)
+				continue;
+			if (!(r->present & ETL_REC_HAS_TIME))
+				r->timestamp = s->last_raw;
+			s->last_raw = r->timestamp;
+			/* Seed 001, rule 16: a later consumer gets only new events. */
+			if (t->kind == CT_REALTIME &&
+			    !(t->flags_out & ETW_CONSUMER_F_BACKLOG) &&
+			    r->timestamp < t->attach_time)
+				continue;
+			s->key_raw = r->timestamp;
+			s->key_ft = ct_filetime(t, r->timestamp);
+			return true;
+		}
+		/* The end of the buffer (a damaged kernel buffer ends early). */
+		s->have_cur = false;
+		ct_buffer_done(p, s);
+		if (t->kind == CT_REALTIME)
+			t->held--;
+	}
+}
+
+/* Deliver the record at the top of the heap and move its stream on. */
+static void ct_deliver_top(struct ct_proc *p)
+{
+	struct ct_stream *s = p->heap[0];
+	struct ct_trace *t = s->t;
+	u64 ts;
+
+	if ((!p->has_start || s->key_ft >= p->start) &&
+	    (!p->has_end || s->key_ft <= p->end)) {
+		ts = (t->mode & PROCESS_TRACE_MODE_RAW_TIMESTAMP) ? s->key_raw :
+								    s->key_ft;
+		if (ct_build(p, &s->cur, &s->rec, ts, &t->last)) {
+			t->lf.w.CurrentTime = s->key_ft;
+			ct_call(t);
+		}
+	}
+	/* A file closed meanwhile stops here; a session drains first. */
+	if (t->kind == CT_FILE && ct_closing(t))
+		p->stop = true;
+	if (ct_stream_next(p, s))
+		ct_heap_down(p, 0);
+	else
+		ct_heap_pop(p);
+}
+
+/* --- files --------------------------------------------------------------- */
+
+/*
+ * Walk file @t once: every intact buffer and, in a damaged one, the
+ * records before the damage; then make one stream per CPU (buffers in
+ * file order).  Returns 0 or -ENOMEM; damage is left in the file's
+ * sticky error and reported after the merge.
+ */
+static int ct_file_streams(struct ct_proc *p, struct ct_trace *t, u32 slot)
+{
+	struct etl_file *f = t->file;
+	struct etl_file_buffer b;
+	struct etl_record r;
+	struct ct_buf *all = NULL, *sorted;
+	struct ct_stream *st;
+	u32 n = 0, cap = 0, i, ncpu = 0, *cnt, *pos;
+	u16 cpumap[ETL_PROCESSOR_INDEX_MASK + 1];
+	int rc;
+
+	etl_file_rewind(f);
+	while ((rc = etl_file_next_buffer(f, &b)) > 0) {
+		while ((rc = etl_file_next_record(f, &b, &r)) > 0)
+			;
+		if (n == cap) {
+			struct ct_buf *x;
+
+			cap = cap ? 2 * cap : 64;
+			x = realloc(all, cap * sizeof(*x));
+			if (!x) {
+				free(all);
+				return -ENOMEM;
+			}
+			all = x;
+		}
+		all[n].data = b.data;
+		all[n].info = b.info;
+		/* A damaged record stops the walk where it starts. */
+		all[n].limit = rc < 0 ? b.iter.pos : b.info.filled;
+		all[n].index = b.index;
+		all[n].skip_first = b.index == 0;
+		n++;
+		if (rc < 0)
+			break;
+	}
+
+	/* Group by CPU, keeping file order (seed 001, rule 14). */
+	memset(cpumap, 0xFF, sizeof(cpumap));
+	cnt = calloc(n + 1, sizeof(u32));
+	pos = calloc(n + 1, sizeof(u32));
+	sorted = calloc(n ? n : 1, sizeof(*sorted));
+	if (!cnt || !pos || !sorted)
+		goto nomem;
+	for (i = 0; i < n; i++) {
+		u16 c = all[i].info.cpu & ETL_PROCESSOR_INDEX_MASK;
+
+		if (cpumap[c] == 0xFFFF)
+			cpumap[c] = ncpu++;
+		cnt[cpumap[c]]++;
+	}
+	for (i = 1; i < ncpu; i++)
+		pos[i] = pos[i - 1] + cnt[i - 1];
+	for (i = 0; i < n; i++) {
+		u16 s = cpumap[all[i].info.cpu & ETL_PROCESSOR_INDEX_MASK];
+
+		sorted[pos[s]++] = all[i];
+	}
+	st = realloc(p->streams, (p->nstreams + ncpu) * sizeof(*st));
+	if (!st)
+		goto nomem;
+	p->streams = st;
+	for (i = 0; i < ncpu; i++) {
+		struct ct_stream *s = &p->streams[p->nstreams + i];
+
+		memset(s, 0, sizeof(*s));
+		s->t = t;
+		s->cap = cnt[i] ? cnt[i] : 1;
+		s->count = cnt[i];
+		s->bufs = sorted + pos[i] - cnt[i];
+		s->order = p->nstreams + i;
+		s->heap_pos = -1;
+	}
+	p->nstreams += ncpu;
+	p->fbufs[slot] = sorted;
+	free(all);
+	free(cnt);
+	free(pos);
+	return 0;
+
+nomem:
+	free(all);
+	free(cnt);
+	free(pos);
+	free(sorted);
+	return -ENOMEM;
+}
+
+void ct_process_files(struct ct_proc *p)
+{
+	u32 i;
+	int rc;
+
+	for (i = 0; i < p->nt; i++) {
+		rc = ct_file_streams(p, p->t[i], i);
+		if (rc) {
+			p->status = consumer_win32_error(rc, CT_OPEN_FILE);
+			return;
+		}
+	}
+	/* Seed 001, rule 6: each file's header event comes first. */
+	for (i = 0; i < p->nt && !p->stop; i++) {
+		ct_deliver_header(p->t[i]);
+		if (ct_closing(p->t[i]))
+			p->stop = true;
+	}
+	for (i = 0; i < p->nstreams && !p->stop; i++) {
+		struct ct_stream *s = &p->streams[i];
+
+		if (ct_stream_next(p, s) && !ct_heap_push(p, s)) {
+			p->status = ERROR_NOT_ENOUGH_MEMORY;
+			return;
+		}
+	}
+	while (p->nheap && !p->stop)
+		ct_deliver_top(p);
+	if (p->stop)
+		return;
+	/* Everything before the damage was delivered: now say so. */
+	for (i = 0; i < p->nt; i++) {
+		const struct etl_file_error *e = etl_file_error(p->t[i]->file);
+
+		if (e->code && !p->status)
+			p->status = e->code == -EBADMSG ? ERROR_FILE_CORRUPT :
+				    consumer_win32_error(e->code, CT_OPEN_FILE);
+	}
+}
+
+/* --- real time ----------------------------------------------------------- */
+
+/* Queue buffer @idx of the mapping on its stream. */
+static bool ct_rt_queue(struct ct_proc *p, struct ct_trace *t, u32 idx)
+{
+	struct etl_buffer_info info;
+	struct ct_stream *s;
+	struct ct_buf *b;
+
+	if (idx >= t->nr_buffers ||
+	    etl_buffer_parse(t->map + (size_t)idx * t->buffer_size,
+			     t->buffer_size, &info, NULL) < 0) {
+		/* Not a buffer we can read: give it back unread. */
+		if (idx < t->nr_buffers)
+			t->release[t->nrelease++] = idx;
+		return true;
+	}
+	s = &t->rt[info.cpu % t->rt_n];
+	b = &s->bufs[(s->head + s->count) % s->cap];
+	b->data = t->map + (size_t)idx * t->buffer_size;
+	b->info = info;
+	b->limit = info.filled;
+	b->index = idx;
+	b->skip_first = false;
+	s->count++;
+	t->held++;
+	if (s->heap_pos < 0 && !s->have_cur && ct_stream_next(p, s))
+		return ct_heap_push(p, s);
+	return true;
+}
+
+/*
+ * One ETW_IOC_CONSUMER_WAIT: give back what is done, take what is ready.
+ * Returns buffers taken or -errno.
+ */
+static int ct_rt_wait(struct ct_proc *p, struct ct_trace *t, u32 flags)
+{
+	struct etw_consumer_wait w;
+	u32 i;
+
+	memset(&w, 0, sizeof(w));
+	w.release = (uintptr_t)t->release;
+	w.release_count = t->nrelease;
+	w.ready = (uintptr_t)t->ready;
+	w.ready_max = t->nr_buffers;
+	w.flags = flags;
+	while (ioctl(t->cfd, ETW_IOC_CONSUMER_WAIT, &w) < 0) {
+		if (errno != EINTR)
+			return -errno;
+	}
+	t->nrelease = 0;
+	t->watermark = w.watermark;
+	if (w.status & ETW_WAIT_STOPPED)
+		t->stopped = true;
+	t->lf.w.EventsLost = w.events_lost;
+	t->lf.w.LogfileHeader.EventsLost = w.events_lost;
+	t->lf.w.LogfileHeader.BuffersLost = w.buffers_lost;
+	for (i = 0; i < w.ready_count; i++)
+		if (!ct_rt_queue(p, t, t->ready[i]))
+			return -ENOMEM;
+	return w.ready_count;
+}
+
+/* Block until the kernel or CloseTrace has something for us. */
+static void ct_rt_sleep(struct ct_trace *t, int ms)
+{
+	struct pollfd pf[2] = {
+		{ .fd = t->cfd, .events = POLLIN },
+		{ .fd = t->efd, .events = POLLIN },
+	};
+
+	if (poll(pf, 2, ms) > 0 && (pf[1].revents & POLLIN)) {
+		u64 v;
+
+		if (read(t->efd, &v, sizeof(v)) < 0)
+			v = 0;	/* nothing to do: closing is in t->closing */
+	}
+}
+
+/* Give back what is done, take nothing (the end of a ProcessTrace). */
+static void ct_rt_release(struct ct_trace *t)
+{
+	struct etw_consumer_wait w;
+
+	if (!t->nrelease)
+		return;
+	memset(&w, 0, sizeof(w));
+	w.release = (uintptr_t)t->release;
+	w.release_count = t->nrelease;
+	while (ioctl(t->cfd, ETW_IOC_CONSUMER_WAIT, &w) < 0 && errno == EINTR)
+		;
+	t->nrelease = 0;
+}
+
+void ct_process_rt(struct ct_proc *p)
+{
+	struct ct_trace *t = p->t[0];
+	u32 i, flags = 0, thresh = t->nr_buffers / 2 ? t->nr_buffers / 2 : 1;
+	bool flushed;
+	int n;
+
+	if (t->ended) {
+		p->status = ERROR_WMI_INSTANCE_NOT_FOUND;
+		return;
+	}
+	/* Seed 001, rules 5 and 15: the session's header event first. */
+	ct_deliver_header(t);
+	/* What an earlier ProcessTrace left queued goes first. */
+	for (i = 0; i < t->rt_n; i++) {
+		struct ct_stream *s = &t->rt[i];
+
+		if ((s->have_cur || ct_stream_next(p, s)) && !ct_heap_push(p, s)) {
+			p->status = ERROR_NOT_ENOUGH_MEMORY;
+			return;
+		}
+	}
+	for (;;) {
+		/* Reference 3.3: after CloseTrace, drain what is buffered. */
+		bool draining = ct_closing(t);
+		u32 delivered = 0;
+
+		if (draining)
+			flags |= ETW_WAIT_F_FLUSH;
+		n = ct_rt_wait(p, t, flags);
+		if (n < 0) {
+			p->status = consumer_win32_error(n, CT_READ_SESSION);
+			break;
+		}
+		flushed = flags & ETW_WAIT_F_FLUSH;
+		flags = 0;
+		/* Below the watermark every stream is in: deliver in order. */
+		while (p->nheap && !p->stop &&
+		       (p->heap[0]->key_raw < t->watermark || t->stopped ||
+			draining)) {
+			ct_deliver_top(p);
+			delivered++;
+		}
+		/*
+		 * Still held back after a flush (an event time beyond the
+		 * watermark: a timestamp override, seed 001 rule 13): give
+		 * way rather than starve the writers of buffers.
+		 */
+		while (p->nheap && !p->stop && flushed && !delivered &&
+		       t->held >= thresh)
+			ct_deliver_top(p);
+		if (p->stop || draining)
+			break;		/* cancelled, or drained after CloseTrace */
+		if (t->stopped && !p->nheap) {
+			t->ended = true;	/* the session stopped */
+			break;
+		}
+		if (t->nrelease || n)
+			continue;	/* give back at once; there may be more */
+		/* Buffers pile up behind an older partial one: flush it. */
+		if (p->nheap && t->held >= thresh && !flushed) {
+			flags = ETW_WAIT_F_FLUSH;
+			continue;
+		}
+		if (!ct_closing(t))
+			ct_rt_sleep(t, p->nheap ? CT_POLL_MS : -1);
+	}
+	ct_rt_release(t);
+}
