@@ -7,6 +7,7 @@
  */
 #include <sched.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include "etw_util.h"
 
@@ -858,6 +859,102 @@ TEST_F(rt, classic_records_as_event_records)
 	EXPECT_EQ(ERROR_SUCCESS, CloseTrace(c.h));
 	EXPECT_EQ(ERROR_SUCCESS, UnregisterTraceGuids(rh));
 	free(c.ev);
+}
+
+/* A session writing @path (EVENT_TRACE_FILE_MODE_SEQUENTIAL), maybe real time too. */
+static uint64_t start_file(FIXTURE_DATA(rt) *self, uint32_t mode,
+			   const char *path)
+{
+	struct etw_session_start st;
+	struct etw_session_info si;
+
+	memset(&st, 0, sizeof(st));
+	st.name = (uintptr_t)self->name;
+	st.name_len = strlen(self->name);
+	st.log_file_mode = mode;
+	st.buffer_size_kb = 4;
+	st.max_buffers = 512;
+	st.log_file = (uintptr_t)path;
+	st.log_file_len = strlen(path);
+	st.info = (uintptr_t)&si;
+	st.info_size = sizeof(si);
+	if (ioctl(self->fd, ETW_IOC_SESSION_START, &st))
+		return 0;
+	self->session = si.handle;
+	return si.handle;
+}
+
+/*
+ * The .etl files etw.ko writes read back through OpenTrace: the header
+ * event first (seed 001, rule 6), then every event, per-CPU streams
+ * merged in time order (rules 10, 14); with real time and a file at once
+ * the consumer and the file both get everything.
+ */
+TEST_F(rt, kernel_written_file_and_real_time)
+{
+	int ncpu = sysconf(_SC_NPROCESSORS_ONLN), i, nw = ncpu < 2 ? 1 : 2;
+	EVENT_TRACE_LOGFILEA lf, rlf;
+	struct pinned w[2];
+	pthread_t t[2];
+	struct col c, rc;
+	char dir[64], path[128], cmd[160];
+	const int per = 2000;
+
+	snprintf(dir, sizeof(dir), "/tmp/etwcons-%d-%u", getpid(), seq_no);
+	snprintf(path, sizeof(path), "%s/trace.etl", dir);
+	ASSERT_EQ(0, mkdir(dir, 0700));
+	col_init(&c, 8);
+	col_init(&rc, 8);
+	ASSERT_NE(0, start_file(self, 0x1 | RT_MODE, path));
+	self->h = etw_reg(self->fd, self->guid, 0, NULL, NULL);
+	ASSERT_EQ(0, etw_enable(self->fd, self->session, self->guid, 5, 0, 0));
+	ASSERT_NE(INVALID_PROCESSTRACE_HANDLE,
+		  open_rt(self->name, &rc, PROCESS_TRACE_MODE_EVENT_RECORD, &rlf));
+	consume_start(&rc);
+	for (i = 0; i < nw; i++) {
+		w[i] = (struct pinned){ self->fd, i, per, self->h, 0 };
+		pthread_create(&t[i], NULL, pinned_writer, &w[i]);
+	}
+	for (i = 0; i < nw; i++) {
+		pthread_join(t[i], NULL);
+		EXPECT_EQ(0, w[i].err);
+	}
+	ASSERT_EQ(0, stop(self, NULL));
+	ASSERT_EQ(0, consume_join(&rc, 60));
+	EXPECT_EQ(ERROR_SUCCESS, rc.status);
+	EXPECT_EQ(1 + nw * per, rc.n);
+	EXPECT_EQ(0, rc.out_of_order);
+	EXPECT_EQ(0, rc.per_cpu_seq_errors);
+	EXPECT_EQ(ERROR_SUCCESS, CloseTrace(rc.h));
+
+	/* The file, through the same API. */
+	memset(&lf, 0, sizeof(lf));
+	lf.LogFileName = path;
+	lf.ProcessTraceMode = PROCESS_TRACE_MODE_EVENT_RECORD;
+	lf.EventRecordCallback = on_record;
+	lf.BufferCallback = on_buffer;
+	lf.Context = &c;
+	c.h = OpenTraceA(&lf);
+	ASSERT_NE(INVALID_PROCESSTRACE_HANDLE, c.h);
+	EXPECT_EQ(4096, lf.LogfileHeader.BufferSize);
+	EXPECT_EQ(0, lf.LogfileHeader.EventsLost);
+	EXPECT_NE(0, lf.LogfileHeader.EndTime.QuadPart);
+	EXPECT_EQ(rlf.LogfileHeader.StartTime.QuadPart,
+		  lf.LogfileHeader.StartTime.QuadPart);
+	EXPECT_EQ(ERROR_SUCCESS, ProcessTrace(&c.h, 1, NULL, NULL));
+	EXPECT_EQ(1 + nw * per, c.n);
+	EXPECT_EQ(1, c.headers);
+	EXPECT_TRUE(IsEqualGUID(&c.ev[0].hdr.ProviderId, &EventTraceGuid));
+	EXPECT_EQ(0, c.out_of_order);
+	EXPECT_EQ(0, c.per_cpu_seq_errors);
+	for (i = 0; i < nw; i++)
+		EXPECT_EQ(per, c.next_seq[i]);
+	EXPECT_EQ(lf.LogfileHeader.BuffersWritten, c.buffers);
+	EXPECT_EQ(ERROR_SUCCESS, CloseTrace(c.h));
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	EXPECT_EQ(0, system(cmd));
+	free(c.ev);
+	free(rc.ev);
 }
 
 /* selftests/data/lxcore_kernel.etl, found from where this test runs. */
