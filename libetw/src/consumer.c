@@ -421,6 +421,38 @@ static void ct_rt_header(struct etl_logfile_header *h,
 	h->buffers_lost = si->real_time_buffers_lost;
 }
 
+/*
+ * The session's own spelling of its name and its log file, if it has one
+ * (real time together with a file), for LogfileHeader and the header
+ * event.  Best effort: the caller's name and no file otherwise.
+ */
+static void ct_session_names(struct ct_trace *t, int fd,
+			     const struct etw_session_info *si)
+{
+	struct etw_session_control q;
+	char *name = calloc(1, si->name_len + 1);
+	char *file = calloc(1, si->log_file_len + 1);
+	WCHAR *w;
+
+	memset(&q, 0, sizeof(q));
+	q.handle = si->handle;
+	q.code = ETW_CONTROL_QUERY;
+	q.name_buf = (uintptr_t)name;
+	q.name_buf_size = si->name_len + 1;
+	q.log_file_buf = (uintptr_t)file;
+	q.log_file_buf_size = si->log_file_len + 1;
+	if (name && file && !ioctl(fd, ETW_IOC_SESSION_CONTROL, &q)) {
+		if (name[0] && (w = u8_to_u16(name, NULL))) {
+			free(t->logger16);
+			t->logger16 = w;
+		}
+		if (file[0])
+			t->file16 = u8_to_u16(file, NULL);
+	}
+	free(name);
+	free(file);
+}
+
 static int ct_open_session(struct ct_trace *t, const char *name,
 			   struct etl_logfile_header *h)
 {
@@ -479,7 +511,9 @@ static int ct_open_session(struct ct_trace *t, const char *name,
 	t->hdr_raw = si.start_raw;
 	t->hdr_version = ETL_SYSTEM_TRACE_VERSION;
 	t->logger_id = si.logger_id;
-	t->file16 = u8_to_u16("", NULL);
+	ct_session_names(t, fd, &si);
+	if (!t->file16)
+		t->file16 = u8_to_u16("", NULL);
 	if (!t->file16)
 		return -ENOMEM;
 	return ct_build_header_blob(t, h, t->logger16, t->file16);

@@ -910,6 +910,13 @@ TEST_F(rt, kernel_written_file_and_real_time)
 	ASSERT_EQ(0, etw_enable(self->fd, self->session, self->guid, 5, 0, 0));
 	ASSERT_NE(INVALID_PROCESSTRACE_HANDLE,
 		  open_rt(self->name, &rc, PROCESS_TRACE_MODE_EVENT_RECORD, &rlf));
+	/* LogfileHeader names the session's file too. */
+	ASSERT_NE(NULL, rlf.LogfileHeader.LogFileName);
+	for (i = 0; path[i]; i++)
+		if (rlf.LogfileHeader.LogFileName[i] != (WCHAR)path[i])
+			break;
+	EXPECT_EQ(0, path[i]);
+	EXPECT_EQ(0, rlf.LogfileHeader.LogFileName[i]);
 	consume_start(&rc);
 	for (i = 0; i < nw; i++) {
 		w[i] = (struct pinned){ self->fd, i, per, self->h, 0 };
