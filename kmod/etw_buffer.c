@@ -112,6 +112,18 @@ static struct etw_buf *etw_pool_get(struct etw_pool *pool)
 	} else if (pool->buffering && !list_empty(&pool->ring)) {
 		/* Buffering mode: the oldest buffer is reused, not lost. */
 		b = list_first_entry(&pool->ring, struct etw_buf, node);
+	} else if (pool->nr_readers > pool->nr_consumers &&
+		   !list_empty(&pool->backlog)) {
+		/*
+		 * Real time and a log file, no consumer yet: the file has
+		 * everything, so the oldest real-time buffer the file is done
+		 * with goes, counted as RealTimeBuffersLost.
+		 */
+		b = list_first_entry(&pool->backlog, struct etw_buf, node);
+		if (b->refs)
+			return NULL;
+		b->in_backlog = false;
+		pool->rt_buffers_lost++;
 	}
 	if (b)
 		list_del(&b->node);
@@ -161,13 +173,21 @@ static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
 	pool->buffers_written++;
 	trace_etw_buffer_handover(pool->session->logger_id, st->id, b->index,
 				  st->offset, seq);
-	if (list_empty(&pool->readers)) {
-		list_add_tail(&b->node, pool->buffering ? &pool->ring :
-			      &pool->backlog);
-	} else {
-		list_for_each_entry(r, &pool->readers, node)
-			etw_reader_push(pool, r, b);
+	list_for_each_entry(r, &pool->readers, node)
+		etw_reader_push(pool, r, b);
+	if (pool->nr_consumers)
+		goto out;
+	if (pool->buffering) {
+		list_add_tail(&b->node, &pool->ring);
+	} else if (READ_ONCE(pool->session->params.log_file_mode) &
+		   ETW_MODE_REAL_TIME) {
+		/* Kept for the first consumer (seed 001, rule 15). */
+		list_add_tail(&b->node, &pool->backlog);
+		b->in_backlog = true;
+	} else if (!b->refs) {
+		etw_pool_put(pool, b);	/* real time turned off, no file */
 	}
+out:
 	spin_unlock(&pool->lock);
 }
 
@@ -196,7 +216,7 @@ void *etw_stream_reserve(struct etw_pool *pool, struct etw_stream *st,
 	spin_lock(&pool->lock);
 	b = etw_pool_get(pool);
 	if (!b)
-		*err = list_empty(&pool->readers) && !list_empty(&pool->backlog) ?
+		*err = !pool->nr_consumers && !list_empty(&pool->backlog) ?
 		       -ENOBUFS : -ENOSPC;
 	spin_unlock(&pool->lock);
 	if (!b) {
@@ -318,10 +338,11 @@ struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now,
 	r->kick_arg = kick_arg;
 
 	spin_lock(&pool->lock);
-	if (list_empty(&pool->readers)) {
+	if (!kick && !pool->nr_consumers) {
 		r->backlog = true;
 		list_for_each_entry_safe(b, tmp, &pool->backlog, node) {
 			list_del(&b->node);
+			b->in_backlog = false;
 			etw_reader_push(pool, r, b);
 		}
 	}
@@ -340,7 +361,7 @@ static void etw_reader_drop(struct etw_pool *pool, struct etw_reader *r,
 	struct etw_buf *b = &pool->bufs[idx];
 
 	__clear_bit(idx, r->held);
-	if (--b->refs == 0)
+	if (--b->refs == 0 && !b->in_backlog)
 		etw_pool_put(pool, b);
 }
 
@@ -367,23 +388,32 @@ void etw_reader_detach(struct etw_pool *pool, struct etw_reader *r)
 	kfree(r);
 }
 
-/* Give back buffers the reader is done with; -EINVAL for one it never had. */
+/*
+ * Give back buffers the reader is done with.  All or nothing: if one
+ * index is not a buffer the reader holds (or comes twice), nothing is
+ * released and the result is -EINVAL.
+ */
 int etw_reader_release(struct etw_pool *pool, struct etw_reader *r,
 		       const u32 *idx, u32 n)
 {
-	int ret = 0;
-	u32 i;
+	u32 i, j;
 
 	spin_lock(&pool->lock);
 	for (i = 0; i < n; i++) {
 		if (idx[i] >= pool->nr || !test_bit(idx[i], r->held)) {
-			ret = -EINVAL;
-			continue;
+			for (j = 0; j < i; j++)	/* undo the first pass */
+				__set_bit(idx[j], r->held);
+			spin_unlock(&pool->lock);
+			return -EINVAL;
 		}
+		__clear_bit(idx[i], r->held);
+	}
+	for (i = 0; i < n; i++) {
+		__set_bit(idx[i], r->held);
 		etw_reader_drop(pool, r, idx[i]);
 	}
 	spin_unlock(&pool->lock);
-	return ret;
+	return 0;
 }
 
 /* Fetch up to @max handed-over buffers; *@drained: the queue is empty. */

@@ -24,12 +24,15 @@ struct etw_session;
  * @node:	on pool->free, pool->backlog or pool->ring (pool->lock)
  * @index:	position in the area (consumers name buffers by index)
  * @refs:	readers that hold it (pool->lock)
+ * @in_backlog:	on pool->backlog, waiting for the first consumer; counts
+ *		like a reference (pool->lock)
  * @data:	its BufferSize bytes in the area
  */
 struct etw_buf {
 	struct list_head node;
 	u32 index;
 	u32 refs;
+	bool in_backlog;
 	void *data;
 };
 

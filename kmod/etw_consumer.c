@@ -80,7 +80,7 @@ static long etw_consumer_wait(struct etw_consumer *c, void __user *uarg,
 	bool drained, stopped;
 	u64 wm;
 	u32 n;
-	int ret, rel = 0;
+	int ret;
 
 	ret = copy_struct_from_user(&req, sizeof(req), uarg, usize);
 	if (ret)
@@ -95,7 +95,10 @@ static long etw_consumer_wait(struct etw_consumer *c, void __user *uarg,
 		if (copy_from_user(c->scratch, u64_to_user_ptr(req.release),
 				   sizeof(u32) * req.release_count))
 			return -EFAULT;
-		rel = etw_reader_release(pool, r, c->scratch, req.release_count);
+		/* A bad list hands nothing back and nothing over. */
+		ret = etw_reader_release(pool, r, c->scratch, req.release_count);
+		if (ret)
+			return ret;
 	}
 	if (req.flags & ETW_WAIT_F_FLUSH)
 		etw_pool_flush(pool);
@@ -127,8 +130,7 @@ static long etw_consumer_wait(struct etw_consumer *c, void __user *uarg,
 	req.status = stopped && drained ? ETW_WAIT_STOPPED : 0;
 	req.events_lost = si.events_lost;
 	req.buffers_lost = si.real_time_buffers_lost;
-	ret = etw_copy_out(uarg, usize, &req, sizeof(req));
-	return ret ? ret : rel;
+	return etw_copy_out(uarg, usize, &req, sizeof(req));
 }
 
 static long etw_consumer_ioctl(struct file *file, unsigned int cmd,

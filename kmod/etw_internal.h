@@ -222,6 +222,7 @@ struct etw_logfile;
  * @guid:	session GUID
  * @owner:	euid of the starter
  * @owner_tgid:	the starting process (private sessions log only its events)
+ * @owner_tid:	the starting thread (the logfile header's ThreadId)
  * @params:	normalised geometry and LogFileMode
  * @enable_flags: EnableFlags
  * @log_file:	path of the log file (NUL-terminated), or NULL
@@ -245,6 +246,7 @@ struct etw_session {
 	u8 guid[16];
 	kuid_t owner;
 	u32 owner_tgid;
+	u32 owner_tid;
 	struct etw_session_params params;
 	u32 enable_flags;
 	char *log_file;

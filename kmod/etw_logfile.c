@@ -116,7 +116,7 @@ static void etw_lf_params(struct etw_logfile *lf, struct etl_logfile_params *p,
 	p->start_time = s->start_time;
 	p->start_raw = s->start_raw;
 	p->clock_type = s->params.clock_type;
-	p->thread_id = s->owner_tgid;
+	p->thread_id = s->owner_tid;
 	p->process_id = s->owner_tgid;
 	p->logger_name = s->name;
 	p->logger_name_len = s->name_len;

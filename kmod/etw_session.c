@@ -158,6 +158,8 @@ void etw_session_fill_info(struct etw_session *s, struct etw_session_info *si)
 	si->nr_streams = s->params.nr_streams;
 	si->name_len = s->name_len;
 	si->log_file_len = s->log_file_len;
+	si->owner_pid = s->owner_tgid;
+	si->owner_tid = s->owner_tid;
 	etw_pool_stats(s->pool, si);
 }
 
@@ -229,6 +231,7 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 	mutex_init(&s->file_lock);
 	s->owner = current_euid();
 	s->owner_tgid = task_tgid_nr(current);
+	s->owner_tid = task_pid_nr(current);
 	s->enable_flags = req.enable_flags;
 	memcpy(s->guid, req.guid, 16);
 	s->name = etw_strndup_user(u64_to_user_ptr(req.name), req.name_len,

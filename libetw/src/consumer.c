@@ -509,6 +509,9 @@ static int ct_open_session(struct ct_trace *t, const char *name,
 			    si.cpu_speed_mhz, si.start_time, si.start_raw);
 	t->clock_ok = !rc;
 	t->hdr_raw = si.start_raw;
+	/* The header event comes from the thread that started the session. */
+	t->hdr_pid = si.owner_pid;
+	t->hdr_tid = si.owner_tid;
 	t->hdr_version = ETL_SYSTEM_TRACE_VERSION;
 	t->logger_id = si.logger_id;
 	ct_session_names(t, fd, &si);

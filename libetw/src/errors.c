@@ -69,6 +69,7 @@ ULONG etw_win32_error(int err, enum etw_api api)
 		case ETW_API_DEVICE:
 			return ERROR_WMI_SERVER_UNAVAILABLE;
 		case ETW_API_SESSION:
+		case ETW_API_CONSUMER:
 			return ERROR_WMI_INSTANCE_NOT_FOUND;
 		case ETW_API_PROVIDER_INFO:
 			return ERROR_INVALID_PARAMETER;

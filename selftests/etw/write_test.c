@@ -7,6 +7,7 @@
  */
 #include <sched.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <pthread.h>
 #include "etw_util.h"
 
@@ -578,16 +579,58 @@ TEST_F(wr, no_per_processor_buffering_is_one_stream)
 	cons_close(&c);
 }
 
+/*
+ * seed 001, rule 15 with a log file too: the file reads the session from
+ * the start, yet the first real-time consumer still gets what was
+ * buffered before it attached.
+ */
+TEST_F(wr, backlog_with_a_log_file)
+{
+	struct etw_session_start st;
+	struct etw_session_info si;
+	char path[96];
+	struct cons c;
+	int i;
+
+	snprintf(path, sizeof(path), "/tmp/%s.etl", self->name);
+	memset(&st, 0, sizeof(st));
+	st.name = (uintptr_t)self->name;
+	st.name_len = strlen(self->name);
+	st.log_file_mode = 0x100 | 0x1;	/* REAL_TIME | SEQUENTIAL */
+	st.log_file = (uintptr_t)path;
+	st.log_file_len = strlen(path);
+	st.info = (uintptr_t)&si;
+	st.info_size = sizeof(si);
+	ASSERT_EQ(0, ioctl(self->fd, ETW_IOC_SESSION_START, &st));
+	self->session = si.handle;
+	EXPECT_EQ((uint32_t)getpid(), si.owner_pid);
+	EXPECT_EQ((uint32_t)syscall(SYS_gettid), si.owner_tid);
+	EXPECT_EQ(0, si.consumers);	/* the file is not a consumer */
+	self->h = etw_reg(self->fd, self->guid, 0, NULL, NULL);
+	ASSERT_EQ(0, etw_enable(self->fd, self->session, self->guid, 5, 0, 0));
+	for (i = 0; i < 10; i++)
+		ASSERT_EQ(0, write_ev(self->fd, self->h, i, 4, 0, NULL, 0, 0, 0));
+	etw_control(self->fd, self->session, ETW_CONTROL_FLUSH, NULL);
+	ASSERT_EQ(0, cons_open(self->fd, self->name, &c));
+	EXPECT_TRUE(c.flags_out & ETW_CONSUMER_F_BACKLOG);
+	EXPECT_EQ(10, drain(self, &c, 1, NULL));
+	EXPECT_EQ(0, self->recs[0].id);
+	cons_close(&c);
+	unlink(path);
+}
+
 /* No consumer and no reader means nothing to map; the ABI refuses
  * writable mappings and foreign buffer indexes. */
 TEST_F(wr, consumer_abi_checks)
 {
 	struct etw_consumer_wait w;
-	uint32_t bad = 12345;
+	uint32_t bad = 12345, pair[2];
 	struct cons c;
 	void *p;
 
 	ASSERT_NE(0, start_geo(self, 0x100, 0, 0, 0));
+	self->h = etw_reg(self->fd, self->guid, 0, NULL, NULL);
+	ASSERT_EQ(0, etw_enable(self->fd, self->session, self->guid, 5, 0, 0));
 	ASSERT_EQ(0, cons_open(self->fd, self->name, &c));
 	p = mmap(NULL, c.bufsize, PROT_READ | PROT_WRITE, MAP_SHARED, c.fd, 0);
 	EXPECT_EQ(MAP_FAILED, p);
@@ -596,6 +639,29 @@ TEST_F(wr, consumer_abi_checks)
 	w.release_count = 1;
 	EXPECT_EQ(-1, ioctl(c.fd, ETW_IOC_CONSUMER_WAIT, &w));
 	EXPECT_EQ(EINVAL, errno);
+	/* All or nothing: a good index next to a bad one is not released,
+	 * and nothing is handed over by the failed call. */
+	ASSERT_EQ(0, write_ev(self->fd, self->h, 1, 4, 0, NULL, 0, 0, 0));
+	memset(&w, 0, sizeof(w));
+	w.ready = (uintptr_t)pair;
+	w.ready_max = 1;
+	w.flags = ETW_WAIT_F_FLUSH;
+	ASSERT_EQ(0, ioctl(c.fd, ETW_IOC_CONSUMER_WAIT, &w));
+	ASSERT_EQ(1, w.ready_count);
+	pair[1] = bad;
+	ASSERT_EQ(0, write_ev(self->fd, self->h, 2, 4, 0, NULL, 0, 0, 0));
+	memset(&w, 0, sizeof(w));
+	w.release = (uintptr_t)pair;
+	w.release_count = 2;
+	w.ready = (uintptr_t)&bad;
+	w.ready_max = 1;
+	w.flags = ETW_WAIT_F_FLUSH;
+	EXPECT_EQ(-1, ioctl(c.fd, ETW_IOC_CONSUMER_WAIT, &w));
+	EXPECT_EQ(EINVAL, errno);
+	memset(&w, 0, sizeof(w));
+	w.release = (uintptr_t)pair;
+	w.release_count = 1;	/* still held: releasing it now works */
+	EXPECT_EQ(0, ioctl(c.fd, ETW_IOC_CONSUMER_WAIT, &w));
 	cons_close(&c);
 	/* Not a real-time session: no consumer. */
 	EXPECT_EQ(0, etw_stop(self->fd, self->session));

@@ -424,6 +424,8 @@ struct etw_new_ids {
  * @nr_streams:	buffer streams (CPUs, or 1 without per-CPU buffering)
  * @name_len:	bytes of the session name (no NUL)
  * @log_file_len: bytes of the log file path (no NUL), 0 if none
+ * @owner_pid:	process that started the session
+ * @owner_tid:	thread that started it
  * @__reserved:	0
  */
 struct etw_session_info {
@@ -456,7 +458,9 @@ struct etw_session_info {
 	__u32 nr_streams;
 	__u32 name_len;
 	__u32 log_file_len;
-	__aligned_u64 __reserved[4];
+	__u32 owner_pid;
+	__u32 owner_tid;
+	__aligned_u64 __reserved[3];
 };
 #define ETW_SESSION_INFO_SIZE_VER0 184
 
