@@ -22,6 +22,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/pagemap.h>
+#include <asm/unaligned.h>
 
 #include "etw_internal.h"
 #include "etw_buffer.h"
@@ -157,10 +158,41 @@ static int etw_event_describe(struct etw_event *ev, struct etw_reg *reg)
 	return 0;
 }
 
-/* Copy one user block; with page faults disabled (not 0: it faulted). */
+/*
+ * Copy one user block.  Checks access_ok() itself; with page faults
+ * disabled by the caller it never sleeps.  Returns non-zero if the range
+ * is not user memory or the copy faulted.
+ *
+ * Events are mostly small: blocks up to 256 bytes are copied in 8-byte
+ * words inside one user-access window, larger ones with the
+ * architecture's raw copy.  Neither goes through hardened-usercopy's
+ * object checks (the destination is our own buffer), whose vmalloc lookup
+ * takes a global lock that writers on different CPUs would share.
+ */
 static unsigned long etw_copy_block(u8 *dst, u64 src, u32 size)
 {
-	return __copy_from_user_inatomic(dst, u64_to_user_ptr(src), size);
+	const u8 __user *s = u64_to_user_ptr(src);
+	u64 w;
+	u8 b;
+
+	if (size > 256)
+		return access_ok(s, size) ? raw_copy_from_user(dst, s, size) :
+					    size;
+	if (!user_access_begin(s, size))
+		return size;
+	for (; size >= 8; size -= 8, s += 8, dst += 8) {
+		unsafe_get_user(w, (const u64 __user *)s, fault);
+		put_unaligned(w, (u64 *)dst);
+	}
+	for (; size; size--, s++, dst++) {
+		unsafe_get_user(b, s, fault);
+		*dst = b;
+	}
+	user_access_end();
+	return 0;
+fault:
+	user_access_end();
+	return 1;
 }
 
 static u8 *etw_item_header(u8 *p, u16 type, u32 size, bool more)
@@ -401,7 +433,7 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 	int ret, tries = 0;
 
 	if (likely(usize == sizeof(w))) {
-		if (copy_from_user(&w, uarg, sizeof(w)))
+		if (etw_copy_block((u8 *)&w, (u64)(uintptr_t)uarg, sizeof(w)))
 			return -EFAULT;
 	} else {
 		ret = copy_struct_from_user(&w, sizeof(w), uarg, usize);
@@ -416,8 +448,7 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 		if (!d)
 			return -ENOMEM;
 	}
-	if (w.count && copy_from_user(d, u64_to_user_ptr(w.data),
-				      w.count * sizeof(*d))) {
+	if (w.count && etw_copy_block((u8 *)d, w.data, w.count * sizeof(*d))) {
 		ret = -EFAULT;
 		goto out;
 	}
