@@ -1,0 +1,566 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etwbench: the performance targets of Linux ETW, each measured as a
+ * ratio against an anchor taken in the same boot, on the same machine
+ * (under emulation absolute numbers mean little; ratios travel).
+ *
+ *   etwbench [--json FILE] [--quick]
+ *
+ * Benchmarks (median of several runs each):
+ *   event_enabled_disabled / empty_call        target <= 1.5
+ *   event_write_64 / null_ioctl                target <= 1.4
+ *   event_write_64 / trace_marker_raw_64       target <= 0.8
+ *   two_writers / one_writer (rate)            target >= 1.7
+ *   extra session cost / one-session cost      target <= 0.3
+ *   consumer rate / writer rate                target >= 5
+ *   events lost, full-speed writer + consumer  target 0
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/utsname.h>
+
+#include <windows.h>
+#include <evntprov.h>
+#include <evntrace.h>
+#include <evntcons.h>
+#include <linux/etw.h>
+
+#define RUNS	5
+
+static int quick;
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return v[n / 2];
+}
+
+/* ---- results ---------------------------------------------------------------- */
+
+struct result {
+	const char *name;
+	const char *what;
+	double value;		/* the measured quantity */
+	const char *unit;
+	double anchor;
+	const char *anchor_name;
+	double ratio;
+	const char *op;		/* "<=" or ">=" */
+	double target;
+	int met;
+};
+
+static struct result results[16];
+static int nresults;
+
+static void add(const char *name, const char *what, double value,
+		const char *unit, double anchor, const char *anchor_name,
+		double ratio, const char *op, double target)
+{
+	struct result *r = &results[nresults++];
+
+	r->name = name;
+	r->what = what;
+	r->value = value;
+	r->unit = unit;
+	r->anchor = anchor;
+	r->anchor_name = anchor_name;
+	r->ratio = ratio;
+	r->op = op;
+	r->target = target;
+	r->met = op[0] == '<' ? ratio <= target : ratio >= target;
+}
+
+/* ---- sessions and providers --------------------------------------------------- */
+
+static const GUID bench_provider = { 0xbe7cbe7c, 0x1111, 0x4222,
+	{ 0x83, 0x33, 0x44, 0x44, 0x55, 0x55, 0x66, 0x66 } };
+
+struct props {
+	EVENT_TRACE_PROPERTIES p;
+	char name[128];
+};
+
+static CONTROLTRACE_ID start_session(const char *name, ULONG mode, ULONG kb,
+				     ULONG minb, ULONG maxb)
+{
+	struct props b;
+	CONTROLTRACE_ID h = 0;
+	ULONG r;
+
+	memset(&b, 0, sizeof(b));
+	b.p.Wnode.BufferSize = sizeof(b);
+	b.p.Wnode.Flags = WNODE_FLAG_TRACED_GUID;
+	b.p.LogFileMode = mode;
+	b.p.BufferSize = kb;
+	b.p.MinimumBuffers = minb;
+	b.p.MaximumBuffers = maxb;
+	b.p.LoggerNameOffset = offsetof(struct props, name);
+	/* A session left by an interrupted run. */
+	StopTraceA(0, name, &b.p);
+	memset(&b, 0, sizeof(b));
+	b.p.Wnode.BufferSize = sizeof(b);
+	b.p.Wnode.Flags = WNODE_FLAG_TRACED_GUID;
+	b.p.LogFileMode = mode;
+	b.p.BufferSize = kb;
+	b.p.MinimumBuffers = minb;
+	b.p.MaximumBuffers = maxb;
+	b.p.LoggerNameOffset = offsetof(struct props, name);
+	r = StartTraceA(&h, name, &b.p);
+	if (r) {
+		fprintf(stderr, "etwbench: StartTrace %s: %u\n", name, r);
+		exit(1);
+	}
+	r = EnableTraceEx2(h, &bench_provider, 1, 5, 0, 0, 0, NULL);
+	if (r) {
+		fprintf(stderr, "etwbench: EnableTraceEx2: %u\n", r);
+		exit(1);
+	}
+	return h;
+}
+
+static ULONG stop_session(CONTROLTRACE_ID h, EVENT_TRACE_PROPERTIES *out)
+{
+	struct props b;
+
+	memset(&b, 0, sizeof(b));
+	b.p.Wnode.BufferSize = sizeof(b);
+	b.p.LoggerNameOffset = offsetof(struct props, name);
+	if (out) {
+		ULONG r = StopTraceA(h, NULL, &b.p);
+
+		*out = b.p;
+		return r;
+	}
+	return StopTraceA(h, NULL, &b.p);
+}
+
+/* ---- 1: EventEnabled vs an empty call ------------------------------------------- */
+
+__attribute__((noinline)) static int empty(int x)
+{
+	__asm__ volatile("" ::: "memory");
+	return x;
+}
+
+static int (*volatile empty_fn)(int) = empty;
+
+static double bench_empty(long n)
+{
+	double t0 = now_ns();
+	int acc = 0;
+	long i;
+
+	for (i = 0; i < n; i++)
+		acc += empty_fn((int)i);
+	__asm__ volatile("" :: "r"(acc));
+	return (now_ns() - t0) / n;
+}
+
+static double bench_enabled(REGHANDLE h, long n)
+{
+	EVENT_DESCRIPTOR d;
+	double t0;
+	int acc = 0;
+	long i;
+
+	EventDescCreate(&d, 1, 0, 0, 4, 0, 0, 0x1);
+	t0 = now_ns();
+	for (i = 0; i < n; i++) {
+		__asm__ volatile("" ::: "memory");
+		acc += EventEnabled(h, &d);
+	}
+	__asm__ volatile("" :: "r"(acc));
+	return (now_ns() - t0) / n;
+}
+
+/* ---- 2, 3: EventWrite vs a null ioctl and ftrace ---------------------------------- */
+
+static double bench_null_ioctl(int fd, long n)
+{
+	double t0 = now_ns();
+	long i;
+
+	for (i = 0; i < n; i++)
+		ioctl(fd, _IO(ETW_IOC_MAGIC, 0xFE));	/* -ENOTTY at once */
+	return (now_ns() - t0) / n;
+}
+
+static double bench_write(REGHANDLE h, long n, ULONG *err)
+{
+	static unsigned char payload[64];
+	EVENT_DATA_DESCRIPTOR data;
+	EVENT_DESCRIPTOR d;
+	double t0;
+	long i;
+
+	EventDescCreate(&d, 7, 0, 0, 4, 0, 0, 0x1);
+	EventDataDescCreate(&data, payload, sizeof(payload));
+	*err = 0;
+	t0 = now_ns();
+	for (i = 0; i < n; i++) {
+		ULONG r = EventWrite(h, &d, 1, &data);
+
+		if (r)
+			*err = r;
+	}
+	return (now_ns() - t0) / n;
+}
+
+static double bench_marker_raw(long n)
+{
+	unsigned char buf[64] = { 0 };
+	double t0;
+	long i;
+	int fd = open("/sys/kernel/tracing/trace_marker_raw", O_WRONLY);
+
+	if (fd < 0)
+		return -1;
+	memcpy(buf, "\x01\x00\x00\x00", 4);	/* the raw marker's id */
+	t0 = now_ns();
+	for (i = 0; i < n; i++)
+		if (write(fd, buf, sizeof(buf)) != sizeof(buf))
+			break;
+	t0 = (now_ns() - t0) / (i ? i : 1);
+	close(fd);
+	return i == n ? t0 : -1;
+}
+
+/* ---- 4: two writers on two CPUs ------------------------------------------------------ */
+
+struct writer {
+	REGHANDLE h;
+	int cpu;
+	double seconds;
+	long n;
+	pthread_barrier_t *start;
+};
+
+static void *writer_main(void *arg)
+{
+	static unsigned char payload[64];
+	struct writer *w = arg;
+	EVENT_DATA_DESCRIPTOR data;
+	EVENT_DESCRIPTOR d;
+	double end;
+	long i = 0;
+
+	pin(w->cpu);
+	EventDescCreate(&d, 7, 0, 0, 4, 0, 0, 0x1);
+	EventDataDescCreate(&data, payload, sizeof(payload));
+	pthread_barrier_wait(w->start);
+	end = now_ns() + w->seconds * 1e9;
+	while (now_ns() < end) {
+		int k;
+
+		for (k = 0; k < 256; k++)
+			EventWrite(w->h, &d, 1, &data);
+		i += 256;
+	}
+	w->n = i;
+	return NULL;
+}
+
+static double writers_rate(REGHANDLE h, int nthreads, double seconds)
+{
+	struct writer w[2];
+	pthread_t t[2];
+	pthread_barrier_t b;
+	double rate = 0;
+	int i;
+
+	pthread_barrier_init(&b, NULL, nthreads);
+	for (i = 0; i < nthreads; i++) {
+		w[i].h = h;
+		w[i].cpu = i;
+		w[i].seconds = seconds;
+		w[i].start = &b;
+		pthread_create(&t[i], NULL, writer_main, &w[i]);
+	}
+	for (i = 0; i < nthreads; i++) {
+		pthread_join(t[i], NULL);
+		rate += w[i].n / seconds;
+	}
+	pthread_barrier_destroy(&b);
+	return rate;
+}
+
+/* ---- 6, 7: the consumer ----------------------------------------------------------------- */
+
+static volatile long delivered;
+static long expect;
+static CONTROLTRACE_ID stop_when_done;
+static double t_first, t_last;
+
+static void WINAPI on_event(PEVENT_RECORD r)
+{
+	if (!IsEqualGUID(&r->EventHeader.ProviderId, &bench_provider))
+		return;		/* the synthetic header event */
+	if (delivered == 0)
+		t_first = now_ns();
+	delivered++;
+	t_last = now_ns();
+	if (expect && delivered == expect && stop_when_done) {
+		struct props b;
+
+		memset(&b, 0, sizeof(b));
+		b.p.Wnode.BufferSize = sizeof(b);
+		b.p.LoggerNameOffset = offsetof(struct props, name);
+		/* From the callback: a plain stop, no callbacks to wait for. */
+		StopTraceA(stop_when_done, NULL, &b.p);
+		stop_when_done = 0;
+	}
+}
+
+static PROCESSTRACE_HANDLE open_rt(const char *name)
+{
+	EVENT_TRACE_LOGFILEA lf;
+
+	memset(&lf, 0, sizeof(lf));
+	lf.LoggerName = (char *)name;
+	lf.ProcessTraceMode = PROCESS_TRACE_MODE_REAL_TIME |
+			      PROCESS_TRACE_MODE_EVENT_RECORD |
+			      PROCESS_TRACE_MODE_RAW_TIMESTAMP;
+	lf.EventRecordCallback = on_event;
+	return OpenTraceA(&lf);
+}
+
+static void *process_main(void *arg)
+{
+	PROCESSTRACE_HANDLE h = *(PROCESSTRACE_HANDLE *)arg;
+
+	ProcessTrace(&h, 1, NULL, NULL);
+	return NULL;
+}
+
+/* Rate at which ProcessTrace delivers @n buffered events (events/s). */
+static double consumer_rate(REGHANDLE h, long n)
+{
+	const char *name = "etwbench-drain";
+	PROCESSTRACE_HANDLE ph;
+	CONTROLTRACE_ID s;
+	ULONG err;
+
+	/* Room for all of them: 64 KB x 512. */
+	s = start_session(name, EVENT_TRACE_REAL_TIME_MODE, 64, 8, 512);
+	bench_write(h, n, &err);
+	delivered = 0;
+	expect = n;
+	stop_when_done = s;
+	ph = open_rt(name);
+	if (ph == INVALID_PROCESSTRACE_HANDLE)
+		return -1;
+	ProcessTrace(&ph, 1, NULL, NULL);
+	CloseTrace(ph);
+	if (stop_when_done)
+		stop_session(s, NULL);
+	if (delivered < 2)
+		return -1;
+	return (delivered - 1) / ((t_last - t_first) / 1e9);
+}
+
+/* A full-speed writer with default buffers and one consumer: lost? */
+static long full_speed_lost(REGHANDLE h, long n, long *got)
+{
+	const char *name = "etwbench-live";
+	EVENT_TRACE_PROPERTIES out;
+	PROCESSTRACE_HANDLE ph;
+	CONTROLTRACE_ID s;
+	pthread_t t;
+	ULONG err;
+
+	s = start_session(name, EVENT_TRACE_REAL_TIME_MODE, 0, 0, 0);
+	delivered = 0;
+	expect = 0;
+	stop_when_done = 0;
+	ph = open_rt(name);
+	if (ph == INVALID_PROCESSTRACE_HANDLE)
+		return -1;
+	pthread_create(&t, NULL, process_main, &ph);
+	usleep(100000);
+	pin(0);
+	bench_write(h, n, &err);
+	stop_session(s, &out);
+	pthread_join(t, NULL);
+	CloseTrace(ph);
+	*got = delivered;
+	return out.EventsLost;
+}
+
+/* ---- main ----------------------------------------------------------------------------------- */
+
+int main(int argc, char **argv)
+{
+	double v[RUNS], empty_ns, enabled_ns, ioctl_ns, write_ns, marker_ns;
+	double one_rate, two_rate, cost[5], extra, drain, writer;
+	const char *json = NULL;
+	CONTROLTRACE_ID sess[4];
+	char names[4][32];
+	long n, got = 0, lost;
+	REGHANDLE h = 0;
+	struct utsname u;
+	ULONG err;
+	int i, k, fd, ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	FILE *out;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json") && i + 1 < argc)
+			json = argv[++i];
+		else if (!strcmp(argv[i], "--quick"))
+			quick = 1;
+	}
+	n = quick ? 20000 : 200000;
+	if (EventRegister(&bench_provider, NULL, NULL, &h)) {
+		fprintf(stderr, "etwbench: EventRegister failed (etw.ko?)\n");
+		return 1;
+	}
+	fd = open(ETW_DEVICE_PATH, O_RDWR);
+	pin(0);
+
+	/* 1. EventEnabled on a disabled provider. */
+	for (i = 0; i < RUNS; i++)
+		v[i] = bench_empty(n * 50);
+	empty_ns = median(v, RUNS);
+	for (i = 0; i < RUNS; i++)
+		v[i] = bench_enabled(h, n * 50);
+	enabled_ns = median(v, RUNS);
+	add("event_enabled_disabled", "EventEnabled, provider disabled",
+	    enabled_ns, "ns/op", empty_ns, "empty non-inlined call",
+	    enabled_ns / empty_ns, "<=", 1.5);
+
+	/* 2, 3. EventWrite of 64 bytes to one session, one CPU. */
+	sess[0] = start_session("etwbench-1", EVENT_TRACE_BUFFERING_MODE,
+				64, 64, 64);
+	for (i = 0; i < RUNS; i++)
+		v[i] = bench_null_ioctl(fd, n);
+	ioctl_ns = median(v, RUNS);
+	for (i = 0; i < RUNS; i++)
+		v[i] = bench_write(h, n, &err);
+	write_ns = median(v, RUNS);
+	cost[1] = write_ns;
+	add("event_write_64_vs_ioctl", "EventWrite 64 B, 1 session, 1 CPU",
+	    write_ns, "ns/op", ioctl_ns, "null ioctl on /dev/etw",
+	    write_ns / ioctl_ns, "<=", 1.4);
+	for (i = 0; i < RUNS; i++)
+		v[i] = bench_marker_raw(n);
+	marker_ns = median(v, RUNS);
+	if (marker_ns > 0)
+		add("event_write_64_vs_ftrace", "EventWrite 64 B, 1 session, 1 CPU",
+		    write_ns, "ns/op", marker_ns, "trace_marker_raw write of 64 B",
+		    write_ns / marker_ns, "<=", 0.8);
+
+	/* 4. Two writers on two CPUs. */
+	if (ncpu >= 2) {
+		for (i = 0; i < 3; i++)
+			v[i] = writers_rate(h, 1, quick ? 0.3 : 1.0);
+		one_rate = median(v, 3);
+		for (i = 0; i < 3; i++)
+			v[i] = writers_rate(h, 2, quick ? 0.3 : 1.0);
+		two_rate = median(v, 3);
+		add("two_writers", "events/s, 2 threads on 2 CPUs", two_rate,
+		    "events/s", one_rate, "1 thread", two_rate / one_rate,
+		    ">=", 1.7);
+	}
+
+	/* 5. Each additional session. */
+	pin(0);
+	for (k = 2; k <= 4; k++) {
+		snprintf(names[k - 1], sizeof(names[0]), "etwbench-%d", k);
+		sess[k - 1] = start_session(names[k - 1],
+					    EVENT_TRACE_BUFFERING_MODE, 64, 64, 64);
+		for (i = 0; i < RUNS; i++)
+			v[i] = bench_write(h, n, &err);
+		cost[k] = median(v, RUNS);
+	}
+	extra = (cost[4] - cost[1]) / 3;
+	add("extra_session", "added cost per extra session (1 -> 4)",
+	    extra, "ns/op", cost[1], "one-session EventWrite",
+	    extra / cost[1], "<=", 0.3);
+	for (k = 0; k < 4; k++)
+		stop_session(sess[k], NULL);
+
+	/* 6. The consumer drains faster than a writer produces. */
+	writer = 1e9 / write_ns;
+	for (i = 0; i < 3; i++)
+		v[i] = consumer_rate(h, quick ? 20000 : 100000);
+	drain = median(v, 3);
+	if (drain > 0)
+		add("consumer_drain", "events/s delivered by ProcessTrace",
+		    drain, "events/s", writer, "one writer's events/s",
+		    drain / writer, ">=", 5);
+
+	/* 7. A full-speed writer with default buffers loses nothing. */
+	lost = full_speed_lost(h, n, &got);
+	add("full_speed_no_loss", "events lost: full-speed writer, default buffers, 1 consumer",
+	    lost, "events", n, "events written", lost, "<=", 0);
+
+	EventUnregister(h);
+	close(fd);
+
+	uname(&u);
+	printf("%-26s %14s %-12s %14s  %-34s %8s %-8s %s\n", "benchmark", "value",
+	       "unit", "anchor", "anchor is", "ratio", "target", "met");
+	for (i = 0; i < nresults; i++) {
+		struct result *r = &results[i];
+
+		printf("%-26s %14.1f %-12s %14.1f  %-34s %8.3f %s %-5g %s\n",
+		       r->name, r->value, r->unit, r->anchor, r->anchor_name,
+		       r->ratio, r->op, r->target, r->met ? "yes" : "NO");
+	}
+	if (!json)
+		return 0;
+	out = fopen(json, "w");
+	if (!out) {
+		perror(json);
+		return 1;
+	}
+	fprintf(out, "{\"kernel\":\"%s\",\"cpus\":%d,\"events_per_run\":%ld,"
+		"\"command\":\"make bench\",\"results\":[", u.release, ncpu, n);
+	for (i = 0; i < nresults; i++) {
+		struct result *r = &results[i];
+
+		fprintf(out, "%s{\"name\":\"%s\",\"what\":\"%s\",\"value\":%.3f,"
+			"\"unit\":\"%s\",\"anchor\":%.3f,\"anchor_is\":\"%s\","
+			"\"ratio\":%.4f,\"target\":\"%s %g\",\"met\":%s}",
+			i ? "," : "", r->name, r->what, r->value, r->unit,
+			r->anchor, r->anchor_name, r->ratio, r->op, r->target,
+			r->met ? "true" : "false");
+	}
+	fprintf(out, "],\"received_full_speed\":%ld}\n", got);
+	fclose(out);
+	printf("saved %s\n", json);
+	return 0;
+}
