@@ -5,13 +5,14 @@
 #   make            build etw.ko, libetw, the tools and the selftests
 #   make demo       install what is missing, build, run the demo in a VM
 #   make check      install what is missing, build, run every test
+#   make bench      install what is missing, build, run the benchmarks
 #   make deps       install the Debian packages we need (idempotent)
 #   make lint       W=1, sparse and checkpatch on the kernel code
 #   make install    libetw headers, libraries and pkg-config file
 #
 # The module is built against KDIR: the running kernel's build tree when
 # there is one, else the installed Debian kernel headers.  demo, check and
-# boot Debian's kernel (VM_KVER) under qemu and build the module
+# bench boot Debian's kernel (VM_KVER) under qemu and build the module
 # against that kernel's headers.
 
 TOP	:= $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
@@ -53,6 +54,9 @@ check: deps
 demo: deps
 	@$(MAKE) --no-print-directory demo-run
 
+bench: deps
+	@$(MAKE) --no-print-directory bench-run
+
 check-run:
 	$(MAKE) all KDIR=$(VM_KDIR)
 	$(TOP)/tools/check.sh $(VM_KDIR) $(VM_KVER)
@@ -60,6 +64,13 @@ check-run:
 demo-run:
 	$(MAKE) all KDIR=$(VM_KDIR)
 	$(TOP)/tools/vm/etw-vm --kver $(VM_KVER) --out $(O)/demo -- $(TOP)/tools/demo.sh
+
+# Results (table on stdout, JSON in build/bench/bench.json) are ratios
+# against anchors measured in the same VM boot.
+bench-run:
+	$(MAKE) all KDIR=$(VM_KDIR)
+	$(TOP)/tools/vm/etw-vm --kver $(VM_KVER) --out $(O)/bench -- \
+		$(O)/tools/etwbench --json $(O)/bench/bench.json
 
 # Run the kernel selftests directly on a host whose kernel can load
 # modules (needs root): load, run, unload.
@@ -76,5 +87,5 @@ clean:
 	-$(MAKE) -C selftests clean
 	rm -rf $(O)
 
-.PHONY: all module lib tools selftests deps lint check demo \
-	check-run demo-run check-host install clean
+.PHONY: all module lib tools selftests deps lint check demo bench \
+	check-run demo-run bench-run check-host install clean

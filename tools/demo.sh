@@ -1,12 +1,51 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# The demo `make demo` runs inside the VM, with etw.ko loaded.
+# The demo `make demo` runs inside the VM, with the fresh etw.ko loaded:
+#  1. a real-time session: a consumer follows it live while the sample
+#     provider (Windows-style code) writes events; statistics; stop;
+#  2. a log-file session: the same provider into an .etl file, read back;
+#  3. an .etl file written by Windows, read by the same consumer.
 set -eu
-B=$(cd "$(dirname "$0")/.." && pwd)/build/tools
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+B=$TOP/build/tools
+SAMPLE_GUID=6a2c4e8b-3d5f-4a71-9b0c-e1d2f3a4b5c6
+TMP=${TMPDIR:-/tmp}/etw-demo
+mkdir -p "$TMP"
 
-echo "== etw.ko is loaded; this is what it reports (etwctl info)"
-"$B/etwctl" info
-echo
-echo "== the same for scripts (etwctl --json info)"
-"$B/etwctl" --json info
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+run() { printf '$ %s\n' "$*"; "$@"; }
+
+step "etw.ko is loaded"
+run "$B/etwctl" info
+
+step "1. Real time: start a session, attach a consumer, enable the sample provider"
+run "$B/etwctl" start demo --realtime
+"$B/etwdump" --session demo > "$TMP/live.txt" 2>&1 &
+consumer=$!
+sleep 1
+run "$B/etwctl" enable demo $SAMPLE_GUID --level 5 --any 0xF
+run "$B/etwctl" list
+
+step "The sample provider writes 8 events (its enable callback prints what it is told)"
+run "$B/etw-sample" --count 8 --rate 50
+
+step "Session statistics, then stop (the consumer sees the end)"
+run "$B/etwctl" query demo
+run "$B/etwctl" stop demo
+wait $consumer || true
+step "What the real-time consumer (etwdump --session demo) printed"
+cat "$TMP/live.txt"
+
+step "2. A log file: the same provider into an .etl file"
+run "$B/etwctl" start demofile --file "$TMP/demo.etl"
+run "$B/etwctl" enable demofile $SAMPLE_GUID --level 4 --any 0x3
+run "$B/etw-sample" --count 6 --rate 0 --quiet
+run "$B/etwctl" stop demofile
+ls -l "$TMP/demo.etl"
+step "Read back (etwdump demo.etl); --json for scripts"
+run "$B/etwdump" "$TMP/demo.etl"
+run "$B/etwdump" --json --max 2 "$TMP/demo.etl"
+
+step "3. A file written by Windows 10 (WSL lxcore provider)"
+run "$B/etwdump" "$TOP/selftests/data/lxcore_kernel.etl"
