@@ -384,17 +384,33 @@ result "etw-sample stops on SIGINT with a summary" $?
 # ---- bpftrace ------------------------------------------------------------
 
 # bpftrace_start FILE PROGRAM: in the background ($BT), until attached.
-# SIGINT to $BT (timeout passes it on) makes bpftrace print its maps.
+# It prints "Attaching N probes..." just before attaching: give it a
+# moment more.  (Under emulation it takes 10-20 s to get there.)
 bpftrace_start() {
-	timeout -s INT 300 bpftrace -e "$2" > "$1" 2>&1 &
+	timeout -s INT -k 10 150 bpftrace -e "$2" > "$1" 2>&1 &
 	BT=$!
 	i=0
 	while kill -0 $BT 2>/dev/null && ! grep -q '^Attaching' "$1"; do
 		i=$((i + 1))
-		[ $i -gt 400 ] && break
+		[ $i -gt 240 ] && break
 		sleep 0.5
 	done
+	sleep 1
 	grep -q '^Attaching' "$1"
+}
+
+# bpftrace_stop: SIGINT (timeout passes it on) makes bpftrace print its
+# maps and exit; a SIGINT that arrives too early can go unnoticed, so
+# repeat it until bpftrace is gone (timeout kills it at the latest 160 s
+# after it started: it must not outlive the test, it pins etw.ko).
+bpftrace_stop() {
+	i=0
+	while kill -0 $BT 2>/dev/null; do
+		[ $((i % 10)) = 0 ] && kill -INT $BT 2>/dev/null
+		i=$((i + 1))
+		sleep 0.5
+	done
+	wait $BT
 }
 
 if command -v bpftrace > /dev/null; then
@@ -403,7 +419,14 @@ if command -v bpftrace > /dev/null; then
 	"$SAMPLE" --count 1 --quiet > "$T/p3.out" 2>&1 &
 	P3PID=$!
 	wait $P3PID
-	wait $BT
+	# exit() ends it after the first registration; if none was seen,
+	# stop it.
+	i=0
+	while kill -0 $BT 2>/dev/null && [ $i -lt 20 ]; do
+		i=$((i + 1))
+		sleep 0.5
+	done
+	bpftrace_stop
 	[ $r1 = 0 ] && grep -qx "REG $P3PID" "$T/bt1.out"
 	result "bpftrace: etw_register shows the sample's pid" $?
 	[ $r1 = 0 ] || sed 's/^/#   /' "$T/bt1.out" | head -n 20
@@ -415,8 +438,7 @@ if command -v bpftrace > /dev/null; then
 	r1=$?
 	"$SAMPLE" --guid $P3 --count 200 --rate 0 --wait-enabled 10 --quiet > "$T/p3.out" 2>&1
 	r2=$?
-	kill -INT $BT
-	wait $BT
+	bpftrace_stop
 	W=$(sed -n 's/^  events written *//p' "$T/p3.out")
 	echo "# sample wrote $W events; bpftrace counted: $(grep '^@' "$T/bt2.out" | tr '\n' ' ')"
 	[ $r1 = 0 ] && [ $r2 = 0 ] && [ "${W:-0}" -ge 200 ] && grep -qx "@\[$LID5\]: $W" "$T/bt2.out"
