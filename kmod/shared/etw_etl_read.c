@@ -706,11 +706,19 @@ static u64 muldiv_small(u64 r, u64 mul, u64 div)
 	return q;
 }
 
-/* delta * mul / div, or ~0 when it does not fit in 64 bits */
+/*
+ * delta * mul / div, or ~0 when it does not fit in 64 bits.  Called for
+ * every event a consumer delivers: the common clocks need one division
+ * or none (QPC in ns: 1/100; system time: 1/1).
+ */
 static u64 scale(u64 delta, u64 mul, u64 div)
 {
-	u64 q = delta / div, r = delta % div, hi, lo;
+	u64 q, r, hi, lo;
 
+	if (mul == 1)
+		return div == 1 ? delta : delta / div;
+	q = delta / div;
+	r = delta % div;
 	if (q && q > ~0ULL / mul)
 		return ~0ULL;
 	hi = q * mul;
