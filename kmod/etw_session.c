@@ -308,7 +308,7 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 			goto out_unlock;
 	}
 	if (etw_guid_is_null(s->guid))
-		generate_random_uuid(s->guid);
+		guid_gen((guid_t *)s->guid);	/* Windows (little-endian) layout */
 	s->logger_id = id;
 	s->handle = (++etw_session_generation << 16) | id;
 	etw_sessions[id] = s;

@@ -448,6 +448,27 @@ ETW_EXPORT ULONG WMIAPI QueryAllTracesA(PEVENT_TRACE_PROPERTIES *PropertyArray,
 	return etw_query_all(PropertyArray, PropertyArrayCount, LoggerCount, 0);
 }
 
+/*
+ * Windows passes EVENT_FILTER_TYPE_EXECUTABLE_NAME as a NUL-terminated
+ * WCHAR string; the kernel compares UTF-8.  A filter that ends in a
+ * UTF-16 NUL (and starts with an ASCII character, as file names here do)
+ * is converted into @buf; a UTF-8 string from Linux code passes as is.
+ */
+static void etw_exe_filter_utf8(EVENT_FILTER_DESCRIPTOR *f, char *buf,
+				size_t room)
+{
+	const u8 *d = (const u8 *)(uintptr_t)f->Ptr;
+	size_t n;
+
+	if (f->Type != EVENT_FILTER_TYPE_EXECUTABLE_NAME || !d ||
+	    f->Size < 4 || f->Size % 2 || d[f->Size - 1] || d[f->Size - 2] ||
+	    d[1])
+		return;
+	n = etl_utf16le_to_utf8(d, f->Size / 2 - 1, buf, room);
+	f->Ptr = (ULONGLONG)(uintptr_t)buf;
+	f->Size = n + 1;
+}
+
 /* EnableTraceEx2 and its older forms all end here. */
 static ULONG etw_enable(CONTROLTRACE_ID TraceId, LPCGUID ProviderId,
 			ULONG ControlCode, UCHAR Level, ULONGLONG Any,
@@ -456,7 +477,10 @@ static ULONG etw_enable(CONTROLTRACE_ID TraceId, LPCGUID ProviderId,
 			const EVENT_FILTER_DESCRIPTOR *filters, ULONG nfilters,
 			uint32_t flags)
 {
+	EVENT_FILTER_DESCRIPTOR fcopy[MAX_EVENT_FILTERS_COUNT];
+	char exe[MAX_EVENT_FILTER_DATA_SIZE * 3 / 2 + 1];
 	struct etw_enable req;
+	ULONG i;
 	int fd;
 
 	if (!ProviderId || !TraceId)
@@ -480,8 +504,12 @@ static ULONG etw_enable(CONTROLTRACE_ID TraceId, LPCGUID ProviderId,
 	req.level = Level;
 	req.timeout_ms = Timeout;
 	req.flags = flags;
+	for (i = 0; i < nfilters; i++) {
+		fcopy[i] = filters[i];
+		etw_exe_filter_utf8(&fcopy[i], exe, sizeof(exe));
+	}
 	req.filter_count = nfilters;
-	req.filters = (uintptr_t)filters;
+	req.filters = (uintptr_t)fcopy;
 	fd = etw_dev_fd();
 	if (fd < 0)
 		return etw_win32_error(fd, ETW_API_DEVICE);

@@ -322,17 +322,34 @@ TEST_F(ctl, stop_disables_and_invalidates_handle)
 	close(pfd);
 }
 
+struct acker {
+	int fd;
+	volatile int stop;
+};
+
+/* A provider's dispatcher that takes 50 ms per callback. */
 static void *ack_later(void *arg)
 {
-	int fd = *(int *)arg;
-	struct etw_notification n;
-	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct acker *a = arg;
+	struct pollfd p = { .fd = a->fd, .events = POLLIN };
 	uint8_t buf[4096];
+	ssize_t n, off;
 
-	if (poll(&p, 1, 5000) == 1 && read(fd, buf, sizeof(buf)) > 0) {
-		memcpy(&n, buf, sizeof(n));
+	while (!a->stop) {
+		uint64_t last = 0;
+
+		if (poll(&p, 1, 20) != 1)
+			continue;
+		n = read(a->fd, buf, sizeof(buf));
+		for (off = 0; off + (ssize_t)sizeof(struct etw_notification) <= n;) {
+			struct etw_notification *r = (void *)(buf + off);
+
+			last = r->seq;
+			off += r->size;
+		}
 		usleep(50000);
-		etw_ack(fd, n.seq);
+		if (last)
+			etw_ack(a->fd, last);
 	}
 	return NULL;
 }
@@ -341,6 +358,7 @@ static void *ack_later(void *arg)
  * bounded wait; a dead provider process cannot hang it. */
 TEST_F(ctl, control_calls_wait_for_callbacks_bounded)
 {
+	struct acker ack;
 	pthread_t t;
 	uint64_t a, h;
 	int pfd, status;
@@ -356,9 +374,12 @@ TEST_F(ctl, control_calls_wait_for_callbacks_bounded)
 				    NULL, 200, NULL, 0));
 	EXPECT_EQ(ETIMEDOUT, errno);
 	/* The provider acknowledges after running its callback: success. */
-	ASSERT_EQ(0, pthread_create(&t, NULL, ack_later, &pfd));
+	ack.fd = pfd;
+	ack.stop = 0;
+	ASSERT_EQ(0, pthread_create(&t, NULL, ack_later, &ack));
 	EXPECT_EQ(0, etw_enable_ex(self->fd, a, self->guid, 1, 5, 0, 0, 0,
 				   NULL, 3000, NULL, 0));
+	ack.stop = 1;
 	pthread_join(t, NULL);
 	close(pfd);
 

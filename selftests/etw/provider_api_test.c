@@ -809,4 +809,27 @@ TEST_F(api, enable_timeout_and_dead_provider)
 	close(p[1]);
 }
 
+/* reference 2.6: EXECUTABLE_NAME filters, given as Windows gives them
+ * (a ';'-separated WCHAR string), select processes by image name. */
+TEST_F(api, executable_name_filter_in_utf16)
+{
+	static const WCHAR mine[] = u"other.exe;PROVIDER_API_TEST";
+	static const WCHAR other[] = u"notepad.exe";
+	EVENT_FILTER_DESCRIPTOR f;
+
+	ASSERT_EQ(ERROR_SUCCESS, EventRegister(&self->guid, NULL, NULL,
+					       &self->h));
+	f.Ptr = (ULONGLONG)(uintptr_t)other;
+	f.Size = sizeof(other);
+	f.Type = EVENT_FILTER_TYPE_EXECUTABLE_NAME;
+	ASSERT_EQ(ERROR_SUCCESS, enable2(self->s1, &self->guid, 1, 4, 0, 0,
+					 NULL, &f, 1, 0));
+	EXPECT_FALSE(EventProviderEnabled(self->h, 4, 0));
+	f.Ptr = (ULONGLONG)(uintptr_t)mine;
+	f.Size = sizeof(mine);
+	ASSERT_EQ(ERROR_SUCCESS, enable2(self->s1, &self->guid, 1, 4, 0, 0,
+					 NULL, &f, 1, 0));
+	EXPECT_TRUE(EventProviderEnabled(self->h, 4, 0));
+}
+
 TEST_HARNESS_MAIN
