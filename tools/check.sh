@@ -22,7 +22,14 @@ echo "== lint (W=1, sparse, checkpatch)"
 "$TOP/tools/lint.sh" "$KDIR" | tee "$OUT/lint.tap"
 
 echo "== host unit tests"
+# A build that fails is a failure, never an empty (and so clean) result.
 {
+	if ! make -s --no-print-directory -C selftests all > "$OUT/build.log" 2>&1; then
+		echo "TAP version 13"
+		echo "1..1"
+		echo "not ok 1 the selftests build (see build/check/build.log)"
+		tail -n 20 "$OUT/build.log" | sed 's/^/# /'
+	fi
 	make -s --no-print-directory -C selftests unit
 	make -s --no-print-directory -C libetw check-abi
 } 2>&1 | tee "$OUT/unit.tap"
@@ -30,17 +37,25 @@ echo "== host unit tests"
 echo "== kernel selftests in qemu ($KVER)"
 # Inside the VM: run the suite; its TAP goes to the console and to a file.
 tools/vm/etw-vm --kver "$KVER" --module "$TOP/etw.ko" --out "$OUT/vm" -- \
-	sh -c 'make -s --no-print-directory -C selftests run_tests 2>&1 |
+	sh -c 'make -s --no-print-directory -C selftests all \
+		> "$ETW_VM_OUT/build.log" 2>&1; echo $? > "$ETW_VM_OUT/build.rc"
+	       make -s --no-print-directory -C selftests run_tests 2>&1 |
 	       tee "$ETW_VM_OUT/kselftest.tap"; true'
 vmrc=$?
 {
-	cat "$OUT/vm/kselftest.tap" 2>/dev/null ||
-		echo "not ok 1 selftests: the suite produced no output"
+	if [ "$(cat "$OUT/vm/build.rc" 2>/dev/null)" != 0 ]; then
+		echo "not ok 1 selftests: up to date and runnable in the VM"
+		tail -n 20 "$OUT/vm/build.log" 2>/dev/null | sed 's/^/# /'
+	fi
+	if ! grep -q '^ok [0-9]' "$OUT/vm/kselftest.tap" 2>/dev/null; then
+		echo "not ok 1 selftests: the suite reported no result"
+	fi
 	if [ $vmrc = 0 ]; then
 		echo "ok 1 vm: etw.ko unloaded cleanly, kernel log free of BUG/WARNING/Oops/lockdep"
 	else
 		echo "not ok 1 vm: etw.ko unloaded cleanly, kernel log free of BUG/WARNING/Oops/lockdep"
 	fi
+	cat "$OUT/vm/kselftest.tap" 2>/dev/null
 } > "$OUT/kernel.tap"
 
 echo "== summary"

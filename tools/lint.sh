@@ -16,7 +16,10 @@ echo "TAP version 13"
 echo "1..3"
 
 # Force a full rebuild so every file is compiled (and warned about) once.
-make -s -C "$KDIR" M="$TOP" clean >/dev/null 2>&1
+# Only the module's own objects go: kbuild's "clean" with M= would delete
+# every *.o and *.a under the tree, libetw's build output included.
+(cd "$TOP" && rm -f etw.ko etw.o etw.mod etw.mod.c etw.mod.o \
+	kmod/*.o kmod/shared/*.o kmod/.*.cmd kmod/shared/.*.cmd)
 make -C "$KDIR" M="$TOP" W=1 modules > "$LOG/w1.log" 2>&1
 rc=$?
 if [ $rc = 0 ] && ! grep -q 'warning:' "$LOG/w1.log"; then
