@@ -397,7 +397,8 @@ static u64 etw_lf_max_bytes(const struct etw_session *s)
  * etw_logfile_start() - open the session's log file and start reading
  * @s:		a new session with a log file, before anyone can write to it
  *
- * Context: process context of the controller; no locks held.
+ * Context: process context of the controller; etw_lock held (the caller
+ * checked that no running session uses the file).
  * Return: 0 or -errno (-EINVAL: bad name, size or APPEND mismatch).
  */
 int etw_logfile_start(struct etw_session *s)

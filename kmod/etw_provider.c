@@ -209,13 +209,19 @@ void etw_file_unregister_all(struct etw_file *ef)
  * @node:	on etw_group_acls (etw_lock)
  * @group:	group GUID
  * @n:		entries in @e
- * @e:		allowed users and groups
+ * @e:		allowed users and groups, as kernel ids (resolved in the
+ *		setter's user namespace when set, so a joiner cannot map its
+ *		own ids onto them in a namespace of its own)
  */
 struct etw_group_acl_k {
 	struct list_head node;
 	u8 group[16];
 	u32 n;
-	struct etw_acl_entry e[];
+	struct {
+		u32 type;
+		kuid_t uid;
+		kgid_t gid;
+	} e[];
 };
 
 static LIST_HEAD(etw_group_acls);
@@ -241,11 +247,9 @@ static bool etw_may_join(const u8 *group)
 		return true;
 	for (i = 0; i < a->n; i++) {
 		if (a->e[i].type == ETW_ACL_UID &&
-		    uid_eq(current_euid(),
-			   make_kuid(current_user_ns(), a->e[i].id)))
+		    uid_eq(current_euid(), a->e[i].uid))
 			return true;
-		if (a->e[i].type == ETW_ACL_GID &&
-		    in_group_p(make_kgid(current_user_ns(), a->e[i].id)))
+		if (a->e[i].type == ETW_ACL_GID && in_group_p(a->e[i].gid))
 			return true;
 	}
 	return false;
@@ -270,23 +274,32 @@ long etw_ioctl_set_group_acl(struct etw_file *ef, void __user *uarg, u32 usize)
 		return -EPERM;
 
 	if (req.flags & ETW_GROUP_ACL_F_RESTRICT) {
+		struct etw_acl_entry *in;
+
+		in = memdup_user(u64_to_user_ptr(req.entries),
+				 sizeof(*in) * req.count);
+		if (IS_ERR(in))
+			return PTR_ERR(in);
 		a = kzalloc(struct_size(a, e, req.count), GFP_KERNEL);
-		if (!a)
+		if (!a) {
+			kfree(in);
 			return -ENOMEM;
+		}
 		memcpy(a->group, req.group, 16);
 		a->n = req.count;
-		if (copy_from_user(a->e, u64_to_user_ptr(req.entries),
-				   sizeof(a->e[0]) * req.count)) {
-			kfree(a);
-			return -EFAULT;
-		}
 		for (i = 0; i < a->n; i++) {
-			if (a->e[i].type != ETW_ACL_UID &&
-			    a->e[i].type != ETW_ACL_GID) {
+			a->e[i].type = in[i].type;
+			a->e[i].uid = make_kuid(current_user_ns(), in[i].id);
+			a->e[i].gid = make_kgid(current_user_ns(), in[i].id);
+			if ((in[i].type == ETW_ACL_UID && !uid_valid(a->e[i].uid)) ||
+			    (in[i].type == ETW_ACL_GID && !gid_valid(a->e[i].gid)) ||
+			    (in[i].type != ETW_ACL_UID && in[i].type != ETW_ACL_GID)) {
+				kfree(in);
 				kfree(a);
 				return -EINVAL;
 			}
 		}
+		kfree(in);
 	}
 
 	mutex_lock(&etw_lock);
@@ -305,7 +318,7 @@ long etw_ioctl_get_group_acl(struct etw_file *ef, void __user *uarg, u32 usize)
 	struct etw_group_acl req;
 	struct etw_group_acl_k *a;
 	struct etw_acl_entry *copy = NULL;
-	u32 n = 0;
+	u32 i, n = 0;
 	int ret;
 
 	ret = copy_struct_from_user(&req, sizeof(req), uarg, usize);
@@ -318,10 +331,16 @@ long etw_ioctl_get_group_acl(struct etw_file *ef, void __user *uarg, u32 usize)
 	a = etw_acl_find(req.group);
 	if (a) {
 		n = a->n;
-		copy = kmemdup(a->e, sizeof(a->e[0]) * n, GFP_KERNEL);
+		copy = kcalloc(n, sizeof(*copy), GFP_KERNEL);
 		if (!copy && n) {
 			mutex_unlock(&etw_lock);
 			return -ENOMEM;
+		}
+		for (i = 0; i < n; i++) {
+			copy[i].type = a->e[i].type;
+			copy[i].id = a->e[i].type == ETW_ACL_UID ?
+				from_kuid_munged(current_user_ns(), a->e[i].uid) :
+				from_kgid_munged(current_user_ns(), a->e[i].gid);
 		}
 	}
 	mutex_unlock(&etw_lock);

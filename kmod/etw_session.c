@@ -28,11 +28,20 @@ struct etw_session *etw_sessions[ETW_MAX_SESSIONS + 1];
 /* Makes a stopped session's handle differ from later ones (etw_lock). */
 static u64 etw_session_generation;
 
+/*
+ * The administrator's gid is a gid of the initial user namespace: a
+ * process cannot become a member by mapping its own gid onto it in a
+ * user namespace of its own.
+ */
 static bool etw_in_controller_group(void)
 {
 	int gid = READ_ONCE(etw_controller_gid);
+	kgid_t kgid;
 
-	return gid >= 0 && in_group_p(make_kgid(current_user_ns(), gid));
+	if (gid < 0)
+		return false;
+	kgid = make_kgid(&init_user_ns, gid);
+	return gid_valid(kgid) && in_group_p(kgid);
 }
 
 /* CAP_PERFMON / CAP_SYS_ADMIN, or the administrator's controller group. */
@@ -163,14 +172,20 @@ void etw_session_fill_info(struct etw_session *s, struct etw_session_info *si)
 	etw_pool_stats(s->pool, si);
 }
 
+static int etw_info_size_check(u64 uinfo, u32 usize)
+{
+	if (uinfo && (usize < ETW_SESSION_INFO_SIZE_VER0 ||
+		      usize > ETW_IOC_MAX_SIZE))
+		return -EINVAL;
+	return 0;
+}
+
 static int etw_info_out(struct etw_session *s, u64 uinfo, u32 usize)
 {
 	struct etw_session_info si;
 
 	if (!uinfo)
 		return 0;
-	if (usize < ETW_SESSION_INFO_SIZE_VER0 || usize > ETW_IOC_MAX_SIZE)
-		return -EINVAL;
 	etw_session_fill_info(s, &si);
 	return etw_copy_out(u64_to_user_ptr(uinfo), usize, &si, sizeof(si));
 }
@@ -220,6 +235,10 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 		return ret;
 	if (req.flags || !etw_mem_is_zero(req.__reserved, sizeof(req.__reserved)))
 		return -EINVAL;
+	/* Output checks come first: a session must not start for nothing. */
+	ret = etw_info_size_check(req.info, req.info_size);
+	if (ret)
+		return ret;
 	if (!etw_may_start())
 		return -EPERM;
 
@@ -297,7 +316,12 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 		goto out_unlock;
 	}
 	if (s->log_file) {
-		/* One file, one session (reference 2.5: ERROR_BAD_PATHNAME). */
+		/*
+		 * One file, one session (reference 2.5: ERROR_BAD_PATHNAME).
+		 * The check and the open happen under etw_lock so that two
+		 * sessions cannot race for one file; opening a local file
+		 * briefly holds up other control calls.
+		 */
 		if (etw_logfile_in_use(s->log_file)) {
 			ret = -EBUSY;
 			goto out_unlock;
@@ -442,6 +466,9 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 	    !etw_mem_is_zero(req.__reserved, sizeof(req.__reserved)) ||
 	    req.code > ETW_CONTROL_FLUSH)
 		return -EINVAL;
+	ret = etw_info_size_check(req.info, req.info_size);
+	if (ret)
+		return ret;
 	if (req.name) {
 		name = etw_strndup_user(u64_to_user_ptr(req.name), req.name_len,
 					ETW_MAX_NAME_BYTES, &ret);
@@ -496,8 +523,9 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 		}
 		if (req.flush_timer) {
 			WRITE_ONCE(s->params.flush_timer, req.flush_timer);
-			mod_delayed_work(system_wq, &s->pool->flush_work,
-					 req.flush_timer * HZ);
+			if (!s->pool->buffering)	/* it has no timer */
+				mod_delayed_work(system_wq, &s->pool->flush_work,
+						 req.flush_timer * HZ);
 		}
 		if (req.max_buffers)
 			s->params.max_buffers = max(req.max_buffers,
