@@ -533,8 +533,8 @@ out_put:
 out_unlock:
 	mutex_unlock(&etw_lock);
 	kfree(list);
-	if (!ret && etw_waitlist_wait(&wl, etw_callback_timeout_ms))
-		ret = 0;	/* a bounded wait, not an error */
+	if (!ret)	/* a bounded wait; running late is not an error */
+		etw_waitlist_wait(&wl, etw_callback_timeout_ms);
 	etw_waitlist_release(&wl);
 	return ret;
 }

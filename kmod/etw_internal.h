@@ -56,7 +56,9 @@ extern int etw_controller_gid;
  * @npending:	entries on @notify; read locklessly by poll()
  * @ncapture:	capture-state items on @notify (etw_lock)
  * @notify_wq:	readers of notifications
- * @acked:	highest acknowledged notification sequence
+ * @delivered:	highest sequence read(2) returned; written under etw_lock,
+ *		read locklessly by NOTIFY_ACK
+ * @acked:	highest acknowledged notification sequence (<= @delivered)
  * @dead:	the file was released: nobody will acknowledge anything
  */
 struct etw_file {
@@ -69,6 +71,7 @@ struct etw_file {
 	u32 npending;
 	u32 ncapture;
 	wait_queue_head_t notify_wq;
+	u64 delivered;
 	atomic64_t acked;
 	bool dead;
 };

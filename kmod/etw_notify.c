@@ -180,8 +180,11 @@ static u64 etw_session_bit(const struct etw_session *s)
 	return 1ULL << (s->logger_id - 1);
 }
 
-static u32 etw_filter_data(struct etw_reg *reg, u8 *out, u32 room,
-			   u32 *type)
+/*
+ * Write the filter data for @reg at @out, or with @out NULL only compute
+ * its size.  The caller checks the room first: filter data is never cut.
+ */
+static u32 etw_filter_data(struct etw_reg *reg, u8 *out, u32 *type)
 {
 	struct etw_session **sess = etw_scratch_s;
 	struct etw_entry **ent = etw_scratch_e;
@@ -204,29 +207,30 @@ static u32 etw_filter_data(struct etw_reg *reg, u8 *out, u32 room,
 		if (!e->pf_size)
 			continue;
 		if (nf == 1) {
-			if (e->pf_size > room)
-				return 0;
-			memcpy(out, e->pf_data, e->pf_size);
 			*type = e->pf_type;
+			if (!out)
+				return e->pf_size;
+			memcpy(out, e->pf_data, e->pf_size);
 			if (raw)	/* InstanceId of EVENT_FILTER_HEADER */
 				put_unaligned_le64(etw_session_bit(sess[i]), out + 8);
 			return e->pf_size;
 		}
 		need = (raw ? 0 : ETW_FILTER_HEADER_SIZE) + e->pf_size;
-		if (size + ALIGN(need, 8) > room)
-			break;	/* out of room: the rest is left out */
-		h = out + size;
-		if (raw) {
-			memcpy(h, e->pf_data, e->pf_size);
-		} else {
-			memset(h, 0, ETW_FILTER_HEADER_SIZE);
-			put_unaligned_le32(need, h + 16);	/* Size */
-			memcpy(h + ETW_FILTER_HEADER_SIZE, e->pf_data, e->pf_size);
+		if (out) {
+			h = out + size;
+			if (raw) {
+				memcpy(h, e->pf_data, e->pf_size);
+			} else {
+				memset(h, 0, ETW_FILTER_HEADER_SIZE);
+				put_unaligned_le32(need, h + 16);	/* Size */
+				memcpy(h + ETW_FILTER_HEADER_SIZE, e->pf_data,
+				       e->pf_size);
+			}
+			put_unaligned_le64(etw_session_bit(sess[i]), h + 8);
+			put_unaligned_le32(0, h + 20);		/* NextOffset */
+			if (size)
+				put_unaligned_le32(size - last, out + last + 20);
 		}
-		put_unaligned_le64(etw_session_bit(sess[i]), h + 8);
-		put_unaligned_le32(0, h + 20);			/* NextOffset */
-		if (size)
-			put_unaligned_le32(size - last, out + last + 20);
 		last = size;
 		size += ALIGN(need, 8);
 	}
@@ -234,14 +238,20 @@ static u32 etw_filter_data(struct etw_reg *reg, u8 *out, u32 room,
 	return size;
 }
 
-/* Build the record for @it at @out; returns its size, 0 if it does not fit. */
+/*
+ * Build the record for @it at @out; returns its size, 0 if it does not
+ * fit in @room (at most ETW_NOTIFY_MAX_SIZE is ever needed).
+ */
 static u32 etw_notify_build(struct etw_notify_item *it, u8 *out, u32 room)
 {
 	struct etw_reg *reg = it->reg;
 	struct etw_notification *n = (void *)out;
-	u32 fsize, ftype;
+	u32 fsize = 0, ftype = 0, size;
 
-	if (room < sizeof(*n))
+	if (reg->agg.n)
+		fsize = etw_filter_data(reg, NULL, &ftype);
+	size = sizeof(*n) + ALIGN(fsize, 8);
+	if (WARN_ON_ONCE(size > ETW_NOTIFY_MAX_SIZE) || room < size)
 		return 0;
 	memset(n, 0, sizeof(*n));
 	n->handle = reg->handle;
@@ -259,20 +269,21 @@ static u32 etw_notify_build(struct etw_notify_item *it, u8 *out, u32 room)
 		n->level = reg->agg.kw.level;
 		n->match_any = reg->agg.kw.any;
 		n->match_all = reg->agg.kw.all;
-		fsize = etw_filter_data(reg, out + sizeof(*n),
-					room - sizeof(*n), &ftype);
+		if (fsize)
+			etw_filter_data(reg, out + sizeof(*n), &ftype);
 		n->filter_size = fsize;
 		n->filter_type = ftype;
 		memset(out + sizeof(*n) + fsize, 0, ALIGN(fsize, 8) - fsize);
 	}
-	n->size = sizeof(*n) + ALIGN(n->filter_size, 8);
-	return n->size;
+	n->size = size;
+	return size;
 }
 
 ssize_t etw_notify_read(struct etw_file *ef, char __user *buf, size_t count,
 			bool nonblock)
 {
 	u32 room = min_t(size_t, count, 256 * 1024), used = 0;
+	u64 last_seq = 0;
 	u8 *kbuf;
 	int ret;
 
@@ -300,8 +311,11 @@ ssize_t etw_notify_read(struct etw_file *ef, char __user *buf, size_t count,
 		if (!size)
 			break;
 		used += size;
+		last_seq = it->seq;
 		etw_notify_remove(ef, it);
 	}
+	if (last_seq > ef->delivered)
+		WRITE_ONCE(ef->delivered, last_seq);
 	mutex_unlock(&etw_lock);
 
 	if (!used)
@@ -325,6 +339,8 @@ long etw_ioctl_notify_ack(struct etw_file *ef, void __user *uarg, u32 usize)
 		return ret;
 	if (a.__reserved || a.seq > (u64)S64_MAX)
 		return -EINVAL;
+	/* What was never read cannot have been handled. */
+	a.seq = min(a.seq, READ_ONCE(ef->delivered));
 	old = atomic64_read(&ef->acked);
 	while (old < (s64)a.seq) {
 		s64 cur = atomic64_cmpxchg(&ef->acked, old, a.seq);

@@ -19,7 +19,7 @@ FIXTURE(ctl) {
 	char name[64];
 	uint64_t sessions[70];
 	int nsessions;
-	uint8_t buf[65536];
+	uint8_t buf[ETW_NOTIFY_MAX_SIZE];
 };
 
 FIXTURE_SETUP(ctl)
@@ -944,6 +944,61 @@ TEST_F(ctl, unregister_drops_pending_notifications)
 	EXPECT_EQ(ETIMEDOUT, errno);
 	ASSERT_EQ(0, etw_unreg(self->fd, h));
 	EXPECT_EQ(-EAGAIN, etw_read_notes(self->fd, self->buf, sizeof(self->buf)));
+}
+
+/*
+ * Filter data reaches the callback whole (seed 000, rule 16): a read(2)
+ * buffer too small for a record fails with EINVAL and loses nothing; the
+ * largest record fits in ETW_NOTIFY_MAX_SIZE.
+ */
+TEST_F(ctl, notification_read_never_cuts_filter_data)
+{
+	static uint8_t big[2][1024];
+	struct etw_filter_desc f;
+	struct etw_notification *n = (void *)self->buf;
+	uint64_t a, b;
+	int pfd = etw_open();
+
+	memset(big[0], 'A', sizeof(big[0]));
+	memset(big[1], 'B', sizeof(big[1]));
+	a = start(self, "-a");
+	b = start(self, "-b");
+	ASSERT_NE(0, etw_reg(pfd, self->guid, ETW_REG_F_CALLBACK, NULL, NULL));
+	/* Nobody acknowledges: the short timeouts expire, the change stays. */
+	f = (struct etw_filter_desc){ (uintptr_t)big[0], 1024, 7 };
+	EXPECT_EQ(-1, etw_enable_ex(self->fd, a, self->guid, 1, 4, 0, 0, 0,
+				    NULL, 10, &f, 1));
+	f = (struct etw_filter_desc){ (uintptr_t)big[1], 1024, 9 };
+	EXPECT_EQ(-1, etw_enable_ex(self->fd, b, self->guid, 1, 4, 0, 0, 0,
+				    NULL, 10, &f, 1));
+	/* Room for the header and one filter, not two. */
+	EXPECT_EQ(-EINVAL, etw_read_notes(pfd, self->buf,
+					  sizeof(*n) + 24 + 1024 + 100));
+	ASSERT_EQ(sizeof(*n) + 2 * (24 + 1024),
+		  etw_read_notes(pfd, self->buf, ETW_NOTIFY_MAX_SIZE));
+	EXPECT_EQ(1, n->code);	/* EVENT_CONTROL_CODE_ENABLE_PROVIDER */
+	EXPECT_EQ(2 * (24 + 1024), n->filter_size);
+	EXPECT_EQ(0x80000000u, n->filter_type);
+	EXPECT_EQ('A', self->buf[sizeof(*n) + 24 + 1023]);
+	EXPECT_EQ('B', self->buf[sizeof(*n) + 2 * 24 + 1024 + 1023]);
+	close(pfd);
+}
+
+/* Acknowledging beyond what was read counts only what was read: the
+ * control call still waits for the callback (seed 000: callbacks run
+ * before EnableTraceEx2 returns). */
+TEST_F(ctl, ack_cannot_run_ahead_of_reads)
+{
+	uint64_t a;
+	int pfd = etw_open();
+
+	a = start(self, "");
+	ASSERT_NE(0, etw_reg(pfd, self->guid, ETW_REG_F_CALLBACK, NULL, NULL));
+	ASSERT_EQ(0, etw_ack(pfd, INT64_MAX));
+	EXPECT_EQ(-1, etw_enable_ex(self->fd, a, self->guid, 1, 4, 0, 0, 0,
+				    NULL, 200, NULL, 0));
+	EXPECT_EQ(ETIMEDOUT, errno);
+	close(pfd);
 }
 
 TEST_HARNESS_MAIN
