@@ -153,11 +153,12 @@ static void etw_reader_push(struct etw_pool *pool, struct etw_reader *r,
 }
 
 /*
- * Seal the stream's current buffer and hand it over.
+ * Seal the stream's current buffer and hand it over; @flags adds
+ * ETL_BUFFER_FLAG_FLUSH_MARKER to a buffer sealed by a flush.
  * Context: st->lock held; takes pool->lock.
  */
 static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
-				u64 now)
+				u64 now, u16 flags)
 {
 	struct etw_buf *b = st->cur;
 	struct etw_reader *r;
@@ -167,8 +168,9 @@ static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
 	st->cur = NULL;
 	spin_lock(&pool->lock);
 	seq = ++pool->seq;
-	etl_buffer_seal(b->data, st->offset, now, seq,
-			st->lost ? ETL_BUFFER_FLAG_EVENTS_LOST : 0);
+	if (st->lost)
+		flags |= ETL_BUFFER_FLAG_EVENTS_LOST;
+	etl_buffer_seal(b->data, st->offset, now, seq, flags);
 	st->lost = false;
 	pool->buffers_written++;
 	trace_etw_buffer_handover(pool->session->logger_id, st->id, b->index,
@@ -212,7 +214,7 @@ void *etw_stream_reserve(struct etw_pool *pool, struct etw_stream *st,
 	if (st->cur && st->offset + need <= pool->size)
 		goto have;
 	if (st->cur)
-		etw_stream_handover(pool, st, ts);
+		etw_stream_handover(pool, st, ts, 0);
 	spin_lock(&pool->lock);
 	b = etw_pool_get(pool);
 	if (!b)
@@ -244,7 +246,8 @@ void etw_pool_flush(struct etw_pool *pool)
 
 		spin_lock(&st->lock);
 		if (st->cur && st->offset > ETL_BUFFER_HEADER_SIZE)
-			etw_stream_handover(pool, st, now);
+			etw_stream_handover(pool, st, now,
+					    ETL_BUFFER_FLAG_FLUSH_MARKER);
 		spin_unlock(&st->lock);
 	}
 }

@@ -35,6 +35,8 @@ struct found {
 	unsigned long long ts[MAXEV];
 	struct etl_logfile_info lf;
 	unsigned int buffers;
+	unsigned int flush_marked;	/* FLUSH_MARKER buffers after buffer 0 */
+	int last_flush_marked;		/* the last buffer has FLUSH_MARKER */
 	int header_first;
 	int error;
 	char name[256];
@@ -58,6 +60,10 @@ static int read_etl(const char *path, struct found *f)
 			    f->file, sizeof(f->file));
 	while ((rc = etl_file_next_buffer(ef, &b)) > 0) {
 		f->buffers++;
+		f->last_flush_marked = !!(b.info.buffer_flag &
+					  ETL_BUFFER_FLAG_FLUSH_MARKER);
+		if (f->buffers > 1)
+			f->flush_marked += f->last_flush_marked;
 		while ((rc = etl_file_next_record(ef, &b, &r)) > 0) {
 			if (first) {
 				/* etl-format 4: the header record comes first */
@@ -245,6 +251,14 @@ TEST_F(lf, sequential_stop_flushes_everything)
 	EXPECT_EQ(out.p.BuffersWritten + 1, self->f.lf.hdr.buffers_written);
 	EXPECT_EQ(0, out.p.EventsLost);
 	EXPECT_EQ(0, out.p.LogBuffersLost);
+	/*
+	 * etl-format 2: FLUSH_MARKER on the last buffer written at a stop
+	 * (one partly filled buffer per CPU at most), not on full ones.
+	 */
+	EXPECT_EQ(1, self->f.last_flush_marked);
+	EXPECT_GE(self->f.flush_marked, 1);
+	EXPECT_LE(self->f.flush_marked, sysconf(_SC_NPROCESSORS_CONF));
+	EXPECT_GT(self->f.buffers - 1, self->f.flush_marked);
 }
 
 /* DESIGN: a file session keeps logging after its controller exits. */
