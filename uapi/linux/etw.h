@@ -196,7 +196,7 @@ struct etw_unregister {
  * strictly (-EINVAL); settable once per registration (-EEXIST after).  A
  * group trait joins the group; if the group's ACL does not admit the
  * caller the call fails with -EACCES and nothing is stored.
- * ETW_INFO_USE_DESCRIPTOR_TYPE: one byte, 0 or 1.
+ * ETW_INFO_USE_DESCRIPTOR_TYPE: one byte; 0 turns it off, any other value on.
  */
 struct etw_set_info {
 	__aligned_u64 handle;
@@ -209,8 +209,9 @@ struct etw_set_info {
 
 /*
  * Notifications.  read(2) on the file returns whole etw_notification
- * records (each followed by its filter data, padded to 8 bytes); a buffer
- * too small for the first record is -EINVAL; no record pending is -EAGAIN
+ * records (each followed by its whole filter data, padded to 8 bytes;
+ * filter data is never cut); a buffer too small for the first record is
+ * -EINVAL (ETW_NOTIFY_MAX_SIZE always suffices); no record pending is -EAGAIN
  * with O_NONBLOCK, else read blocks.  poll(2) reports POLLIN while any is
  * pending.  Only registrations made with ETW_REG_F_CALLBACK get them.
  * Notifications carry the registration's state when they are read, so a
@@ -220,7 +221,7 @@ struct etw_set_info {
  * ETW_IOC_NOTIFY_ACK; session-control ioctls wait (bounded) for the
  * acknowledgements of the notifications they caused.
  */
-#define ETW_NOTIFY_MAX_SIZE	16384
+#define ETW_NOTIFY_MAX_SIZE	69632	/* >= 80 + 64 * (24 + 1024): one record */
 
 /* etw_notification.flags */
 #define ETW_NOTIFY_F_CLASSIC	0x1	/* for a classic (WMIDPREQUEST) registration */
@@ -258,7 +259,8 @@ struct etw_notification {
 
 /**
  * struct etw_notify_ack - ETW_IOC_NOTIFY_ACK
- * @seq:	every notification of this file up to @seq has been handled
+ * @seq:	every notification of this file up to @seq has been handled;
+ *		a @seq beyond what read(2) returned counts as the last one read
  * @__reserved:	must be 0
  */
 struct etw_notify_ack {
@@ -387,8 +389,9 @@ struct etw_new_ids {
  * Starting a session needs CAP_PERFMON or CAP_SYS_ADMIN, or membership of
  * the group set in the module parameter controller_gid.  Controlling a
  * running session (control, enable, disallow list, attaching a consumer)
- * needs to be its owner (the euid that started it) or CAP_PERFMON /
- * CAP_SYS_ADMIN.  Otherwise -EPERM.
+ * needs to be its owner (the euid that started it), CAP_PERFMON /
+ * CAP_SYS_ADMIN, or membership of the controller_gid group.  Otherwise
+ * -EPERM.  controller_gid is a gid of the initial user namespace.
  *
  * A session handle (CONTROLTRACE_ID) is (generation << 16 | logger_id);
  * a stopped session's handle never names a later session (-ENOENT).
@@ -525,7 +528,9 @@ struct etw_session_start {
  * @code:	ETW_CONTROL_*
  * @flags:	must be 0
  * @flush_timer: UPDATE: new FlushTimer, 0 keeps
- * @max_buffers: UPDATE: new MaximumBuffers, 0 keeps
+ * @max_buffers: UPDATE: new MaximumBuffers, 0 keeps; it is recorded and
+ *		reported, but the session does not grow past the buffers
+ *		it started with
  * @log_file_mode: UPDATE: EVENT_TRACE_REAL_TIME_MODE on or off
  * @enable_flags: UPDATE: new EnableFlags
  * @log_file_len: UPDATE: bytes at @log_file; 0 keeps the file
@@ -619,7 +624,8 @@ struct etw_filter_desc {
  * and types below 0x80000000, at most one per call) go to the callback.
  * Errors: -EINVAL, -EOPNOTSUPP (a filter type not implemented), -EPERM,
  * -ENOENT (no session), -ENOSPC (8 sessions already enable it),
- * -ETIMEDOUT, -EDEADLK (the caller's own callback would have to run).
+ * -ETIMEDOUT (the callbacks did not acknowledge in time; the change is
+ * made all the same).
  */
 struct etw_enable {
 	__aligned_u64 session;
@@ -708,8 +714,11 @@ struct etw_group_acl {
  *
  * Ordering: every event with a raw timestamp below @watermark has been
  * handed over (or counted lost), so merging the streams by timestamp up
- * to the watermark delivers events in order.  A buffer stays the
- * consumer's until it is released.
+ * to the watermark delivers events in order.  The guarantee is about raw
+ * timestamps as written: events that carry their own timestamp
+ * (EVENT_TRACE_TIMESTAMP_OVERRIDE, seed 001) and system-clock sessions
+ * whose clock was set back can be out of order, as on Windows (seed 001,
+ * rules 11 and 13).  A buffer stays the consumer's until it is released.
  */
 
 /* etw_consumer_open.flags_out */
