@@ -4,9 +4,12 @@
  * ratio against an anchor taken in the same boot, on the same machine
  * (under emulation absolute numbers mean little; ratios travel).
  *
- *   etwbench [--json FILE] [--quick]
+ *   etwbench [--json FILE] [--quick] [--verbose]
  *
- * Benchmarks (median of several runs each):
+ * --verbose prints every run's value before its median is taken.
+ *
+ * Benchmarks (median of several runs each, after one discarded warm-up
+ * run for the per-call costs):
  *   event_enabled_disabled / empty_call        target <= 1.5
  *   event_write_64 / null_ioctl                target <= 1.4
  *   event_write_64 / trace_marker_raw_64       target <= 0.8
@@ -36,7 +39,7 @@
 
 #define RUNS	5
 
-static int quick;
+static int quick, verbose;
 
 static double now_ns(void)
 {
@@ -64,6 +67,13 @@ static int cmp_double(const void *a, const void *b)
 
 static double median(double *v, int n)
 {
+	int i;
+
+	if (verbose) {
+		for (i = 0; i < n; i++)
+			fprintf(stderr, " %.1f", v[i]);
+		fprintf(stderr, "\n");
+	}
 	qsort(v, n, sizeof(*v), cmp_double);
 	return v[n / 2];
 }
@@ -453,6 +463,8 @@ int main(int argc, char **argv)
 			json = argv[++i];
 		else if (!strcmp(argv[i], "--quick"))
 			quick = 1;
+		else if (!strcmp(argv[i], "--verbose"))
+			verbose = 1;
 	}
 	n = quick ? 20000 : 200000;
 	if (EventRegister(&bench_provider, NULL, NULL, &h)) {
@@ -463,11 +475,11 @@ int main(int argc, char **argv)
 	pin(0);
 
 	/* 1. EventEnabled on a disabled provider. */
-	for (i = 0; i < RUNS; i++)
-		v[i] = bench_empty(n * 50);
+	for (i = -1; i < RUNS; i++)	/* run -1 warms up */
+		v[i < 0 ? 0 : i] = bench_empty(n * 50);
 	empty_ns = median(v, RUNS);
-	for (i = 0; i < RUNS; i++)
-		v[i] = bench_enabled(h, n * 50);
+	for (i = -1; i < RUNS; i++)	/* run -1 warms up */
+		v[i < 0 ? 0 : i] = bench_enabled(h, n * 50);
 	enabled_ns = median(v, RUNS);
 	add("event_enabled_disabled", "EventEnabled, provider disabled",
 	    enabled_ns, "ns/op", empty_ns, "empty non-inlined call",
@@ -476,18 +488,18 @@ int main(int argc, char **argv)
 	/* 2, 3. EventWrite of 64 bytes to one session, one CPU. */
 	sess[0] = start_session("etwbench-1", EVENT_TRACE_BUFFERING_MODE,
 				64, 64, 64);
-	for (i = 0; i < RUNS; i++)
-		v[i] = bench_null_ioctl(fd, n);
+	for (i = -1; i < RUNS; i++)	/* run -1 warms up */
+		v[i < 0 ? 0 : i] = bench_null_ioctl(fd, n);
 	ioctl_ns = median(v, RUNS);
-	for (i = 0; i < RUNS; i++)
-		v[i] = bench_write(h, n, &err);
+	for (i = -1; i < RUNS; i++)	/* run -1 warms up */
+		v[i < 0 ? 0 : i] = bench_write(h, n, &err);
 	write_ns = median(v, RUNS);
 	cost[1] = write_ns;
 	add("event_write_64_vs_ioctl", "EventWrite 64 B, 1 session, 1 CPU",
 	    write_ns, "ns/op", ioctl_ns, "null ioctl on /dev/etw",
 	    write_ns / ioctl_ns, "<=", 1.4);
-	for (i = 0; i < RUNS; i++)
-		v[i] = bench_marker_raw(n);
+	for (i = -1; i < RUNS; i++)	/* run -1 warms up */
+		v[i < 0 ? 0 : i] = bench_marker_raw(n);
 	marker_ns = median(v, RUNS);
 	if (marker_ns > 0)
 		add("event_write_64_vs_ftrace", "EventWrite 64 B, 1 session, 1 CPU",
@@ -513,8 +525,8 @@ int main(int argc, char **argv)
 		snprintf(names[k - 1], sizeof(names[0]), "etwbench-%d", k);
 		sess[k - 1] = start_session(names[k - 1],
 					    EVENT_TRACE_BUFFERING_MODE, 64, 64, 64);
-		for (i = 0; i < RUNS; i++)
-			v[i] = bench_write(h, n, &err);
+		for (i = -1; i < RUNS; i++)	/* run -1 warms up */
+			v[i < 0 ? 0 : i] = bench_write(h, n, &err);
 		cost[k] = median(v, RUNS);
 	}
 	extra = (cost[4] - cost[1]) / 3;
