@@ -6,7 +6,7 @@
 # so it costs a fraction of a second on a machine that is already set up.
 set -eu
 
-PKGS="make gcc libc6-dev perl python3 kmod cpio gzip xz-utils
+PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
       linux-headers-amd64 linux-image-amd64 linux-source-6.1
       qemu-system-x86 busybox-static sparse bpftrace libbpf-dev"
 
