@@ -239,6 +239,8 @@ struct etw_logfile;
  * @file_lock:	serialises starting, switching and closing @logfile and
  *		buffering-mode snapshots
  * @start_time, @start_raw, @perf_freq, @cpu_mhz, @boot_time: clock facts
+ * @msg_seq:	TraceMessage sequence counter (EVENT_TRACE_USE_LOCAL_SEQUENCE);
+ *		atomic, drawn by writers under a stream lock
  */
 struct etw_session {
 	struct kref ref;
@@ -266,6 +268,7 @@ struct etw_session {
 	u64 perf_freq;
 	u32 cpu_mhz;
 	u64 boot_time;
+	atomic_t msg_seq;
 };
 
 static inline bool etw_session_private(const struct etw_session *s)
@@ -338,6 +341,8 @@ int etw_logfile_switch(struct etw_session *s, char *path);
 int etw_logfile_snapshot(struct etw_session *s, const char *path);
 bool etw_logfile_in_use(const char *path);
 long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_trace_message(struct etw_file *ef, void __user *uarg,
+			     u32 usize);
 long etw_ioctl_consumer_open(struct etw_file *ef, void __user *uarg, u32 usize);
 
 /* ---- helpers ------------------------------------------------------------------ */

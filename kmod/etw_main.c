@@ -23,6 +23,7 @@
 
 #include "etw_internal.h"
 #include "shared/etw_ioc.h"
+#include "shared/etw_etl.h"
 
 #define CREATE_TRACE_POINTS
 #include "etw_trace.h"
@@ -126,7 +127,7 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 	info.nr_cpu_ids = nr_cpu_ids;
 	info.features = ETW_FEAT_INFO | ETW_FEAT_PROVIDERS | ETW_FEAT_SESSIONS |
 			ETW_FEAT_WRITE | ETW_FEAT_CONSUMERS | ETW_FEAT_CLASSIC |
-			ETW_FEAT_LOGFILE;
+			ETW_FEAT_LOGFILE | ETW_FEAT_MESSAGE;
 	info.max_sessions = ETW_MAX_SESSIONS;
 	info.max_regs_per_fd = ETW_MAX_REGS_PER_FD;
 	info.max_event_size = ETW_MAX_EVENT_SIZE;
@@ -202,6 +203,8 @@ static const struct {
 		ETW_WRITE_SIZE_VER0),
 	ETW_IOC(ETW_IOC_TRACE_EVENT, etw_ioctl_trace_event,
 		struct etw_trace_event, ETW_TRACE_EVENT_SIZE_VER0),
+	ETW_IOC(ETW_IOC_TRACE_MESSAGE, etw_ioctl_trace_message,
+		struct etw_trace_message, ETW_TRACE_MESSAGE_SIZE_VER0),
 	ETW_IOC(ETW_IOC_NEW_IDS, etw_ioctl_new_ids, struct etw_new_ids,
 		ETW_NEW_IDS_SIZE_VER0),
 	ETW_IOC(ETW_IOC_CONSUMER_OPEN, etw_ioctl_consumer_open,
@@ -373,6 +376,18 @@ static void etw_build_checks(void)
 	BUILD_BUG_ON(sizeof(struct etw_write) != ETW_WRITE_SIZE_VER0);
 	BUILD_BUG_ON(offsetof(struct etw_write, keyword) != 16);
 	BUILD_BUG_ON(sizeof(struct etw_trace_event) != ETW_TRACE_EVENT_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_trace_message) != ETW_TRACE_MESSAGE_SIZE_VER0);
+	BUILD_BUG_ON(offsetof(struct etw_trace_message, guid) != 24);
+	BUILD_BUG_ON(offsetof(struct etw_trace_message, data) != 48);
+	/* The uapi flags are the record's OptionFlags (etl-format 3.6). */
+	BUILD_BUG_ON((ETW_MSG_SEQUENCE ^ ETL_MSG_SEQUENCE) |
+		     (ETW_MSG_GUID ^ ETL_MSG_GUID) |
+		     (ETW_MSG_COMPONENTID ^ ETL_MSG_COMPONENTID) |
+		     (ETW_MSG_TIMESTAMP ^ ETL_MSG_TIMESTAMP) |
+		     (ETW_MSG_SYSTEMINFO ^ ETL_MSG_SYSTEMINFO) |
+		     (ETW_MSG_POINTER32 ^ ETL_MSG_POINTER32) |
+		     (ETW_MSG_POINTER64 ^ ETL_MSG_POINTER64));
+	BUILD_BUG_ON(ETW_MSG_FLAGS_MASK & ~ETL_MSG_FLAGS_KNOWN);
 	BUILD_BUG_ON(sizeof(struct etw_new_ids) != ETW_NEW_IDS_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct etw_session_info) != ETW_SESSION_INFO_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct etw_session_start) != ETW_SESSION_START_SIZE_VER0);

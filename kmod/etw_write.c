@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * EventWriteEx: one ioctl per event.
+ * EventWriteEx: one ioctl per event.  TraceEvent(Instance) and
+ * TraceMessage (classic providers, one session each) at the end.
  *
  * The event is described once (descriptor types, extended items, sizes),
  * then written to every session that wants it: the session's level and
@@ -292,11 +293,14 @@ static int etw_event_fill(const struct etw_event *ev, u8 *dst, u32 need,
 	return 0;
 }
 
-/* What one record is: an EVENT_HEADER event or a classic one. */
+/* What one record is: an EVENT_HEADER event, a classic one, a message. */
 struct etw_classic_ctx;
-enum etw_rec { ETW_REC_EVENT, ETW_REC_CLASSIC };
+struct etw_msg_ctx;
+enum etw_rec { ETW_REC_EVENT, ETW_REC_CLASSIC, ETW_REC_MESSAGE };
 
 static int etw_classic_fill(const struct etw_classic_ctx *c, u8 *dst, u32 need,
+			    u64 ts);
+static int etw_message_fill(const struct etw_msg_ctx *c, u8 *dst, u32 need,
 			    u64 ts);
 
 /*
@@ -347,8 +351,10 @@ static __always_inline int etw_record_write(struct etw_session *s, u32 size,
 	}
 	if (kind == ETW_REC_EVENT)
 		fault = etw_event_fill(ctx, dst, need, ts, s, guid);
-	else
+	else if (kind == ETW_REC_CLASSIC)
 		fault = etw_classic_fill(ctx, dst, need, ts);
+	else
+		fault = etw_message_fill(ctx, dst, need, ts);
 	if (fault) {
 		spin_unlock(&st->lock);	/* not committed */
 		pagefault_enable();
@@ -523,28 +529,43 @@ static int etw_classic_fill(const struct etw_classic_ctx *c, u8 *dst, u32 need,
 }
 
 /*
- * Context: rcu_read_lock() held.  A classic event goes only to the
- * session that enables the provider (reference 4).
+ * The session @logger if it enables the classic registration @handle of
+ * @ef, else NULL.  A classic event goes only to the session that enables
+ * the provider (reference 4).
+ * Context: rcu_read_lock() held (keeps the registration and session).
  */
-static int etw_classic_write(struct etw_file *ef,
-			     const struct etw_classic_ctx *c)
+static struct etw_session *etw_classic_session(struct etw_file *ef,
+					       u64 handle, u64 logger,
+					       struct etw_reg **regp)
 {
-	const struct etw_trace_event *t = c->t;
 	struct etw_active *a;
 	struct etw_reg *reg;
 	u32 i;
 
-	reg = etw_reg_lookup(ef, t->handle);
+	reg = etw_reg_lookup(ef, handle);
 	if (!reg || !(reg->flags & ETW_REG_F_CLASSIC))
-		return -ENOENT;
+		return NULL;
+	*regp = reg;
 	a = rcu_dereference(reg->active);
-	for (i = 0; a && i < a->n; i++) {
-		if (a->e[i].session->logger_id != t->logger)
-			continue;
-		return etw_record_write(a->e[i].session, c->size, 0,
-					ETW_REC_CLASSIC, c, t->guid, t->type);
-	}
-	return -ENOENT;	/* that session does not enable it */
+	for (i = 0; a && i < a->n; i++)
+		if (a->e[i].session->logger_id == logger)
+			return a->e[i].session;
+	return NULL;	/* that session does not enable it (any more) */
+}
+
+/* Context: rcu_read_lock() held. */
+static int etw_classic_write(struct etw_file *ef,
+			     const struct etw_classic_ctx *c)
+{
+	const struct etw_trace_event *t = c->t;
+	struct etw_session *s;
+	struct etw_reg *reg;
+
+	s = etw_classic_session(ef, t->handle, t->logger, &reg);
+	if (!s)
+		return -ENOENT;
+	return etw_record_write(s, c->size, 0, ETW_REC_CLASSIC, c, t->guid,
+				t->type);
 }
 
 long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize)
@@ -591,5 +612,170 @@ long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize)
 			break;
 		cond_resched();
 	}
+	return ret;
+}
+
+/* ---- TraceMessage (WPP) --------------------------------------------------- */
+
+/*
+ * TraceMessage sequence numbers of the sessions started with
+ * EVENT_TRACE_USE_GLOBAL_SEQUENCE, shared by all of them; sessions with
+ * EVENT_TRACE_USE_LOCAL_SEQUENCE count in session->msg_seq.  The first
+ * number drawn is 1 (reference 2.3, TraceMessage).
+ */
+static atomic_t etw_msg_global_seq = ATOMIC_INIT(0);
+
+/**
+ * struct etw_msg_ctx - one message, described once
+ * @m:		the request
+ * @d:		its argument descriptors (kernel copy)
+ * @seq:	the counter to draw the sequence number from, or NULL
+ * @hdr:	bytes of the header and its optional fields
+ * @size:	the whole record (no padding)
+ */
+struct etw_msg_ctx {
+	const struct etw_trace_message *m;
+	const struct etw_data_desc *d;
+	atomic_t *seq;
+	u32 hdr;
+	u32 size;
+};
+
+/*
+ * MESSAGE record (etl-format section 3.6): the arguments are copied
+ * first, so that a fault (which leaves the record uncommitted) draws no
+ * sequence number; then the header.  Only stored messages are numbered.
+ * Context: stream lock held, page faults disabled.
+ */
+static int etw_message_fill(const struct etw_msg_ctx *c, u8 *dst, u32 need,
+			    u64 ts)
+{
+	const struct etw_trace_message *m = c->m;
+	struct etl_rec_message h;
+	u8 *p = dst + c->hdr;
+	u32 i;
+
+	for (i = 0; i < m->count; i++) {
+		if (!c->d[i].size)
+			continue;
+		if (etw_copy_block(p, c->d[i].ptr, c->d[i].size))
+			return -EFAULT;
+		p += c->d[i].size;
+	}
+	memset(p, 0, dst + need - p);
+
+	h.message_number = m->number;
+	h.option_flags = m->flags;
+	h.sequence = 0;	/* no sequence mode: the field is there, 0 */
+	if ((m->flags & ETW_MSG_SEQUENCE) && c->seq)
+		h.sequence = (u32)atomic_inc_return(c->seq);
+	h.component_id = m->component_id;
+	memcpy(h.guid, m->guid, 16);
+	etl_message_put_header(dst, c->size, &h, ts, task_pid_nr(current),
+			       task_tgid_nr(current));
+	return 0;
+}
+
+/* Context: rcu_read_lock() held. */
+static int etw_message_write(struct etw_file *ef, struct etw_msg_ctx *c)
+{
+	const struct etw_trace_message *m = c->m;
+	struct etw_session *s;
+	struct etw_reg *reg;
+	u32 mode;
+
+	s = etw_classic_session(ef, m->handle, m->logger, &reg);
+	if (!s)
+		return -ENOENT;
+	mode = s->params.log_file_mode;
+	if (mode & ETW_MODE_USE_GLOBAL_SEQUENCE)
+		c->seq = &etw_msg_global_seq;
+	else if (mode & ETW_MODE_USE_LOCAL_SEQUENCE)
+		c->seq = &s->msg_seq;
+	else
+		c->seq = NULL;
+	/* Tracepoints name the message GUID, or the provider without one. */
+	return etw_record_write(s, c->size, 0, ETW_REC_MESSAGE, c,
+				(m->flags & ETW_MSG_GUID) ? m->guid : reg->guid,
+				m->number);
+}
+
+static int etw_message_check(const struct etw_trace_message *m)
+{
+	if (m->flags & ~ETW_MSG_FLAGS_MASK || etl_message_flags_check(m->flags))
+		return -EINVAL;
+	if (m->__pad || m->__reserved[0] || m->__reserved[1])
+		return -EINVAL;
+	if (!(m->flags & ETW_MSG_GUID) && !etw_guid_is_null(m->guid))
+		return -EINVAL;
+	if (!(m->flags & ETW_MSG_COMPONENTID) && m->component_id)
+		return -EINVAL;
+	if (m->count > ETW_MAX_DATA_DESCRIPTORS || (m->count && !m->data))
+		return -EINVAL;
+	if (m->logger < 1 || m->logger > ETW_MAX_SESSIONS)
+		return -EINVAL;
+	return 0;
+}
+
+long etw_ioctl_trace_message(struct etw_file *ef, void __user *uarg,
+			     u32 usize)
+{
+	struct etw_data_desc stack[ETW_STACK_DESCS], *d = stack;
+	struct etw_trace_message m;
+	struct etw_msg_ctx c = { .m = &m };
+	u64 size;
+	int ret, tries = 0;
+	u32 i;
+
+	ret = copy_struct_from_user(&m, sizeof(m), uarg, usize);
+	if (ret)
+		return ret;
+	ret = etw_message_check(&m);
+	if (ret)
+		return ret;
+	if (m.count > ETW_STACK_DESCS) {
+		d = kmalloc_array(m.count, sizeof(*d), GFP_KERNEL);
+		if (!d)
+			return -ENOMEM;
+	}
+	if (m.count && copy_from_user(d, u64_to_user_ptr(m.data),
+				      m.count * sizeof(*d))) {
+		ret = -EFAULT;
+		goto out_free;
+	}
+	c.d = d;
+	c.hdr = etl_message_header_size(m.flags);
+	size = c.hdr;
+	for (i = 0; i < m.count; i++) {
+		if (d[i].type || d[i].reserved1 || d[i].reserved2) {
+			ret = -EINVAL;
+			goto out_free;
+		}
+		if (d[i].size &&
+		    !access_ok(u64_to_user_ptr(d[i].ptr), d[i].size)) {
+			ret = -EFAULT;
+			goto out_free;
+		}
+		size += d[i].size;
+	}
+	/* Too big is lost and counted by the session, as for EventWrite. */
+	c.size = min_t(u64, size, ETW_MAX_EVENT_SIZE + 1);
+	for (;;) {
+		rcu_read_lock();
+		ret = etw_message_write(ef, &c);
+		rcu_read_unlock();
+		if (ret != -EFAULT || tries++ >= 3)
+			break;
+		ret = etw_fault_in(d, m.count);
+		if (ret)
+			break;
+		cond_resched();
+	}
+	/* Over 64 KB or over a buffer: both "too large" (ERROR_MORE_DATA). */
+	if (ret == -E2BIG)
+		ret = -EMSGSIZE;
+out_free:
+	if (d != stack)
+		kfree(d);
 	return ret;
 }

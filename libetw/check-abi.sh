@@ -6,7 +6,7 @@
 set -eu
 lib=$1 map=$2
 want=$(sed -e 's#/\*.*\*/##' "$map" | awk '
-	/global:/ { g = 1; next } /local:/ { g = 0; next }
+	/global:/ { g = 1; next } /local:/ || /}/ { g = 0; next }
 	g && /;/ { gsub(/[ \t;]/, ""); if ($0 != "") print }' | sort -u)
 have=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBRVW]$/ { print $3 }' |
 	sed 's/@.*//' | grep -v '^LIBETW_' | sort -u)

@@ -633,6 +633,7 @@ static const struct {
 	{ ETW_FEAT_CONSUMERS, "consumers" },
 	{ ETW_FEAT_CLASSIC, "classic" },
 	{ ETW_FEAT_LOGFILE, "logfile" },
+	{ ETW_FEAT_MESSAGE, "message" },
 };
 
 static int cmd_info(int argc, char **argv)

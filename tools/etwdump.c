@@ -9,7 +9,9 @@
  * One line per event: time (ISO-8601 UTC with 100-ns digits, or the raw
  * session clock with --raw-time), CPU, PID/TID, provider, id, version,
  * level, keywords, opcode, task, flags, extended item types, payload in
- * hex (and decoded for string-only events).  --json prints one JSON
+ * hex (and decoded for string-only events); a TraceMessage (WPP) event
+ * shows its message GUID and "msg=" its message number instead of the
+ * descriptor (whose other fields it does not have).  --json prints one JSON
  * object per line instead.  At the end, or on SIGINT/SIGTERM while
  * following a session, a summary: events per provider, events and
  * buffers lost, buffers read.
@@ -256,11 +258,22 @@ static VOID WINAPI on_event(PEVENT_RECORD er)
 		}
 		fputs("}\n", f);
 	} else {
-		fprintf(f, "%s cpu=%u pid=%u tid=%u {%s} id=%u v=%u lvl=%u kw=0x%llx "
-			"op=%u task=%u flags=0x%04x ext=[", when,
-			GetEventProcessorIndex(er), h->ProcessId, h->ThreadId, guid,
-			d->Id, d->Version, d->Level, d->Keyword, d->Opcode, d->Task,
-			h->Flags);
+		if (h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE)
+			/*
+			 * TraceMessage (WPP): the provider is the message
+			 * GUID (zero without one), msg the message number;
+			 * the descriptor's other fields are always 0.
+			 */
+			fprintf(f, "%s cpu=%u pid=%u tid=%u {%s} msg=%u "
+				"flags=0x%04x ext=[", when,
+				GetEventProcessorIndex(er), h->ProcessId,
+				h->ThreadId, guid, d->Id, h->Flags);
+		else
+			fprintf(f, "%s cpu=%u pid=%u tid=%u {%s} id=%u v=%u "
+				"lvl=%u kw=0x%llx op=%u task=%u flags=0x%04x ext=[",
+				when, GetEventProcessorIndex(er), h->ProcessId,
+				h->ThreadId, guid, d->Id, d->Version, d->Level,
+				d->Keyword, d->Opcode, d->Task, h->Flags);
 		for (i = 0; i < er->ExtendedDataCount; i++)
 			fprintf(f, "%s%u", i ? "," : "", er->ExtendedData[i].ExtType);
 		fprintf(f, "] len=%u", er->UserDataLength);

@@ -260,6 +260,35 @@ void etl_buffer_seal(void *buf, u32 filled, u64 timestamp, u64 sequence,
 void *etl_put_ext_item(void *dst, u16 ext_type, const void *data,
 		       u16 data_size, bool more);
 
+/*
+ * MESSAGE records (section 3.6).  A message is the 8-byte header, then
+ * only the fields its option flags name, in this order: u32 sequence,
+ * GUID or u32 component id, u64 raw time, u32 thread id + u32 process id;
+ * then the arguments.
+ *
+ * etl_message_flags_check(): 0 if @flags is a valid set of TRACE_MESSAGE_*
+ * option flags (only the eight defined bits; GUID and COMPONENTID are
+ * mutually exclusive, and so are POINTER32 and POINTER64), else -EINVAL.
+ */
+struct etl_rec_message;
+
+int etl_message_flags_check(u32 flags);
+
+/* Bytes of the header and the optional fields that @flags announce. */
+u32 etl_message_header_size(u16 flags);
+
+/*
+ * Write a MESSAGE record's header and optional fields at @dst: Size =
+ * @size (the whole record, arguments included, no padding), the reserved
+ * byte 0, the 0x90 marker, @m's number and option flags, then those of
+ * @m's sequence, GUID or component id, @timestamp, @thread_id and
+ * @process_id that the flags name.  Returns the address of the
+ * arguments (@dst + etl_message_header_size(flags)).
+ */
+void *etl_message_put_header(void *dst, u16 size,
+			     const struct etl_rec_message *m, u64 timestamp,
+			     u32 thread_id, u32 process_id);
+
 /**
  * struct etl_logfile_params - what the logfile header record says
  * (TRACE_LOGFILE_HEADER, etl-format section 4)
@@ -447,6 +476,9 @@ struct etl_rec_classic {
 #define ETL_MSG_POINTER32		0x0040
 #define ETL_MSG_POINTER64		0x0080
 #define ETL_MARKER_MESSAGE_FLAGS	0x90
+
+#define ETL_MSG_FLAGS_KNOWN		0x00FF
+#define ETL_MESSAGE_HEADER_SIZE		8	/* Size, 0, 0x90, number, flags */
 
 /* MESSAGE (section 3.6); time and ids are the common fields. */
 struct etl_rec_message {

@@ -176,3 +176,82 @@ int etl_header_buffer_write(void *buf, u32 buffer_size, u16 logger_id,
 	memset(rec + size, 0, ETL_ALIGN8(size) - size);
 	return 0;
 }
+
+/* --- MESSAGE records (section 3.6) -------------------------------------- */
+
+int etl_message_flags_check(u32 flags)
+{
+	if (flags & ~(u32)ETL_MSG_FLAGS_KNOWN)
+		return -EINVAL;
+	if ((flags & ETL_MSG_GUID) && (flags & ETL_MSG_COMPONENTID))
+		return -EINVAL;
+	if ((flags & ETL_MSG_POINTER32) && (flags & ETL_MSG_POINTER64))
+		return -EINVAL;
+	return 0;
+}
+
+u32 etl_message_header_size(u16 flags)
+{
+	u32 n = ETL_MESSAGE_HEADER_SIZE;
+
+	if (flags & ETL_MSG_SEQUENCE)
+		n += 4;
+	if (flags & ETL_MSG_GUID)
+		n += 16;
+	else if (flags & ETL_MSG_COMPONENTID)
+		n += 4;
+	if (flags & ETL_MSG_TIMESTAMP)
+		n += 8;
+	if (flags & ETL_MSG_SYSTEMINFO)
+		n += 8;
+	return n;
+}
+
+/* Little-endian stores at any alignment (the fields follow each other). */
+static u8 *etl_st16(u8 *p, u16 v)
+{
+	p[0] = (u8)v;
+	p[1] = (u8)(v >> 8);
+	return p + 2;
+}
+
+static u8 *etl_st32(u8 *p, u32 v)
+{
+	p = etl_st16(p, (u16)v);
+	return etl_st16(p, (u16)(v >> 16));
+}
+
+static u8 *etl_st64(u8 *p, u64 v)
+{
+	p = etl_st32(p, (u32)v);
+	return etl_st32(p, (u32)(v >> 32));
+}
+
+void *etl_message_put_header(void *dst, u16 size,
+			     const struct etl_rec_message *m, u64 timestamp,
+			     u32 thread_id, u32 process_id)
+{
+	u16 fl = m->option_flags;
+	u8 *p = dst;
+
+	p = etl_st16(p, size);
+	*p++ = 0;				/* reserved byte */
+	*p++ = ETL_MARKER_MESSAGE_FLAGS;	/* 0x90 */
+	p = etl_st16(p, m->message_number);
+	p = etl_st16(p, fl);
+	if (fl & ETL_MSG_SEQUENCE)
+		p = etl_st32(p, m->sequence);
+	if (fl & ETL_MSG_GUID) {
+		memcpy(p, m->guid, 16);
+		p += 16;
+	} else if (fl & ETL_MSG_COMPONENTID) {
+		p = etl_st32(p, m->component_id);
+	}
+	if (fl & ETL_MSG_TIMESTAMP)
+		p = etl_st64(p, timestamp);
+	if (fl & ETL_MSG_SYSTEMINFO) {
+		p = etl_st32(p, thread_id);
+		p = etl_st32(p, process_id);
+	}
+	return p;
+}

@@ -3,8 +3,8 @@
  * Classic (MOF) providers (reference section 4, seed 003):
  * RegisterTraceGuids with a WMIDPREQUEST control callback,
  * GetTraceLoggerHandle / GetTraceEnableLevel / GetTraceEnableFlags,
- * TraceEvent, TraceEventInstance, CreateTraceInstanceId,
- * UnregisterTraceGuids.
+ * TraceEvent, TraceEventInstance, CreateTraceInstanceId, TraceMessage,
+ * TraceMessageVa, UnregisterTraceGuids.
  *
  * A classic provider serves one session.  Its control callback gets a
  * WNODE_HEADER whose HistoricalContext is the logger handle; as on
@@ -15,6 +15,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -25,6 +26,7 @@
 #include "libetw.h"
 #include "internal.h"
 #include "provider.h"
+#include "shared/etw_etl.h"
 
 /* InternalFlag of the handles we make: tells them from garbage. */
 #define ETW_LOGGER_MAGIC	0xE7
@@ -423,4 +425,111 @@ ETW_EXPORT ULONG WMIAPI CreateTraceInstanceId(HANDLE RegHandle,
 	InstInfo->RegHandle = RegHandle;
 	InstInfo->InstanceId = id;
 	return ERROR_SUCCESS;
+}
+
+/*
+ * TraceMessage / TraceMessageVa (reference 4; etl-format 3.6): a MESSAGE
+ * record in the session the logger handle names.  The variable arguments
+ * are (PVOID, size_t) pairs ended by a NULL pointer (the length of the
+ * terminating pair is not read); their bytes are concatenated, pairs of
+ * length 0 add nothing.  The kernel fills the sequence number, the time
+ * and the thread and process ids the flags ask for.
+ *
+ * Decisions where the documentation is silent:
+ * - GUID or COMPONENTID with a NULL MessageGuid is ERROR_INVALID_PARAMETER;
+ *   the component id is the ULONG MessageGuid points to.
+ * - PERFORMANCE_TIMESTAMP is accepted and dropped: the time is always the
+ *   session's clock.  Without POINTER32/POINTER64 the caller's pointer
+ *   width is added, so consumers see 32_BIT_HEADER/64_BIT_HEADER.
+ * - At most ETW_MAX_DATA_DESCRIPTORS non-empty arguments, else
+ *   ERROR_INVALID_PARAMETER.  Lengths are passed on (capped to one byte
+ *   over the 64 KB limit), so a message too large for the session is
+ *   counted lost there, as EventWrite's are, and returns ERROR_MORE_DATA.
+ */
+static ULONG etw_trace_message(TRACELOGGER_HANDLE h, ULONG flags,
+			       LPCGUID guid, USHORT number, va_list ap)
+{
+	struct etw_data_desc d[ETW_MAX_DATA_DESCRIPTORS];
+	struct etw_trace_message m;
+	const void *ptr;
+	ULONG n = 0;
+	int fd;
+
+	if (!etw_logger_valid(h))
+		return ERROR_INVALID_HANDLE;
+	if (etl_message_flags_check(flags))
+		return ERROR_INVALID_PARAMETER;
+	if ((flags & (TRACE_MESSAGE_GUID | TRACE_MESSAGE_COMPONENTID)) && !guid)
+		return ERROR_INVALID_PARAMETER;
+	memset(&m, 0, sizeof(m));
+	flags &= ~(ULONG)TRACE_MESSAGE_PERFORMANCE_TIMESTAMP;
+	if (!(flags & (TRACE_MESSAGE_POINTER32 | TRACE_MESSAGE_POINTER64)))
+		flags |= sizeof(void *) == 8 ? TRACE_MESSAGE_POINTER64 :
+					       TRACE_MESSAGE_POINTER32;
+	m.flags = flags;
+	m.number = number;
+	if (flags & TRACE_MESSAGE_GUID)
+		memcpy(m.guid, guid, 16);
+	else if (flags & TRACE_MESSAGE_COMPONENTID)
+		memcpy(&m.component_id, guid, sizeof(m.component_id));
+
+	while ((ptr = va_arg(ap, const void *)) != NULL) {
+		size_t len = va_arg(ap, size_t);
+
+		if (!len)
+			continue;
+		if (n == ETW_MAX_DATA_DESCRIPTORS)
+			return ERROR_INVALID_PARAMETER;
+		d[n].ptr = (uintptr_t)ptr;
+		d[n].size = len > ETW_MAX_EVENT_SIZE ? ETW_MAX_EVENT_SIZE + 1 :
+						       (uint32_t)len;
+		d[n].type = 0;
+		d[n].reserved1 = 0;
+		d[n].reserved2 = 0;
+		n++;
+	}
+	m.logger = (uint64_t)h & 0xFFFF;
+	m.handle = etw_classic_reg_of(m.logger);
+	if (!m.handle)
+		return ERROR_INVALID_HANDLE;	/* not enabled by that session */
+	m.count = n;
+	m.data = (uintptr_t)d;
+	fd = etw_dev_fd();
+	if (fd < 0)
+		return etw_win32_error(fd, ETW_API_DEVICE);
+	if (ioctl(fd, ETW_IOC_TRACE_MESSAGE, &m)) {
+		/* Not enabled by that session (any more). */
+		if (errno == ENOENT)
+			return ERROR_INVALID_HANDLE;
+		return etw_win32_error(-errno, ETW_API_WRITE);
+	}
+	return ERROR_SUCCESS;
+}
+
+ETW_EXPORT ULONG TraceMessageVa(TRACELOGGER_HANDLE LoggerHandle,
+				ULONG MessageFlags, LPCGUID MessageGuid,
+				USHORT MessageNumber, va_list MessageArgList)
+{
+	va_list ap;
+	ULONG ret;
+
+	va_copy(ap, MessageArgList);
+	ret = etw_trace_message(LoggerHandle, MessageFlags, MessageGuid,
+				MessageNumber, ap);
+	va_end(ap);
+	return ret;
+}
+
+ETW_EXPORT ULONG __cdecl TraceMessage(TRACELOGGER_HANDLE LoggerHandle,
+				      ULONG MessageFlags, LPCGUID MessageGuid,
+				      USHORT MessageNumber, ...)
+{
+	va_list ap;
+	ULONG ret;
+
+	va_start(ap, MessageNumber);
+	ret = etw_trace_message(LoggerHandle, MessageFlags, MessageGuid,
+				MessageNumber, ap);
+	va_end(ap);
+	return ret;
 }

@@ -44,7 +44,7 @@ struct ct_stream {
 	struct etl_record rec;	/* the next record, when queued in the heap */
 	u64 key_ft;		/* its FILETIME (raw time if no clock) */
 	u64 key_raw;
-	u64 last_raw;		/* for records without a time (MESSAGE) */
+	u64 last_raw;		/* for records without a time (MESSAGE); 0: none yet */
 	u32 order;		/* tie breaker */
 	int heap_pos;		/* -1: not in the heap */
 };

@@ -152,8 +152,14 @@ static bool ct_stream_next(struct ct_proc *p, struct ct_stream *s)
 
 			if (r->family == ETL_FAM_ERROR)
 				continue;
+			/*
+			 * A message without TRACE_MESSAGE_TIMESTAMP: the time
+			 * of the record before it in its stream, or of the
+			 * trace's start when it is the stream's first.
+			 */
 			if (!(r->present & ETL_REC_HAS_TIME))
-				r->timestamp = s->last_raw;
+				r->timestamp = s->last_raw ? s->last_raw :
+							     t->hdr_raw;
 			s->last_raw = r->timestamp;
 			/* Seed 001, rule 16: a later consumer gets only new events. */
 			if (t->kind == CT_REALTIME &&

@@ -1088,6 +1088,86 @@ TEST(record_kinds_mapped)
 	EXPECT_EQ(0, memcmp(&seen.ev[1].provider, cls, 16));
 }
 
+/*
+ * Messages written with the shared encoder (etl-format 3.6): one without
+ * TRACE_MESSAGE_TIMESTAMP takes the time of the record before it in its
+ * stream, or the trace's start when it is the stream's first; one without
+ * SYSTEMINFO has no thread or process; COMPONENTID leaves ProviderId zero.
+ */
+TEST(messages_without_time)
+{
+	static const u8 zero[16];
+	const u64 T0 = 133000000000000000ULL;
+	struct etl_rec_message m = { 0 };
+	struct wfile w;
+	u8 *b0, *b1, *p;
+	u32 o0 = ETL_BUFFER_HEADER_SIZE, o1 = ETL_BUFFER_HEADER_SIZE, size;
+
+	wf_begin(&w, T0, 5000, 10000000ULL, 3, "msgs");
+	b0 = wf_buffer(&w);
+	b1 = wf_buffer(&w);
+	etl_buffer_init(b0, SBSIZE, 0, 9, ETL_BUFFER_TYPE_GENERIC);
+	etl_buffer_init(b1, SBSIZE, 1, 9, ETL_BUFFER_TYPE_GENERIC);
+	/* CPU 0: a timeless message first, an event at T0 + 20, another. */
+	m.option_flags = ETL_MSG_SEQUENCE | ETL_MSG_COMPONENTID;
+	m.message_number = 1;
+	m.sequence = 1;
+	m.component_id = 42;
+	size = etl_message_header_size(m.option_flags) + 2;
+	p = etl_message_put_header(b0 + o0, size, &m, 0, 0, 0);
+	memcpy(p, "m1", 2);
+	memset(p + 2, 0, ETL_ALIGN8(size) - size);
+	o0 += ETL_ALIGN8(size);
+	o0 += put_ev(b0 + o0, &w, T0 + 20, 2);
+	m.message_number = 3;
+	m.option_flags = ETL_MSG_SYSTEMINFO;
+	size = etl_message_header_size(m.option_flags) + 2;
+	p = etl_message_put_header(b0 + o0, size, &m, 0, 31, 32);
+	memcpy(p, "m3", 2);
+	memset(p + 2, 0, ETL_ALIGN8(size) - size);
+	o0 += ETL_ALIGN8(size);
+	etl_buffer_seal(b0, o0, 0, 1, 0);
+	/* CPU 1: an event at T0 + 10, a timed message at T0 + 30. */
+	o1 += put_ev(b1 + o1, &w, T0 + 10, 4);
+	m.message_number = 5;
+	m.option_flags = ETL_MSG_GUID | ETL_MSG_TIMESTAMP | ETL_MSG_POINTER32;
+	memset(m.guid, 0x5A, 16);
+	size = etl_message_header_size(m.option_flags);
+	etl_message_put_header(b1 + o1, size, &m, wf_raw(&w, T0 + 30), 0, 0);
+	o1 += ETL_ALIGN8(size);
+	etl_buffer_seal(b1, o1, 0, 2, 0);
+
+	ASSERT_EQ(ERROR_SUCCESS,
+		  run_file(save("msgs.etl", w.img, (size_t)w.nbuf * SBSIZE),
+			   PROCESS_TRACE_MODE_EVENT_RECORD, NULL, NULL));
+	free(w.img);
+	ASSERT_EQ(6, seen.n);
+	/* The stream's first record has no time: the trace's start. */
+	EXPECT_EQ(1, seen.ev[1].id);
+	EXPECT_TRUE(seen.ev[1].flags & EVENT_HEADER_FLAG_TRACE_MESSAGE);
+	EXPECT_EQ((LONGLONG)T0, seen.ev[1].ts);
+	EXPECT_EQ(0, memcmp(&seen.ev[1].provider, zero, 16));
+	EXPECT_EQ(0, seen.ev[1].tid);
+	EXPECT_EQ(0, seen.ev[1].pid);
+	EXPECT_EQ(2, seen.ev[1].len);
+	EXPECT_EQ(0, memcmp(seen.ev[1].data, "m1", 2));
+	EXPECT_EQ((LONGLONG)(T0 + 10), seen.ev[2].ts);	/* CPU 1's event */
+	EXPECT_EQ((LONGLONG)(T0 + 20), seen.ev[3].ts);	/* CPU 0's event */
+	/* After a timed record: that record's time. */
+	EXPECT_EQ(3, seen.ev[4].id);
+	EXPECT_EQ((LONGLONG)(T0 + 20), seen.ev[4].ts);
+	EXPECT_EQ(31, seen.ev[4].tid);
+	EXPECT_EQ(32, seen.ev[4].pid);
+	EXPECT_EQ(0, seen.ev[4].cpu);
+	/* A timed one; POINTER32 gives the 32-bit header flag. */
+	EXPECT_EQ(5, seen.ev[5].id);
+	EXPECT_EQ((LONGLONG)(T0 + 30), seen.ev[5].ts);
+	EXPECT_TRUE(seen.ev[5].flags & EVENT_HEADER_FLAG_32_BIT_HEADER);
+	EXPECT_FALSE(seen.ev[5].flags & EVENT_HEADER_FLAG_64_BIT_HEADER);
+	EXPECT_EQ(0x5A, ((const u8 *)&seen.ev[5].provider)[0]);
+	EXPECT_EQ(0, seen.ev[5].len);
+}
+
 /* --- bad arguments (reference 3.3) ------------------------------------------- */
 
 TEST(open_errors)

@@ -3,7 +3,8 @@
 #
 # libetw's Windows-compatible headers compile on their own and together,
 # as strict C11 and as C++11, with and without UNICODE; a realistic
-# Windows-style ETW program (headers_sample.c) compiles unchanged; the
+# Windows-style ETW program (headers_sample.c) compiles unchanged; a
+# WPP-style provider compiles and links with libetw; the
 # documented portability rules hold.  Prints TAP.
 #
 # Both languages are checked with -pedantic-errors: the headers are ISO
@@ -58,7 +59,7 @@ skip() {
 }
 
 echo "TAP version 13"
-planned=$((nheaders * 4 + 16))
+planned=$((nheaders * 4 + 18))
 echo "1..$planned"
 
 # 1. Each header alone.  (A declaration follows the #include because ISO C
@@ -90,6 +91,62 @@ if command -v clang > /dev/null 2>&1 && command -v clang++ > /dev/null 2>&1; the
 else
 	skip "sample program, clang C11 UNICODE" "clang not installed"
 	skip "sample program, clang++ C++11 UNICODE" "clang++ not installed"
+fi
+
+# 3b. A WPP-style provider (RegisterTraceGuids, TraceMessage, TraceMessageVa)
+#     compiles unchanged and links with libetw.
+cat > "$tmp/wpp.c" <<'EOF'
+#include <windows.h>
+#include <evntrace.h>
+
+static TRACEHANDLE reg;
+static TRACELOGGER_HANDLE logger;
+static const GUID ctl = { 0x6d2a5c0e, 0x1b2c, 0x4d3e, { 1, 2, 3, 4, 5, 6, 7, 8 } };
+
+static ULONG WINAPI Control(WMIDPREQUESTCODE code, PVOID ctx, ULONG *size, PVOID buf)
+{
+	UNREFERENCED_PARAMETER(ctx);
+	UNREFERENCED_PARAMETER(size);
+	if (code == WMI_ENABLE_EVENTS)
+		logger = GetTraceLoggerHandle(buf);
+	return ERROR_SUCCESS;
+}
+
+static ULONG Wpp(USHORT id, ...)
+{
+	va_list ap;
+	ULONG r;
+
+	va_start(ap, id);
+	r = TraceMessageVa(logger, TRACE_MESSAGE_SEQUENCE | TRACE_MESSAGE_GUID |
+			   TRACE_MESSAGE_TIMESTAMP | TRACE_MESSAGE_SYSTEMINFO,
+			   &ctl, id, ap);
+	va_end(ap);
+	return r;
+}
+
+int main(void)
+{
+	ULONG v = 7;
+
+	if (RegisterTraceGuids(Control, NULL, &ctl, 0, NULL, NULL, NULL, &reg))
+		return 1;
+	TraceMessage(logger, TRACE_MESSAGE_COMPONENTID, &ctl, 1, &v, sizeof(v), NULL);
+	Wpp(2, &v, sizeof(v), NULL);
+	return (int)UnregisterTraceGuids(reg);
+}
+EOF
+lib=$top/build/libetw/libetw.a
+if [ -f "$lib" ]; then
+	run "WPP-style provider links with libetw, C11" \
+		gcc -std=c11 -Wall -Wextra -Werror -pedantic-errors -I"$inc" \
+		"$tmp/wpp.c" "$lib" -pthread -o "$tmp/wpp"
+	run "WPP-style provider links with libetw, C++11" \
+		g++ -std=c++11 -Wall -Wextra -Werror -pedantic-errors -I"$inc" \
+		-x c++ "$tmp/wpp.c" -x none "$lib" -pthread -o "$tmp/wpp++"
+else
+	skip "WPP-style provider links with libetw, C11" "$lib not built"
+	skip "WPP-style provider links with libetw, C++11" "$lib not built"
 fi
 
 # 4. _UNICODE alone also selects the W forms (reference §0.1).

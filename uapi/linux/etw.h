@@ -41,6 +41,7 @@
 #define ETW_FEAT_CONSUMERS	(1ULL << 4)	/* real-time consumers */
 #define ETW_FEAT_CLASSIC	(1ULL << 5)	/* classic providers, ETW_IOC_TRACE_EVENT */
 #define ETW_FEAT_LOGFILE	(1ULL << 6)	/* log-file sessions */
+#define ETW_FEAT_MESSAGE	(1ULL << 7)	/* ETW_IOC_TRACE_MESSAGE */
 
 /* Limits, also reported by ETW_IOC_GET_INFO. */
 #define ETW_MAX_SESSIONS		64
@@ -362,6 +363,64 @@ struct etw_trace_event {
 	__aligned_u64 __reserved;
 };
 #define ETW_TRACE_EVENT_SIZE_VER0 88
+
+/*
+ * etw_trace_message.flags: the TRACE_MESSAGE_* MessageFlags of
+ * TraceMessage, stored as the record's OptionFlags.  Each of SEQUENCE,
+ * GUID, COMPONENTID, TIMESTAMP and SYSTEMINFO adds a field to the record
+ * (etl-format section 3.6); the POINTER bits only say how wide the
+ * pointers among the arguments are.  GUID and COMPONENTID are mutually
+ * exclusive, and so are POINTER32 and POINTER64.
+ */
+#define ETW_MSG_SEQUENCE	0x0001	/* kernel: the session's sequence number */
+#define ETW_MSG_GUID		0x0002	/* @guid */
+#define ETW_MSG_COMPONENTID	0x0004	/* @component_id */
+#define ETW_MSG_TIMESTAMP	0x0008	/* kernel: raw session time */
+#define ETW_MSG_SYSTEMINFO	0x0020	/* kernel: thread and process id */
+#define ETW_MSG_POINTER32	0x0040
+#define ETW_MSG_POINTER64	0x0080
+#define ETW_MSG_FLAGS_MASK	0x00EFU	/* no PERFORMANCE_TIMESTAMP (0x10) */
+
+/**
+ * struct etw_trace_message - ETW_IOC_TRACE_MESSAGE: TraceMessage(Va)
+ * @handle:	a classic registration (ETW_REG_F_CLASSIC) of this file
+ *		that session @logger enables
+ * @logger:	logger id (1..64) of the session to write to
+ * @flags:	ETW_MSG_*
+ * @number:	MessageNumber
+ * @__pad:	must be 0
+ * @guid:	with ETW_MSG_GUID: the message GUID; else must be 0
+ * @component_id: with ETW_MSG_COMPONENTID: the component id; else 0
+ * @count:	data descriptors at @data (the arguments), at most
+ *		ETW_MAX_DATA_DESCRIPTORS; their bytes are concatenated
+ * @data:	const struct etw_data_desc *; type and reserved fields 0
+ * @__reserved:	must be 0
+ *
+ * Writes one MESSAGE record (marker top byte 0x90) to session @logger
+ * only, as ETW_IOC_TRACE_EVENT does: -ENOENT if that session does not
+ * enable @handle (any more).  The kernel fills the fields the caller
+ * cannot know: with ETW_MSG_SEQUENCE the next number of the machine-wide
+ * counter if the session was started with EVENT_TRACE_USE_GLOBAL_SEQUENCE,
+ * of the session's own counter with EVENT_TRACE_USE_LOCAL_SEQUENCE (both
+ * start at 1; a number is used only by a stored message), and 0 with
+ * neither; the raw session time; the writer's thread and process id.
+ * A record over 64 KB or larger than a buffer minus 72 bytes is lost,
+ * counted, and fails with -EMSGSIZE; no free buffer is -ENOSPC or
+ * -ENOBUFS, as for ETW_IOC_WRITE.
+ */
+struct etw_trace_message {
+	__aligned_u64 handle;
+	__aligned_u64 logger;
+	__u32 flags;
+	__u16 number;
+	__u16 __pad;
+	__u8 guid[16];
+	__u32 component_id;
+	__u32 count;
+	__aligned_u64 data;
+	__aligned_u64 __reserved[2];
+};
+#define ETW_TRACE_MESSAGE_SIZE_VER0 72
 
 /**
  * struct etw_new_ids - ETW_IOC_NEW_IDS: reserve machine-wide unique IDs
@@ -804,6 +863,7 @@ struct etw_consumer_wait {
 #define ETW_IOC_WRITE		_IOW(ETW_IOC_MAGIC, 0x05, struct etw_write)
 #define ETW_IOC_TRACE_EVENT	_IOW(ETW_IOC_MAGIC, 0x06, struct etw_trace_event)
 #define ETW_IOC_NEW_IDS		_IOWR(ETW_IOC_MAGIC, 0x07, struct etw_new_ids)
+#define ETW_IOC_TRACE_MESSAGE	_IOW(ETW_IOC_MAGIC, 0x08, struct etw_trace_message)
 #define ETW_IOC_SESSION_START	_IOWR(ETW_IOC_MAGIC, 0x10, struct etw_session_start)
 #define ETW_IOC_SESSION_CONTROL	_IOWR(ETW_IOC_MAGIC, 0x11, struct etw_session_control)
 #define ETW_IOC_SESSION_LIST	_IOWR(ETW_IOC_MAGIC, 0x12, struct etw_session_list)
