@@ -124,6 +124,8 @@ struct etw_active {
  * @guid:	provider GUID
  * @flags:	ETW_REG_F_*
  * @tgid:	registering process (PID filters, private sessions)
+ * @pid:	the same, counted (provider enumeration reports it per pid
+ *		namespace); put when the registration is freed
  * @exe:	its executable's file name (EXECUTABLE_NAME filters)
  * @exe_len:	bytes of @exe
  * @traits:	traits blob set by EventSetInformation, or NULL; immutable
@@ -147,6 +149,7 @@ struct etw_reg {
 	u8 guid[16];
 	u32 flags;
 	u32 tgid;
+	struct pid *pid;
 	char exe[64];
 	u32 exe_len;
 	const u8 *traits;
@@ -169,6 +172,7 @@ long etw_ioctl_unregister(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_set_info(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_set_group_acl(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_get_group_acl(struct etw_file *ef, void __user *uarg, u32 usize);
+long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize);
 void etw_file_unregister_all(struct etw_file *ef);
 struct etw_reg *etw_reg_lookup(struct etw_file *ef, u64 handle);
 void etw_groups_exit(void);

@@ -127,7 +127,7 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 	info.nr_cpu_ids = nr_cpu_ids;
 	info.features = ETW_FEAT_INFO | ETW_FEAT_PROVIDERS | ETW_FEAT_SESSIONS |
 			ETW_FEAT_WRITE | ETW_FEAT_CONSUMERS | ETW_FEAT_CLASSIC |
-			ETW_FEAT_LOGFILE | ETW_FEAT_MESSAGE;
+			ETW_FEAT_LOGFILE | ETW_FEAT_MESSAGE | ETW_FEAT_QUERY;
 	info.max_sessions = ETW_MAX_SESSIONS;
 	info.max_regs_per_fd = ETW_MAX_REGS_PER_FD;
 	info.max_event_size = ETW_MAX_EVENT_SIZE;
@@ -199,6 +199,8 @@ static const struct {
 		struct etw_group_acl, ETW_GROUP_ACL_SIZE_VER0),
 	ETW_IOC(ETW_IOC_GET_GROUP_ACL, etw_ioctl_get_group_acl,
 		struct etw_group_acl, ETW_GROUP_ACL_SIZE_VER0),
+	ETW_IOC(ETW_IOC_QUERY_GUIDS, etw_ioctl_query_guids,
+		struct etw_query_guids, ETW_QUERY_GUIDS_SIZE_VER0),
 	ETW_IOC(ETW_IOC_WRITE, etw_ioctl_write, struct etw_write,
 		ETW_WRITE_SIZE_VER0),
 	ETW_IOC(ETW_IOC_TRACE_EVENT, etw_ioctl_trace_event,
@@ -397,6 +399,11 @@ static void etw_build_checks(void)
 	BUILD_BUG_ON(sizeof(struct etw_enable) != ETW_ENABLE_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct etw_disallow) != ETW_DISALLOW_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct etw_group_acl) != ETW_GROUP_ACL_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_query_guids) != ETW_QUERY_GUIDS_SIZE_VER0);
+	BUILD_BUG_ON(offsetof(struct etw_query_guids, buf) != 24);
+	BUILD_BUG_ON(sizeof(struct etw_guid_instance) != 16);
+	BUILD_BUG_ON(sizeof(struct etw_guid_enable) != 32);
+	BUILD_BUG_ON(offsetof(struct etw_guid_enable, logger_id) != 28);
 	BUILD_BUG_ON(sizeof(struct etw_consumer_open) != ETW_CONSUMER_OPEN_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct etw_consumer_wait) != ETW_CONSUMER_WAIT_SIZE_VER0);
 }

@@ -91,6 +91,7 @@ long etw_ioctl_register(struct etw_file *ef, void __user *uarg, u32 usize)
 	reg->flags = r.flags;
 	reg->file = ef;
 	reg->tgid = task_tgid_nr(current);
+	reg->pid = get_task_pid(current, PIDTYPE_TGID);
 	etw_reg_exe_name(reg);
 	INIT_LIST_HEAD(&reg->state_item.node);
 	reg->state_item.reg = reg;
@@ -129,6 +130,7 @@ long etw_ioctl_register(struct etw_file *ef, void __user *uarg, u32 usize)
 
 out_unlock:
 	mutex_unlock(&etw_lock);
+	put_pid(reg->pid);
 	kfree(reg);
 	return ret;
 }
@@ -137,6 +139,7 @@ static void etw_reg_free_rcu(struct rcu_head *head)
 {
 	struct etw_reg *reg = container_of(head, struct etw_reg, rcu);
 
+	put_pid(reg->pid);
 	kfree(reg->traits);
 	kfree(reg);
 }

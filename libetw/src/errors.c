@@ -73,6 +73,8 @@ ULONG etw_win32_error(int err, enum etw_api api)
 			return ERROR_WMI_INSTANCE_NOT_FOUND;
 		case ETW_API_PROVIDER_INFO:
 			return ERROR_INVALID_PARAMETER;
+		case ETW_API_QUERY:
+			return ERROR_WMI_GUID_NOT_FOUND;
 		default:
 			return ERROR_INVALID_HANDLE;
 		}

@@ -18,6 +18,7 @@ enum etw_api {
 	ETW_API_WRITE,		/* EventWrite*, TraceEvent* */
 	ETW_API_SESSION,	/* StartTrace, ControlTrace, EnableTrace* */
 	ETW_API_CONSUMER,	/* OpenTrace, ProcessTrace */
+	ETW_API_QUERY,		/* EnumerateTraceGuids(Ex) */
 };
 
 /* -errno (or 0) to the Win32 status ETW documents for @api. */

@@ -7,11 +7,12 @@
 # and what its enable callback sees (seed 000: Level = max, MatchAny =
 # OR, MatchAll = AND, SourceId, aggregate IsEnabled), capture state,
 # filters, provider groups and disallow lists, group ACLs, and watching
-# the module with bpftrace.  Prints TAP; skips only without /dev/etw.
+# the module with bpftrace, and the providers list (EnumerateTraceGuidsEx).
+# Prints TAP; skips only without /dev/etw.
 #
 # ETWCTL and ETW_SAMPLE override the tools (default: build/tools/).
 ksft_skip=4
-PLAN=51
+PLAN=58
 
 DIR=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$DIR/../.." && pwd)
@@ -40,10 +41,12 @@ S1=ctl$$a S2=ctl$$b S3=ctl$$c S4=ctl$$d S5=ctl$$e
 PG=6a2c4e8b-3d5f-4a71-9b0c-e1d2f3a4b5c6
 P2=6a2c4e8b-0000-4a71-9b0c-00000000e702
 P3=6a2c4e8b-0000-4a71-9b0c-00000000e703
+P4=6a2c4e8b-0000-4a71-9b0c-00000000e704
 GRP=6a2c4e8b-0000-4a71-9b0c-0000000067a1
 GRP2=6a2c4e8b-0000-4a71-9b0c-0000000067a2
 SRC=11111111-2222-3333-4444-555555555555
 PIDS=""
+AS_NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
 
 cleanup() {
 	for p in $PIDS; do
@@ -186,7 +189,8 @@ for args in "start" "start x$$ --mode circular" "start x$$ --clock sundial" \
 	    "enable $S1 $PG --event-ids 1,x" "enable $S1 $PG --level 256" \
 	    "enable $S1 $PG --property nonsense" "enable $S1 $PG --pid 1,2,3,4,5,6,7,8,9" \
 	    "disallow frob $S1" "group-acl set $GRP2 user:1" "frobnicate" \
-	    "query $S1 extra" "update $S1 --realtime maybe"; do
+	    "query $S1 extra" "update $S1 --realtime maybe" \
+	    "providers not-a-guid" "providers $PG extra"; do
 	# shellcheck disable=SC2086
 	run $args
 	[ $rc = 2 ] || bad="$bad [$args: $rc]"
@@ -262,6 +266,49 @@ run --json enable $S2 $PG --level 1 --any 0x3 --all 0x6
 [ $rc = 0 ] && jcheck "$T/out" 'd["level"] == 1 and d["match_any_keyword"] == 3 and d["session"] == a[0]' $S2 &&
 	sees "$T/p1.out" "IsEnabled=1 \(ENABLE\) SourceId=\{0{8}-0{4}-0{4}-0{4}-0{12}\} Level=3 MatchAnyKeyword=0x7 MatchAllKeyword=0x4"
 result "two sessions (levels 3 and 1): Level 3, Any OR, All AND" $?
+
+# ---- providers (EnumerateTraceGuidsEx) -----------------------------------
+
+run --json query $S2
+LID2=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["logger_id"])' "$T/out")
+if [ "$LID1" -lt "$LID2" ]; then LIDS="$LID1,$LID2"; else LIDS="$LID2,$LID1"; fi
+
+run providers
+[ $rc = 0 ] && has "$T/out" '^PROVIDER +INSTANCES +KIND +PIDS +LOGGERS' &&
+	has "$T/out" "^\{$PG\} +1 +modern +$P1 +$LIDS\$"
+result "providers: the sample, its pid and both loggers" $?
+
+run --json providers
+[ $rc = 0 ] && jcheck "$T/out" 'isinstance(d, list) and [p for p in d if p["guid"] == a[0] and p["instances"] == 1 and p["pids"] == [int(a[1])] and not p["classic"] and not p["pre_enabled"] and p["logger_ids"] == sorted([int(a[2]), int(a[3])])]' $PG $P1 $LID1 $LID2
+result "providers --json: an array with the sample" $?
+
+run providers $PG
+[ $rc = 0 ] && has "$T/out" "^Instance +pid $P1, EventRegister\$" &&
+	has "$T/out" "^  Enabled by +$S1 \(logger $LID1\)" &&
+	has "$T/out" "^  Enabled by +$S2 \(logger $LID2\)" &&
+	has "$T/out" '^    MatchAllKeyword +0x0000000000000006$'
+result "providers GUID: the instance and each enabling session" $?
+
+run --json providers $PG
+[ $rc = 0 ] && jcheck "$T/out" 'd["guid"] == a[0] and len(d["instances"]) == 1 and d["instances"][0]["pid"] == int(a[1]) and not d["instances"][0]["classic"] and sorted((e["session"], e["logger_id"], e["level"], e["match_any_keyword"], e["match_all_keyword"]) for e in d["instances"][0]["enabled_by"]) == sorted([(a[2], int(a[4]), 3, 5, 4), (a[3], int(a[5]), 1, 3, 6)])' $PG $P1 $S1 $S2 $LID1 $LID2
+result "providers --json GUID: level and keywords per session" $?
+
+$AS_NOBODY "$CTL" --json providers $PG > "$T/out" 2> "$T/err"
+[ $? = 0 ] && jcheck "$T/out" 'd["instances"][0]["pid"] == int(a[0]) and sorted(e["logger_id"] for e in d["instances"][0]["enabled_by"]) == sorted([int(a[1]), int(a[2])]) and all(e["session"] is None for e in d["instances"][0]["enabled_by"])' $P1 $LID1 $LID2
+result "providers as another user: pid and loggers, no session names" $?
+
+run providers $P4
+[ $rc = 1 ] && grep -qx "etwctl: EnumerateTraceGuidsEx: ERROR_WMI_GUID_NOT_FOUND (4200)" "$T/err"
+result "providers GUID nobody registers: ERROR_WMI_GUID_NOT_FOUND" $?
+
+run enable $S1 $P4 --level 2 --any 0x9
+run --json providers $P4
+[ $rc = 0 ] && jcheck "$T/out" 'd["instances"][0]["pre_enabled"] and d["instances"][0]["pid"] == 0 and [(e["logger_id"], e["level"], e["match_any_keyword"]) for e in d["instances"][0]["enabled_by"]] == [(int(a[0]), 2, 9)]' $LID1
+r1=$?
+run providers
+[ $r1 = 0 ] && [ $rc = 0 ] && has "$T/out" "^\{$P4\} +1 +pre-enabled +- +$LID1\$"
+result "providers: an enabled, unregistered GUID is pre-enabled" $?
+run disable $S1 $P4
 
 mark "$T/p1.out"
 run capture $S1 $PG
@@ -344,7 +391,6 @@ run --json group-acl show $GRP2
 [ $rc = 0 ] && jcheck "$T/out" 'd["restricted"] is True and d["allowed"] == [{"uid": 12345}, {"gid": 54321}]'
 result "group-acl show --json" $?
 
-AS_NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
 $AS_NOBODY "$SAMPLE" --group $GRP2 --count 1 --quiet > "$T/out" 2> "$T/err"
 [ $? = 1 ] && grep -q 'ERROR_ACCESS_DENIED (5)' "$T/err"
 result "a user not on the ACL may not join the group" $?

@@ -42,6 +42,7 @@
 #define ETW_FEAT_CLASSIC	(1ULL << 5)	/* classic providers, ETW_IOC_TRACE_EVENT */
 #define ETW_FEAT_LOGFILE	(1ULL << 6)	/* log-file sessions */
 #define ETW_FEAT_MESSAGE	(1ULL << 7)	/* ETW_IOC_TRACE_MESSAGE */
+#define ETW_FEAT_QUERY		(1ULL << 8)	/* ETW_IOC_QUERY_GUIDS */
 
 /* Limits, also reported by ETW_IOC_GET_INFO. */
 #define ETW_MAX_SESSIONS		64
@@ -761,6 +762,119 @@ struct etw_group_acl {
 #define ETW_GROUP_ACL_SIZE_VER0	40
 
 /*
+ * ===== Provider enumeration =============================================
+ *
+ * ETW_IOC_QUERY_GUIDS is the kernel side of EnumerateTraceGuidsEx
+ * (reference 2.7).  Any user may ask, as on Windows; no privilege is
+ * needed.  What a caller sees:
+ *
+ *  - ETW_QUERY_GUID_LIST: each GUID that is registered (EventRegister,
+ *    RegisterTraceGuids) or that a session enables directly without a
+ *    registration ("pre-enabled"), once, sorted by its bytes.
+ *  - ETW_QUERY_GUID_PROCESS: each GUID the calling process (thread group)
+ *    registered, once, sorted.
+ *  - ETW_QUERY_GUID_INFO: for @guid, one etw_guid_instance per
+ *    registration, in registration order, each followed by one
+ *    etw_guid_enable per session that enables that registration (a
+ *    direct or group enable that reaches it, after PID and
+ *    EXECUTABLE_NAME filters and disallow lists; a classic registration
+ *    is enabled by one session at most), by logger id.  A GUID with no
+ *    registration that sessions enable directly gets one instance with
+ *    ETW_GUID_INST_PRE_ENABLE and pid 0.  A GUID neither registered nor
+ *    enabled is -ENOENT.
+ *
+ * A private session (EVENT_TRACE_PRIVATE_LOGGER_MODE) is part of the
+ * answer only for callers that may control it (its owner or the
+ * privileged, see "Sessions"); for others its enables are left out and
+ * so is a pre-enabled GUID that only it enables.  Enables by ordinary
+ * sessions are visible to every user, session handle, logger id, level,
+ * keywords and enable properties included.
+ *
+ * Pids are those of the caller's pid namespace; a registering process
+ * outside it, or one that has exited while its registration lives on (a
+ * descriptor passed on), is reported as pid 0.  Like /proc (without
+ * hidepid), pids of other users' processes are not hidden.
+ *
+ * The answer is written to @buf only when all of it fits (@buf_size >=
+ * @needed); otherwise nothing is written and the call still succeeds,
+ * reporting @needed and @count, so the caller retries with a larger
+ * buffer (the answer may have grown meanwhile).
+ */
+
+/* etw_query_guids.query: TRACE_QUERY_INFO_CLASS values */
+#define ETW_QUERY_GUID_LIST	0	/* TraceGuidQueryList */
+#define ETW_QUERY_GUID_INFO	1	/* TraceGuidQueryInfo */
+#define ETW_QUERY_GUID_PROCESS	2	/* TraceGuidQueryProcess */
+
+/* etw_guid_instance.flags: TRACE_PROVIDER_FLAG_* values */
+#define ETW_GUID_INST_CLASSIC		0x1	/* RegisterTraceGuids */
+#define ETW_GUID_INST_PRE_ENABLE	0x2	/* enabled, not registered */
+
+/**
+ * struct etw_guid_instance - one registration of a GUID (QUERY_GUID_INFO)
+ * @pid:	registering process in the caller's pid namespace, or 0
+ * @flags:	ETW_GUID_INST_*
+ * @enable_count: etw_guid_enable records that follow this one
+ * @__pad:	0
+ */
+struct etw_guid_instance {
+	__u32 pid;
+	__u32 flags;
+	__u32 enable_count;
+	__u32 __pad;
+};
+
+/**
+ * struct etw_guid_enable - how one session enables an instance
+ * @session:	session handle
+ * @match_any:	MatchAnyKeyword as the session gave it
+ * @match_all:	MatchAllKeyword as the session gave it (0 for EnableTrace)
+ * @enable_property: EVENT_ENABLE_PROPERTY_* as given (PROVIDER_GROUP for
+ *		an enable that reaches the instance through its group)
+ * @logger_id:	the session's logger id
+ * @level:	Level as the session gave it (0 stays 0)
+ * @__pad:	0
+ */
+struct etw_guid_enable {
+	__aligned_u64 session;
+	__aligned_u64 match_any;
+	__aligned_u64 match_all;
+	__u32 enable_property;
+	__u16 logger_id;
+	__u8 level;
+	__u8 __pad;
+};
+
+/**
+ * struct etw_query_guids - ETW_IOC_QUERY_GUIDS: EnumerateTraceGuidsEx
+ * @query:	ETW_QUERY_GUID_*; another value is -EOPNOTSUPP
+ * @flags:	must be 0
+ * @guid:	QUERY_GUID_INFO: the provider GUID; otherwise must be zero
+ * @buf:	void *, out: LIST, PROCESS: 16-byte GUIDs; INFO: instances
+ *		and their enables as described above
+ * @buf_size:	in: bytes at @buf
+ * @needed:	in: must be 0; out: bytes of the whole answer
+ * @count:	in: must be 0; out: GUIDs (LIST, PROCESS) or instances (INFO)
+ * @__pad:	must be 0
+ * @__reserved:	must be 0
+ *
+ * Errors: -EINVAL, -EOPNOTSUPP, -ENOENT (INFO: nothing known about
+ * @guid), -EFAULT, -ENOMEM.
+ */
+struct etw_query_guids {
+	__u32 query;
+	__u32 flags;
+	__u8 guid[16];
+	__aligned_u64 buf;
+	__u32 buf_size;
+	__u32 needed;
+	__u32 count;
+	__u32 __pad;
+	__aligned_u64 __reserved[2];
+};
+#define ETW_QUERY_GUIDS_SIZE_VER0 64
+
+/*
  * ===== Real-time consumers ==============================================
  *
  * ETW_IOC_CONSUMER_OPEN attaches to a real-time session by name and
@@ -872,6 +986,7 @@ struct etw_consumer_wait {
 #define ETW_IOC_GET_DISALLOW	_IOWR(ETW_IOC_MAGIC, 0x15, struct etw_disallow)
 #define ETW_IOC_SET_GROUP_ACL	_IOW(ETW_IOC_MAGIC, 0x16, struct etw_group_acl)
 #define ETW_IOC_GET_GROUP_ACL	_IOWR(ETW_IOC_MAGIC, 0x17, struct etw_group_acl)
+#define ETW_IOC_QUERY_GUIDS	_IOWR(ETW_IOC_MAGIC, 0x18, struct etw_query_guids)
 #define ETW_IOC_CONSUMER_OPEN	_IOWR(ETW_IOC_MAGIC, 0x20, struct etw_consumer_open)
 #define ETW_IOC_CONSUMER_WAIT	_IOWR(ETW_IOC_MAGIC, 0x21, struct etw_consumer_wait)
 

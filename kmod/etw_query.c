@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Provider enumeration: ETW_IOC_QUERY_GUIDS, the kernel side of
+ * EnumerateTraceGuidsEx (reference 2.7).  The GUIDs that are registered
+ * or enabled, the GUIDs the calling process registered, and for one GUID
+ * each registration with the sessions that enable it.
+ *
+ * Every query takes etw_lock, copies what it reports into a kernel
+ * buffer, drops the lock and only then touches user memory.  Any user
+ * may ask; private sessions are left out for callers that may not
+ * control them (uapi/linux/etw.h has the rules).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/mm.h>
+#include <linux/overflow.h>
+#include <linux/pid.h>
+#include <linux/pid_namespace.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/uaccess.h>
+
+#include "etw_internal.h"
+#include "shared/etw_ioc.h"
+
+/* Answers larger than this are refused (they would not fit a ULONG). */
+#define ETW_QUERY_MAX_BYTES	(INT_MAX / 2)
+
+/*
+ * May the caller see what session @s enables?  Private sessions only
+ * for those who may control them.
+ *
+ * Context: etw_lock held.
+ */
+static bool etw_query_sees(const struct etw_session *s)
+{
+	return !etw_session_private(s) || etw_may_control(s);
+}
+
+/* A session's direct (not group) enable of @guid, or NULL. */
+static struct etw_entry *etw_query_direct(struct etw_session *s,
+					  const u8 *guid)
+{
+	struct etw_entry *e;
+
+	list_for_each_entry(e, &s->entries, node)
+		if (!e->group && !memcmp(e->guid, guid, 16))
+			return e;
+	return NULL;
+}
+
+static int etw_guid_cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, 16);
+}
+
+/* Sort @n GUIDs and keep each once; returns how many are left. */
+static u32 etw_guids_unique(u8 (*g)[16], u32 n)
+{
+	u32 i, out = 0;
+
+	sort(g, n, 16, etw_guid_cmp, NULL);
+	for (i = 0; i < n; i++) {
+		if (out && !memcmp(g[out - 1], g[i], 16))
+			continue;
+		if (out != i)
+			memcpy(g[out], g[i], 16);
+		out++;
+	}
+	return out;
+}
+
+/**
+ * etw_query_list() - snapshot provider GUIDs
+ * @process:	only those the calling process registered
+ * @out:	out: kvmalloc'ed GUIDs, unsorted, with repeats (or NULL)
+ * @count:	out: entries at @out
+ *
+ * Context: etw_lock held; may sleep (allocation).
+ * Return: 0 or -ENOMEM.
+ */
+static int etw_query_list(bool process, u8 (**out)[16], u32 *count)
+{
+	u32 tgid = task_tgid_nr(current);
+	struct etw_entry *e;
+	struct etw_reg *reg;
+	u8 (*g)[16];
+	u32 id, n = 0;
+	size_t cap = 0;
+
+	lockdep_assert_held(&etw_lock);
+	list_for_each_entry(reg, &etw_regs, node)
+		cap++;
+	for (id = 1; !process && id <= ETW_MAX_SESSIONS; id++) {
+		struct etw_session *s = etw_sessions[id];
+
+		if (!s || !etw_query_sees(s))
+			continue;
+		list_for_each_entry(e, &s->entries, node)
+			cap++;
+	}
+	*out = NULL;
+	*count = 0;
+	if (!cap)
+		return 0;
+	if (cap > ETW_QUERY_MAX_BYTES / 16)
+		return -ENOMEM;
+	g = kvmalloc_array(cap, 16, GFP_KERNEL_ACCOUNT);
+	if (!g)
+		return -ENOMEM;
+
+	list_for_each_entry(reg, &etw_regs, node)
+		if (!process || reg->tgid == tgid)
+			memcpy(g[n++], reg->guid, 16);
+	for (id = 1; !process && id <= ETW_MAX_SESSIONS; id++) {
+		struct etw_session *s = etw_sessions[id];
+
+		if (!s || !etw_query_sees(s))
+			continue;
+		/* Pre-enabled GUIDs (TRACE_PROVIDER_FLAG_PRE_ENABLE). */
+		list_for_each_entry(e, &s->entries, node)
+			if (!e->group)
+				memcpy(g[n++], e->guid, 16);
+	}
+	*out = g;
+	*count = n;
+	return 0;
+}
+
+/*
+ * The sessions the caller may see that enable @reg, into etw_scratch_s
+ * and etw_scratch_e.  Context: etw_lock held.
+ */
+static u32 etw_query_reg_entries(struct etw_reg *reg)
+{
+	u32 i, n, out = 0;
+
+	n = etw_reg_entries(reg, etw_scratch_s, etw_scratch_e);
+	for (i = 0; i < n; i++) {
+		if (!etw_query_sees(etw_scratch_s[i]))
+			continue;
+		etw_scratch_s[out] = etw_scratch_s[i];
+		etw_scratch_e[out++] = etw_scratch_e[i];
+	}
+	return out;
+}
+
+/* Sessions the caller may see that enable @guid directly, into scratch. */
+static u32 etw_query_pre_entries(const u8 *guid)
+{
+	u32 id, n = 0;
+
+	for (id = 1; id <= ETW_MAX_SESSIONS; id++) {
+		struct etw_session *s = etw_sessions[id];
+		struct etw_entry *e;
+
+		if (!s || !etw_query_sees(s))
+			continue;
+		e = etw_query_direct(s, guid);
+		if (!e)
+			continue;
+		etw_scratch_s[n] = s;
+		etw_scratch_e[n++] = e;
+	}
+	return n;
+}
+
+/* The registering process as the caller's pid namespace sees it. */
+static u32 etw_query_pid(struct etw_reg *reg)
+{
+	if (!reg->pid || !pid_has_task(reg->pid, PIDTYPE_TGID))
+		return 0;
+	return pid_nr_ns(reg->pid, task_active_pid_ns(current));
+}
+
+/* Write an instance and the @n enables in scratch at @p; returns its end. */
+static void *etw_query_put(void *p, u32 pid, u32 flags, u32 n)
+{
+	struct etw_guid_instance *gi = p;
+	struct etw_guid_enable *ge = (void *)(gi + 1);
+	u32 i;
+
+	gi->pid = pid;
+	gi->flags = flags;
+	gi->enable_count = n;
+	for (i = 0; i < n; i++, ge++) {
+		const struct etw_session *s = etw_scratch_s[i];
+		const struct etw_entry *e = etw_scratch_e[i];
+
+		ge->session = s->handle;
+		ge->match_any = e->any;
+		ge->match_all = e->all;
+		ge->enable_property = e->props;
+		ge->logger_id = s->logger_id;
+		ge->level = e->level;
+	}
+	return ge;
+}
+
+#define ETW_INST_SIZE(n) (sizeof(struct etw_guid_instance) + \
+			  (size_t)(n) * sizeof(struct etw_guid_enable))
+
+/**
+ * etw_query_info() - snapshot the instances of one GUID
+ * @guid:	provider GUID
+ * @out:	out: kvzalloc'ed instances and enables (uapi layout)
+ * @size:	out: bytes at @out
+ * @count:	out: instances
+ *
+ * Two passes over the same state (etw_lock is held throughout): one to
+ * size the answer, one to fill it.
+ *
+ * Context: etw_lock held; may sleep (allocation).
+ * Return: 0, -ENOENT (nothing known about @guid) or -ENOMEM.
+ */
+static int etw_query_info(const u8 *guid, void **out, u32 *size, u32 *count)
+{
+	struct etw_reg *reg;
+	size_t bytes = 0;
+	u32 n = 0, pre = 0;
+	void *buf, *p;
+
+	lockdep_assert_held(&etw_lock);
+	list_for_each_entry(reg, &etw_regs, node) {
+		if (memcmp(reg->guid, guid, 16))
+			continue;
+		bytes += ETW_INST_SIZE(etw_query_reg_entries(reg));
+		n++;
+	}
+	if (!n) {
+		pre = etw_query_pre_entries(guid);
+		if (!pre)
+			return -ENOENT;
+		bytes = ETW_INST_SIZE(pre);
+	}
+	if (bytes > ETW_QUERY_MAX_BYTES)
+		return -ENOMEM;
+	buf = kvzalloc(bytes, GFP_KERNEL_ACCOUNT);
+	if (!buf)
+		return -ENOMEM;
+
+	p = buf;
+	if (pre) {
+		p = etw_query_put(p, 0, ETW_GUID_INST_PRE_ENABLE, pre);
+		n = 1;
+	}
+	list_for_each_entry(reg, &etw_regs, node) {
+		if (memcmp(reg->guid, guid, 16))
+			continue;
+		p = etw_query_put(p, etw_query_pid(reg),
+				  reg->flags & ETW_REG_F_CLASSIC ?
+				  ETW_GUID_INST_CLASSIC : 0,
+				  etw_query_reg_entries(reg));
+	}
+	WARN_ON_ONCE(p != buf + bytes);
+	*out = buf;
+	*size = bytes;
+	*count = n;
+	return 0;
+}
+
+long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize)
+{
+	struct etw_query_guids req;
+	u8 (*guids)[16] = NULL;
+	void *snap = NULL;
+	u32 size = 0, count = 0;
+	int ret;
+
+	ret = copy_struct_from_user(&req, sizeof(req), uarg, usize);
+	if (ret)
+		return ret;
+	if (req.flags || req.needed || req.count || req.__pad ||
+	    !etw_mem_is_zero(req.__reserved, sizeof(req.__reserved)) ||
+	    (req.buf_size && !req.buf))
+		return -EINVAL;
+	switch (req.query) {
+	case ETW_QUERY_GUID_LIST:
+	case ETW_QUERY_GUID_PROCESS:
+		if (!etw_guid_is_null(req.guid))
+			return -EINVAL;
+		break;
+	case ETW_QUERY_GUID_INFO:
+		break;
+	default:
+		return -EOPNOTSUPP;
+	}
+
+	mutex_lock(&etw_lock);
+	if (req.query == ETW_QUERY_GUID_INFO)
+		ret = etw_query_info(req.guid, &snap, &size, &count);
+	else
+		ret = etw_query_list(req.query == ETW_QUERY_GUID_PROCESS,
+				     &guids, &count);
+	mutex_unlock(&etw_lock);
+	if (ret)
+		return ret;
+
+	if (guids) {
+		count = etw_guids_unique(guids, count);
+		size = count * 16;
+		snap = guids;
+	}
+	if (size && size <= req.buf_size &&
+	    copy_to_user(u64_to_user_ptr(req.buf), snap, size))
+		ret = -EFAULT;
+	kvfree(snap);
+	if (ret)
+		return ret;
+	req.needed = size;
+	req.count = count;
+	return etw_copy_out(uarg, usize, &req, sizeof(req));
+}
