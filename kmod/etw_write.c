@@ -553,10 +553,34 @@ static struct etw_session *etw_classic_session(struct etw_file *ef,
 	return NULL;	/* that session does not enable it (any more) */
 }
 
-/* Context: rcu_read_lock() held. */
-static int etw_classic_write(struct etw_file *ef,
-			     const struct etw_classic_ctx *c)
+/*
+ * Run @write (a one-session classic or message write) under RCU; a copy
+ * that faulted is retried, a few times, after faulting the user pages in.
+ * Context: process context, no locks held.
+ */
+static int etw_one_session_write(int (*write)(struct etw_file *ef, void *ctx),
+				 struct etw_file *ef, void *ctx,
+				 const struct etw_data_desc *d, u32 count)
 {
+	int ret, tries = 0;
+
+	for (;;) {
+		rcu_read_lock();
+		ret = write(ef, ctx);
+		rcu_read_unlock();
+		if (ret != -EFAULT || tries++ >= 3)
+			return ret;
+		ret = etw_fault_in(d, count);
+		if (ret)
+			return ret;
+		cond_resched();
+	}
+}
+
+/* Context: rcu_read_lock() held. */
+static int etw_classic_write(struct etw_file *ef, void *ctx)
+{
+	const struct etw_classic_ctx *c = ctx;
 	const struct etw_trace_event *t = c->t;
 	struct etw_session *s;
 	struct etw_reg *reg;
@@ -574,7 +598,7 @@ long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize)
 	struct etw_trace_event t;
 	struct etw_classic_ctx c = { .t = &t, .d = d };
 	u64 size;
-	int ret, tries = 0;
+	int ret;
 	u32 i;
 
 	ret = copy_struct_from_user(&t, sizeof(t), uarg, usize);
@@ -601,18 +625,7 @@ long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize)
 	if (size > ETW_MAX_EVENT_SIZE)
 		return -EMSGSIZE;
 	c.size = size;
-	for (;;) {
-		rcu_read_lock();
-		ret = etw_classic_write(ef, &c);
-		rcu_read_unlock();
-		if (ret != -EFAULT || tries++ >= 3)
-			break;
-		ret = etw_fault_in(d, t.count);
-		if (ret)
-			break;
-		cond_resched();
-	}
-	return ret;
+	return etw_one_session_write(etw_classic_write, ef, &c, d, t.count);
 }
 
 /* ---- TraceMessage (WPP) --------------------------------------------------- */
@@ -677,8 +690,9 @@ static int etw_message_fill(const struct etw_msg_ctx *c, u8 *dst, u32 need,
 }
 
 /* Context: rcu_read_lock() held. */
-static int etw_message_write(struct etw_file *ef, struct etw_msg_ctx *c)
+static int etw_message_write(struct etw_file *ef, void *ctx)
 {
+	struct etw_msg_ctx *c = ctx;
 	const struct etw_trace_message *m = c->m;
 	struct etw_session *s;
 	struct etw_reg *reg;
@@ -724,7 +738,7 @@ long etw_ioctl_trace_message(struct etw_file *ef, void __user *uarg,
 	struct etw_trace_message m;
 	struct etw_msg_ctx c = { .m = &m };
 	u64 size;
-	int ret, tries = 0;
+	int ret;
 	u32 i;
 
 	ret = copy_struct_from_user(&m, sizeof(m), uarg, usize);
@@ -760,17 +774,7 @@ long etw_ioctl_trace_message(struct etw_file *ef, void __user *uarg,
 	}
 	/* Too big is lost and counted by the session, as for EventWrite. */
 	c.size = min_t(u64, size, ETW_MAX_EVENT_SIZE + 1);
-	for (;;) {
-		rcu_read_lock();
-		ret = etw_message_write(ef, &c);
-		rcu_read_unlock();
-		if (ret != -EFAULT || tries++ >= 3)
-			break;
-		ret = etw_fault_in(d, m.count);
-		if (ret)
-			break;
-		cond_resched();
-	}
+	ret = etw_one_session_write(etw_message_write, ef, &c, d, m.count);
 	/* Over 64 KB or over a buffer: both "too large" (ERROR_MORE_DATA). */
 	if (ret == -E2BIG)
 		ret = -EMSGSIZE;
