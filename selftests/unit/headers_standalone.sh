@@ -59,7 +59,7 @@ skip() {
 }
 
 echo "TAP version 13"
-planned=$((nheaders * 4 + 18))
+planned=$((nheaders * 4 + 19))
 echo "1..$planned"
 
 # 1. Each header alone.  (A declaration follows the #include because ISO C
@@ -147,6 +147,26 @@ if [ -f "$lib" ]; then
 else
 	skip "WPP-style provider links with libetw, C11" "$lib not built"
 	skip "WPP-style provider links with libetw, C++11" "$lib not built"
+fi
+
+# 3c. Every function the headers declare (gcc -aux-info lists them) is
+#     exported by libetw.so: nothing declared fails at link time.
+printf '#include <windows.h>\n#include <evntprov.h>\n#include <evntrace.h>\n#include <evntcons.h>\n#include <wmistr.h>\n' > "$tmp/decl.c"
+so=$top/build/libetw/libetw.so
+all_exported() {
+	gcc -std=c11 -I"$inc" -aux-info "$tmp/aux" -fsyntax-only "$tmp/decl.c" || return 1
+	grep -F "$inc/" "$tmp/aux" | grep -v '\*/ static ' |
+		sed -E 's@^/\*[^*]*\*/ @@; s/^([^(]*[ *])([A-Za-z_][A-Za-z0-9_]*) \(.*/\2/' |
+		sort -u > "$tmp/declared"
+	[ "$(wc -l < "$tmp/declared")" -ge 40 ] || { echo "too few declarations found"; return 1; }
+	nm -D --defined-only "$so" | awk '{ print $3 }' | sed 's/@.*//' | sort -u > "$tmp/exported"
+	missing=$(comm -23 "$tmp/declared" "$tmp/exported")
+	[ -z "$missing" ] || { echo "declared but not exported:" $missing; return 1; }
+}
+if [ -f "$so" ]; then
+	run "every function the headers declare is exported by libetw.so" all_exported
+else
+	skip "every function the headers declare is exported by libetw.so" "$so not built"
 fi
 
 # 4. _UNICODE alone also selects the W forms (reference §0.1).
