@@ -44,9 +44,24 @@
  * 15.625 ms): ns * 275 >> 32 is ns / 15618181, close enough (0.05%) and
  * without a division per event.
  */
-static inline u32 etw_cpu_ticks(u64 ns)
+static inline u64 etw_cpu_ticks(u64 ns)
 {
-	return (u32)mul_u64_u32_shr(ns, 275, 32);
+	return mul_u64_u32_shr(ns, 275, 32);
+}
+
+/*
+ * The 8 bytes at @at: KernelTime and UserTime in CPU ticks; in a private
+ * session ProcessorTime, the user-mode time as one 64-bit count (seed
+ * 003, rule 14; the EVENT_HEADER union is the same).
+ */
+static inline void etw_put_cpu_times(u8 *at, const struct etw_session *s)
+{
+	if (etw_session_private(s)) {
+		put_unaligned_le64(etw_cpu_ticks(current->utime), at);
+	} else {
+		put_unaligned_le32((u32)etw_cpu_ticks(current->stime), at);
+		put_unaligned_le32((u32)etw_cpu_ticks(current->utime), at + 4);
+	}
 }
 
 /**
@@ -250,8 +265,7 @@ static int etw_event_fill(const struct etw_event *ev, u8 *dst, u32 need,
 	h->opcode = w->opcode;
 	h->task = w->task;
 	h->keyword = w->keyword;
-	h->kernel_time = etw_cpu_ticks(current->stime);
-	h->user_time = etw_cpu_ticks(current->utime);
+	etw_put_cpu_times((u8 *)&h->kernel_time, s);
 	memcpy(h->activity_id, w->activity_id, 16);
 
 	if (w->flags & ETW_WRITE_F_RELATED)
@@ -299,7 +313,7 @@ struct etw_msg_ctx;
 enum etw_rec { ETW_REC_EVENT, ETW_REC_CLASSIC, ETW_REC_MESSAGE };
 
 static int etw_classic_fill(const struct etw_classic_ctx *c, u8 *dst, u32 need,
-			    u64 ts);
+			    u64 ts, const struct etw_session *s);
 static int etw_message_fill(const struct etw_msg_ctx *c, u8 *dst, u32 need,
 			    u64 ts);
 
@@ -352,7 +366,7 @@ static __always_inline int etw_record_write(struct etw_session *s, u32 size,
 	if (kind == ETW_REC_EVENT)
 		fault = etw_event_fill(ctx, dst, need, ts, s, guid);
 	else if (kind == ETW_REC_CLASSIC)
-		fault = etw_classic_fill(ctx, dst, need, ts);
+		fault = etw_classic_fill(ctx, dst, need, ts, s);
 	else
 		fault = etw_message_fill(ctx, dst, need, ts);
 	if (fault) {
@@ -491,7 +505,7 @@ struct etw_classic_ctx {
 
 /* FULL_HEADER64 or INSTANCE64 record (etl-format sections 3.4, 3.5). */
 static int etw_classic_fill(const struct etw_classic_ctx *c, u8 *dst, u32 need,
-			    u64 ts)
+			    u64 ts, const struct etw_session *s)
 {
 	const struct etw_trace_event *t = c->t;
 	struct etl_instance_header *ih = (void *)dst;
@@ -510,8 +524,7 @@ static int etw_classic_fill(const struct etw_classic_ctx *c, u8 *dst, u32 need,
 	h->process_id = task_tgid_nr(current);
 	h->timestamp = ts;
 	memcpy(h->guid, t->guid, 16);
-	h->kernel_time = etw_cpu_ticks(current->stime);
-	h->user_time = etw_cpu_ticks(current->utime);
+	etw_put_cpu_times((u8 *)&h->kernel_time, s);
 	if (t->flags & ETW_TRACE_F_INSTANCE) {
 		ih->instance_id = t->instance_id;
 		ih->parent_instance_id = t->parent_instance_id;

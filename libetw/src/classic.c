@@ -39,12 +39,19 @@ struct etw_class {
 };
 #define ETW_CLASS_MAGIC		0x636c6173
 
+/*
+ * @first, @first_result: RegisterTraceGuids of an enabled GUID returns
+ * what the control callback returned (reference 4).  That callback may run
+ * on the dispatcher thread as well as on the registering one, so its value
+ * is kept here; the registering thread reads it after the callback is
+ * done (etw_dispatch_until() orders the two through etw_prov.lock).
+ */
 struct etw_classic {
+	bool first;
+	ULONG first_result;
 	ULONG nclasses;
 	struct etw_class classes[];
 };
-
-static __thread ULONG etw_classic_result;
 
 static uint64_t etw_logger_handle(uint16_t logger_id, uint8_t level,
 				  uint32_t flags)
@@ -122,9 +129,15 @@ void etw_classic_deliver(const struct etw_lib_reg *r,
 							(uint32_t)n->match_any);
 		break;
 	}
-	if (r->request)
-		etw_classic_result = r->request((WMIDPREQUESTCODE)code,
-						r->context, &size, &w);
+	if (r->request) {
+		ULONG rc = r->request((WMIDPREQUESTCODE)code, r->context,
+				      &size, &w);
+
+		if (r->cls && __atomic_exchange_n(&r->cls->first, false,
+						   __ATOMIC_ACQ_REL))
+			__atomic_store_n(&r->cls->first_result, rc,
+					 __ATOMIC_RELEASE);
+	}
 }
 
 static ULONG etw_register_guids(WMIDPREQUEST RequestAddress,
@@ -155,7 +168,8 @@ static ULONG etw_register_guids(WMIDPREQUEST RequestAddress,
 	tmpl.context = RequestContext;
 	tmpl.cls = cls;
 
-	etw_classic_result = ERROR_SUCCESS;
+	cls->first = true;
+	cls->first_result = ERROR_SUCCESS;
 	ret = etw_register(ControlGuid, ETW_REG_F_CALLBACK | ETW_REG_F_CLASSIC,
 			   &tmpl, &h);
 	if (ret) {
@@ -174,7 +188,8 @@ static ULONG etw_register_guids(WMIDPREQUEST RequestAddress,
 	 * Already enabled: the callback ran during registration and its
 	 * value is ours (reference 4).
 	 */
-	return etw_classic_result;
+	__atomic_store_n(&cls->first, false, __ATOMIC_RELEASE);	/* later ones are not ours */
+	return __atomic_load_n(&cls->first_result, __ATOMIC_ACQUIRE);
 }
 
 ETW_EXPORT ULONG WMIAPI RegisterTraceGuidsW(WMIDPREQUEST RequestAddress,

@@ -190,6 +190,17 @@ static void ct_deliver_top(struct ct_proc *p)
 		ts = (t->mode & PROCESS_TRACE_MODE_RAW_TIMESTAMP) ? s->key_raw :
 								    s->key_ft;
 		if (ct_build(p, &s->cur, &s->rec, ts, &t->last)) {
+			/*
+			 * A classic record has no flags of its own: in a
+			 * private session's trace its CPU times are one
+			 * ProcessorTime (seed 003, rule 14).
+			 */
+			if (s->rec.family == ETL_FAM_CLASSIC &&
+			    (t->lf.w.LogfileHeader.LogFileMode &
+			     (EVENT_TRACE_PRIVATE_LOGGER_MODE |
+			      EVENT_TRACE_PRIVATE_IN_PROC)))
+				t->last.EventHeader.Flags |=
+					EVENT_HEADER_FLAG_PRIVATE_SESSION;
 			t->lf.w.CurrentTime = s->key_ft;
 			ct_call(t);
 		}

@@ -12,9 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
 
 #include <windows.h>
 #include <evntrace.h>
+#include <evntcons.h>
 
 #include "etl_file.h"
 #include "../kselftest_harness.h"
@@ -77,6 +79,7 @@ struct rec {
 	GUID guid;
 	ULONG tid, pid, iid, piid;
 	GUID pguid;
+	unsigned long long cpu;	/* the 8 bytes of KernelTime/UserTime */
 	unsigned char data[64];
 	ULONG len;
 };
@@ -104,6 +107,8 @@ static int read_classic(const char *path, struct rec *out, int max)
 			out[n].iid = r.classic.instance_id;
 			out[n].piid = r.classic.parent_instance_id;
 			memcpy(&out[n].pguid, r.classic.parent_guid, 16);
+			out[n].cpu = r.classic.kernel_time |
+				     (unsigned long long)r.classic.user_time << 32;
 			out[n].len = r.payload_len;
 			memcpy(out[n].data, r.payload,
 			       r.payload_len < 64 ? r.payload_len : 64);
@@ -408,6 +413,130 @@ TEST_F(cl, one_session_per_classic_provider)
 	EXPECT_EQ(0, read_classic(self->path, got, 4));
 	EXPECT_EQ(1, read_classic(second_path, got, 4));
 	unlink(second_path);
+}
+
+/* ---- CPU times (seed 003, rules 4 and 14) --------------------------------- */
+
+/* Spend about @ms of user-mode CPU time in this thread. */
+static void burn_user_cpu(long ms)
+{
+	struct rusage r0, r;
+	volatile unsigned long x = 0;
+	long spent;
+
+	getrusage(RUSAGE_THREAD, &r0);
+	do {
+		for (int i = 0; i < 1000000; i++)
+			x += i;
+		getrusage(RUSAGE_THREAD, &r);
+		spent = (r.ru_utime.tv_sec - r0.ru_utime.tv_sec) * 1000 +
+			(r.ru_utime.tv_usec - r0.ru_utime.tv_usec) / 1000;
+	} while (spent < ms);
+}
+
+struct cpu_seen {
+	int n;
+	USHORT flags;
+	ULONG64 processor_time;
+	ULONG kernel_time, user_time;
+	GUID want;
+};
+
+static VOID WINAPI cpu_record(PEVENT_RECORD r)
+{
+	struct cpu_seen *c = r->UserContext;
+
+	if (!IsEqualGUID(&r->EventHeader.ProviderId, &c->want))
+		return;
+	c->n++;
+	c->flags = r->EventHeader.Flags;
+	c->processor_time = r->EventHeader.ProcessorTime;
+	c->kernel_time = r->EventHeader.KernelTime;
+	c->user_time = r->EventHeader.UserTime;
+}
+
+/* One TraceEvent in a fresh session of @mode; the record as stored and
+ * as a consumer sees it. */
+static void one_event(FIXTURE_DATA(cl) *self, struct __test_metadata *_metadata,
+		      ULONG mode, struct rec *got, struct cpu_seen *c)
+{
+	struct {
+		EVENT_TRACE_HEADER h;
+		ULONG v;
+	} ev;
+	EVENT_TRACE_LOGFILEA lf;
+	PROCESSTRACE_HANDLE ph;
+	struct props b;
+
+	props_init(&b, EVENT_TRACE_FILE_MODE_SEQUENTIAL | mode, self->path);
+	ASSERT_EQ(ERROR_SUCCESS, StartTraceA(&self->s, self->name, &b.p));
+	ASSERT_EQ(ERROR_SUCCESS,
+		  RegisterTraceGuidsA(control, NULL, &self->ctl, 1, self->reg,
+				      NULL, NULL, &self->h));
+	ASSERT_EQ(ERROR_SUCCESS, EnableTrace(TRUE, 0, 4, &self->ctl, self->s));
+	memset(&ev, 0, sizeof(ev));
+	ev.h.Size = sizeof(ev.h) + sizeof(ev.v);
+	ev.h.Flags = WNODE_FLAG_TRACED_GUID;
+	ev.h.Guid = self->cls;
+	/* Rule 4: FieldTypeFlags (HeaderType, MarkerFlags) are reserved:
+	 * whatever the caller leaves there, the record is a normal one. */
+	ev.h.FieldTypeFlags = 0xBEEF;
+	ev.v = 42;
+	ASSERT_EQ(ERROR_SUCCESS, TraceEvent(seen.logger, &ev.h));
+	props_init(&b, 0, NULL);
+	ASSERT_EQ(ERROR_SUCCESS, StopTraceA(self->s, NULL, &b.p));
+	self->s = 0;
+	ASSERT_EQ(ERROR_SUCCESS, UnregisterTraceGuids(self->h));
+	self->h = 0;
+	ASSERT_EQ(1, read_classic(self->path, got, 1));
+	EXPECT_EQ(4, got->len);
+	EXPECT_EQ(0, memcmp(got->data, &ev.v, 4));
+
+	memset(c, 0, sizeof(*c));
+	c->want = self->cls;
+	memset(&lf, 0, sizeof(lf));
+	lf.LogFileName = self->path;
+	lf.ProcessTraceMode = PROCESS_TRACE_MODE_EVENT_RECORD;
+	lf.EventRecordCallback = cpu_record;
+	lf.Context = c;
+	ph = OpenTraceA(&lf);
+	ASSERT_NE(INVALID_PROCESSTRACE_HANDLE, ph);
+	EXPECT_EQ(ERROR_SUCCESS, ProcessTrace(&ph, 1, NULL, NULL));
+	CloseTrace(ph);
+	EXPECT_EQ(1, c->n);
+	unlink(self->path);
+}
+
+/*
+ * Seed 003, rule 14: KernelTime and UserTime are CPU ticks; a private
+ * session carries ProcessorTime (the user-mode time) instead, and its
+ * consumer sees EVENT_HEADER_FLAG_PRIVATE_SESSION.  Rule 4: reserved
+ * header bytes the caller filled do not matter.
+ */
+TEST_F(cl, cpu_times_and_private_processor_time)
+{
+	struct cpu_seen c;
+	struct rec got;
+	unsigned long long user;
+
+	/* About 40 ticks of 15.6 ms of user time, little kernel time. */
+	burn_user_cpu(600);
+
+	one_event(self, _metadata, 0, &got, &c);
+	user = got.cpu >> 32;
+	EXPECT_GE(user, 20);			/* UserTime, ticks */
+	EXPECT_LT(got.cpu & 0xFFFFFFFF, user);	/* KernelTime, smaller */
+	EXPECT_FALSE(c.flags & EVENT_HEADER_FLAG_PRIVATE_SESSION);
+	EXPECT_EQ(user, c.user_time);
+	EXPECT_EQ(got.cpu & 0xFFFFFFFF, c.kernel_time);
+
+	one_event(self, _metadata, EVENT_TRACE_PRIVATE_LOGGER_MODE, &got, &c);
+	/* ProcessorTime: the user time as one count, not two halves. */
+	EXPECT_EQ(0, got.cpu >> 32);
+	EXPECT_GE(got.cpu, user);
+	EXPECT_LE(got.cpu, user + 16);
+	EXPECT_TRUE(c.flags & EVENT_HEADER_FLAG_PRIVATE_SESSION);
+	EXPECT_EQ(got.cpu, c.processor_time);
 }
 
 TEST_HARNESS_MAIN

@@ -332,9 +332,10 @@ static LONGLONG filetime_now(void)
 }
 
 /*
- * seed 001, rules 2, 4, 5, 6: nothing arrives before ProcessTrace; then
- * the synthetic EventTraceGuid header event (Opcode 0, TRACE_LOGFILE_HEADER
- * and the session name), then the events with their header fields,
+ * seed 001, rules 1, 2, 4, 5, 6, 7: nothing arrives before ProcessTrace;
+ * then the synthetic EventTraceGuid header event (Opcode 0,
+ * TRACE_LOGFILE_HEADER and the session name), then the events, identified
+ * by ProviderId and EventDescriptor (rule 7), with their header fields,
  * payload and extended items, UserContext = Context; ProcessTrace returns
  * ERROR_SUCCESS when the session stops.
  */
@@ -398,7 +399,7 @@ TEST_F(rt, header_event_then_events)
 	EXPECT_EQ(64 * 1024, th.BufferSize);
 	EXPECT_EQ((void *)&c, e->user_context);
 
-	/* Then the events, as written. */
+	/* Then the events, as written (rule 7: ProviderId + EventDescriptor). */
 	for (i = 1; i < 4; i++) {
 		e = &c.ev[i];
 		EXPECT_EQ(0, memcmp(&e->hdr.ProviderId, self->guid, 16));

@@ -199,8 +199,9 @@ TEST_F(api, callback_before_event_register_returns)
 	EXPECT_EQ(&ctx, seen.context);				/* rule 18 */
 }
 
-/* seed 000, rules 2, 10, 12, 14: SourceId passes through; Level = max,
- * MatchAny = OR, MatchAll = AND over sessions. */
+/* seed 000, rules 2, 8, 10, 12, 14, 15: SourceId passes through; Level =
+ * max, MatchAny = OR, MatchAll = AND over sessions; the provider's
+ * EventProviderEnabled follows what ENABLE recorded. */
 TEST_F(api, aggregate_and_source_id)
 {
 	GUID src1, src2;
@@ -259,7 +260,8 @@ TEST_F(api, is_enabled_reflects_the_aggregate)
 					 NULL, NULL, 0, 0));
 	EXPECT_EQ(5, seen.n);
 	EXPECT_EQ(2, seen.level);
-	/* rule 6: the last session stops (ControlTrace): DISABLE. */
+	/* rule 6: the last session stops (ControlTrace): DISABLE; rule 8:
+	 * after DISABLE the provider skips every event. */
 	stop(self->s1);
 	EXPECT_EQ(6, seen.n);
 	EXPECT_EQ(EVENT_CONTROL_CODE_DISABLE_PROVIDER, seen.is_enabled);
