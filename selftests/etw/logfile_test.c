@@ -9,6 +9,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
+#include <time.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -394,6 +396,90 @@ TEST_F(lf, append_adds_to_an_existing_file)
 	EXPECT_TRUE(has_seq(&self->f, 0));
 	EXPECT_TRUE(has_seq(&self->f, 99));
 	EXPECT_EQ(self->f.buffers, self->f.lf.hdr.buffers_written);
+}
+
+static unsigned long long now_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* Move CLOCK_REALTIME by @delta_s seconds. */
+static int shift_realtime(long delta_s)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += delta_s;
+	return clock_settime(CLOCK_REALTIME, &ts);
+}
+
+/*
+ * Reference 2.2 (Wnode.ClientContext): 1 QPC (CLOCK_MONOTONIC in ns
+ * here), 2 system time (FILETIME), 3 the CPU cycle counter; the file
+ * header says which, with its frequency.  Seed 001, rule 11: with system
+ * time, setting the clock back during collection makes a later event
+ * older than an earlier one: it stays in written order, out of time
+ * order.  The default QPC clock is immune.
+ */
+TEST_F(lf, clocks_and_the_system_clock_set_back)
+{
+	static const unsigned long long freq[4] = { 0, 1000000000ULL, 10000000ULL, 0 };
+	struct props out;
+	cpu_set_t cpu0;
+	ULONG clock;
+
+	CPU_ZERO(&cpu0);
+	CPU_SET(0, &cpu0);
+	ASSERT_EQ(0, sched_setaffinity(0, sizeof(cpu0), &cpu0));
+	for (clock = 1; clock <= 3; clock++) {
+		unsigned long long mono0, mono1, ft0, ft1;
+		int back = clock != 3;
+
+		ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_SEQUENTIAL,
+						    self->path, 8, 0, clock));
+		mono0 = now_ns(CLOCK_MONOTONIC);
+		ft0 = now_ns(CLOCK_REALTIME) / 100 + 116444736000000000ULL;
+		write_events(self->h, 0, 1, 16);
+		mono1 = now_ns(CLOCK_MONOTONIC);
+		ft1 = now_ns(CLOCK_REALTIME) / 100 + 116444736000000000ULL;
+		if (back)
+			ASSERT_EQ(0, shift_realtime(-100));
+		write_events(self->h, 1, 1, 16);
+		if (back)
+			ASSERT_EQ(0, shift_realtime(100));
+		ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+		ASSERT_EQ(0, read_etl(self->path, &self->f));
+		ASSERT_EQ(2, self->f.events);
+		/* Written order, one CPU: the file keeps it. */
+		EXPECT_EQ(0, self->f.seq[0]);
+		EXPECT_EQ(1, self->f.seq[1]);
+		EXPECT_EQ(clock, self->f.lf.hdr.reserved_flags);
+		if (freq[clock]) {
+			EXPECT_EQ(freq[clock], self->f.lf.hdr.perf_freq);
+		} else {
+			EXPECT_GE(self->f.lf.hdr.perf_freq, 1000000);
+		}
+		switch (clock) {
+		case 1:
+			EXPECT_GE(self->f.ts[0], mono0);
+			EXPECT_LE(self->f.ts[0], mono1);
+			EXPECT_GT(self->f.ts[1], self->f.ts[0]);
+			break;
+		case 2:
+			EXPECT_GE(self->f.ts[0], ft0);
+			EXPECT_LE(self->f.ts[0], ft1);
+			/* About 100 s older, though written later. */
+			EXPECT_LT(self->f.ts[1] + 900000000ULL, self->f.ts[0]);
+			break;
+		default:
+			EXPECT_GT(self->f.ts[1], self->f.ts[0]);
+			break;
+		}
+		unlink(self->path);
+	}
 }
 
 /* reference 2.3: NEWFILE starts file %d+1 when the next buffer would

@@ -228,7 +228,8 @@ static struct etw_session_info query(FIXTURE_DATA(wr) *self)
 	return si;
 }
 
-/* seed 002, rules 7 and 8: the blocks are concatenated, no padding. */
+/* seed 002, rules 3, 7 and 8: each Size counts bytes; the blocks are
+ * concatenated, no padding. */
 TEST_F(wr, payload_is_concatenation_without_padding)
 {
 	struct etw_data_desc d[3] = {
@@ -349,8 +350,54 @@ TEST_F(wr, descriptor_types_need_opt_in)
 	cons_close(&c);
 }
 
+/*
+ * seed 001, rule 13 (and seed 002, rule 4): an event written with a
+ * timestamp override keeps its place in the stream, so an override older
+ * than the events before it is delivered out of time order.
+ */
+TEST_F(wr, timestamp_override_can_be_out_of_order)
+{
+	struct etw_data_desc d[2] = {
+		{ (uintptr_t)"x", 1, 0, 0, 0 },
+		{ 0, 8, 3, 0, 0 },	/* TIMESTAMP_OVERRIDE */
+	};
+	struct etw_set_info si = { 0 };
+	struct cons c;
+	cpu_set_t set;
+	uint64_t old;
+	uint8_t one = 1;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	ASSERT_EQ(0, sched_setaffinity(0, sizeof(set), &set));
+	ASSERT_NE(0, start_geo(self, 0x100, 0, 0, 0));
+	self->h = etw_reg(self->fd, self->guid, 0, NULL, NULL);
+	si.handle = self->h;
+	si.info_class = ETW_INFO_USE_DESCRIPTOR_TYPE;
+	si.length = 1;
+	si.data = (uintptr_t)&one;
+	ASSERT_EQ(0, ioctl(self->fd, ETW_IOC_SET_INFO, &si));
+	ASSERT_EQ(0, etw_enable(self->fd, self->session, self->guid, 5, 0, 0));
+	ASSERT_EQ(0, cons_open(self->fd, self->name, &c));
+	ASSERT_EQ(0, write_ev(self->fd, self->h, 1, 4, 0, d, 1, 0, 0));
+	ASSERT_EQ(1, drain(self, &c, 1, NULL));
+	old = self->recs[0].ts - 1000;	/* older than event 1 */
+	self->nrecs = 0;
+	d[1].ptr = (uintptr_t)&old;
+	ASSERT_EQ(0, write_ev(self->fd, self->h, 2, 4, 0, d, 2, 0, 0));
+	ASSERT_EQ(0, write_ev(self->fd, self->h, 3, 4, 0, d, 1, 0, 0));
+	ASSERT_EQ(2, drain(self, &c, 1, NULL));
+	EXPECT_EQ(2, self->recs[0].id);
+	EXPECT_EQ(old, self->recs[0].ts);
+	EXPECT_EQ(3, self->recs[1].id);
+	EXPECT_GT(self->recs[1].ts, old + 1000);
+	cons_close(&c);
+}
+
 /* seed 002, rule 4: provider metadata is ignored once traits were set by
- * EventSetInformation; the traits reach every event as PROV_TRAITS. */
+ * EventSetInformation; seed 004, rules 1 and 8: the kernel keeps the blob
+ * as given and it reaches every event as PROV_TRAITS (the cost rule 8
+ * warns about). */
 TEST_F(wr, traits_reach_every_event)
 {
 	static const uint8_t traits[] = { 7, 0, 'T', 'r', 'a', 'i', 0 };
@@ -552,7 +599,8 @@ TEST_F(wr, streams_and_watermark)
 	cons_close(&c);
 }
 
-/* NO_PER_PROCESSOR_BUFFERING: one stream in strict order. */
+/* NO_PER_PROCESSOR_BUFFERING: one stream in strict order, so events from
+ * different CPUs never tie or swap (seed 001, rule 12). */
 TEST_F(wr, no_per_processor_buffering_is_one_stream)
 {
 	struct cons c;

@@ -59,7 +59,7 @@ skip() {
 }
 
 echo "TAP version 13"
-planned=$((nheaders * 4 + 19))
+planned=$((nheaders * 4 + 23))
 echo "1..$planned"
 
 # 1. Each header alone.  (A declaration follows the #include because ISO C
@@ -168,6 +168,36 @@ if [ -f "$so" ]; then
 else
 	skip "every function the headers declare is exported by libetw.so" "$so not built"
 fi
+
+# 3d. The seeds name the header of each API: it compiles from that header
+#     alone, with the signature the seed gives.
+cat > "$tmp/seed0.c" <<'EOF'
+#include <evntprov.h>
+_Static_assert(__builtin_types_compatible_p(PENABLECALLBACK,
+	VOID (NTAPI *)(LPCGUID, ULONG, UCHAR, ULONGLONG, ULONGLONG,
+		       PEVENT_FILTER_DESCRIPTOR, PVOID)), "seed 000, rule 1");
+EOF
+cat > "$tmp/seed1.c" <<'EOF'
+#include <evntrace.h>
+_Static_assert(__builtin_types_compatible_p(PEVENT_RECORD_CALLBACK,
+	VOID (WINAPI *)(PEVENT_RECORD)), "seed 001, rule 1");
+EOF
+cat > "$tmp/seed2.c" <<'EOF'
+#include <evntprov.h>
+_Static_assert(sizeof(EVENT_DATA_DESCRIPTOR) == 16, "seed 002, rule 1");
+EOF
+cat > "$tmp/seed3.c" <<'EOF'
+#include <evntrace.h>
+_Static_assert(sizeof(EVENT_INSTANCE_HEADER) == 56, "seed 003, rule 2");
+EOF
+run "seed 000, rules 1 and 24: PENABLECALLBACK from evntprov.h alone" \
+	gcc -std=gnu11 -Wall -Werror -fsyntax-only -I"$inc" "$tmp/seed0.c"
+run "seed 001, rules 1 and 18: PEVENT_RECORD_CALLBACK from evntrace.h alone" \
+	gcc -std=gnu11 -Wall -Werror -fsyntax-only -I"$inc" "$tmp/seed1.c"
+run "seed 002, rule 11: EVENT_DATA_DESCRIPTOR from evntprov.h alone" \
+	gcc -std=gnu11 -Wall -Werror -fsyntax-only -I"$inc" "$tmp/seed2.c"
+run "seed 003, rule 17: EVENT_INSTANCE_HEADER from evntrace.h alone" \
+	gcc -std=gnu11 -Wall -Werror -fsyntax-only -I"$inc" "$tmp/seed3.c"
 
 # 4. _UNICODE alone also selects the W forms (reference §0.1).
 cat > "$tmp/tunicode.c" <<'EOF'
