@@ -220,6 +220,26 @@ fault:
 	return 1;
 }
 
+/*
+ * The blocks of @d back to back from @p (no padding), then zeros up to
+ * @end.  Context: page faults disabled.  Return: 0 or -EFAULT.
+ */
+static int etw_copy_blocks(u8 *p, u8 *end, const struct etw_data_desc *d,
+			   u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		if (!d[i].size)
+			continue;
+		if (etw_copy_block(p, d[i].ptr, d[i].size))
+			return -EFAULT;
+		p += d[i].size;
+	}
+	memset(p, 0, end - p);
+	return 0;
+}
+
 static u8 *etw_item_header(u8 *p, u16 type, u32 size, bool more)
 {
 	struct etl_ext_item *it = (void *)p;
@@ -510,8 +530,6 @@ static int etw_classic_fill(const struct etw_classic_ctx *c, u8 *dst, u32 need,
 	const struct etw_trace_event *t = c->t;
 	struct etl_instance_header *ih = (void *)dst;
 	struct etl_full_header *h = &ih->full;
-	u8 *p = dst + c->hdr;
-	u32 i;
 
 	h->size = c->size;
 	h->header_type = (t->flags & ETW_TRACE_F_INSTANCE) ?
@@ -530,15 +548,7 @@ static int etw_classic_fill(const struct etw_classic_ctx *c, u8 *dst, u32 need,
 		ih->parent_instance_id = t->parent_instance_id;
 		memcpy(ih->parent_guid, t->parent_guid, 16);
 	}
-	for (i = 0; i < t->count; i++) {
-		if (!c->d[i].size)
-			continue;
-		if (etw_copy_block(p, c->d[i].ptr, c->d[i].size))
-			return -EFAULT;
-		p += c->d[i].size;
-	}
-	memset(p, 0, dst + need - p);
-	return 0;
+	return etw_copy_blocks(dst + c->hdr, dst + need, c->d, t->count);
 }
 
 /*
@@ -678,17 +688,9 @@ static int etw_message_fill(const struct etw_msg_ctx *c, u8 *dst, u32 need,
 {
 	const struct etw_trace_message *m = c->m;
 	struct etl_rec_message h;
-	u8 *p = dst + c->hdr;
-	u32 i;
 
-	for (i = 0; i < m->count; i++) {
-		if (!c->d[i].size)
-			continue;
-		if (etw_copy_block(p, c->d[i].ptr, c->d[i].size))
-			return -EFAULT;
-		p += c->d[i].size;
-	}
-	memset(p, 0, dst + need - p);
+	if (etw_copy_blocks(dst + c->hdr, dst + need, c->d, m->count))
+		return -EFAULT;
 
 	h.message_number = m->number;
 	h.option_flags = m->flags;

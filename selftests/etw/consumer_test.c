@@ -254,22 +254,12 @@ FIXTURE_TEARDOWN(rt)
 static uint64_t start_geo(FIXTURE_DATA(rt) *self, uint32_t mode, uint32_t kb,
 			  uint32_t minb, uint32_t maxb)
 {
-	struct etw_session_start st;
-	struct etw_session_info si;
+	uint64_t h = etw_start_geo(self->fd, self->name, mode, kb, minb, maxb,
+				   NULL);
 
-	memset(&st, 0, sizeof(st));
-	st.name = (uintptr_t)self->name;
-	st.name_len = strlen(self->name);
-	st.log_file_mode = mode;
-	st.buffer_size_kb = kb;
-	st.min_buffers = minb;
-	st.max_buffers = maxb;
-	st.info = (uintptr_t)&si;
-	st.info_size = sizeof(si);
-	if (ioctl(self->fd, ETW_IOC_SESSION_START, &st))
-		return 0;
-	self->session = si.handle;
-	return si.handle;
+	if (h)
+		self->session = h;
+	return h;
 }
 
 /* Session, provider, enable: the usual start of a test. */
@@ -492,6 +482,26 @@ static void *pinned_writer(void *arg)
 	return NULL;
 }
 
+/* @nw writer threads, writer i pinned to CPU i, @per events each; 0 or
+ * the first writer's error. */
+static int run_pinned_writers(int fd, uint64_t h, int nw, int per)
+{
+	struct pinned w[4];
+	pthread_t t[4];
+	int i, err = 0;
+
+	for (i = 0; i < nw && i < 4; i++) {
+		w[i] = (struct pinned){ fd, i, per, h, 0 };
+		pthread_create(&t[i], NULL, pinned_writer, &w[i]);
+	}
+	for (i = 0; i < nw && i < 4; i++) {
+		pthread_join(t[i], NULL);
+		if (!err)
+			err = w[i].err;
+	}
+	return err;
+}
+
 /*
  * seed 001, rules 10 and 14: writers pinned to different CPUs fill
  * different streams; the merge delivers every event, in non-decreasing
@@ -500,8 +510,6 @@ static void *pinned_writer(void *arg)
 TEST_F(rt, merged_in_time_order_across_cpus)
 {
 	int ncpu = sysconf(_SC_NPROCESSORS_ONLN), i, k, nw;
-	struct pinned w[4];
-	pthread_t t[4];
 	EVENT_TRACE_LOGFILEA lf;
 	struct col c;
 	const int per = 3000;
@@ -516,14 +524,7 @@ TEST_F(rt, merged_in_time_order_across_cpus)
 			  PROCESS_TRACE_MODE_EVENT_RECORD | PROCESS_TRACE_MODE_RAW_TIMESTAMP,
 			  &lf));
 	consume_start(&c);
-	for (i = 0; i < nw; i++) {
-		w[i] = (struct pinned){ self->fd, i, per, self->h, 0 };
-		pthread_create(&t[i], NULL, pinned_writer, &w[i]);
-	}
-	for (i = 0; i < nw; i++) {
-		pthread_join(t[i], NULL);
-		EXPECT_EQ(0, w[i].err);
-	}
+	EXPECT_EQ(0, run_pinned_writers(self->fd, self->h, nw, per));
 	ASSERT_EQ(0, stop(self, NULL));
 	ASSERT_EQ(0, consume_join(&c, 60));
 	EXPECT_EQ(ERROR_SUCCESS, c.status);
@@ -895,8 +896,6 @@ TEST_F(rt, kernel_written_file_and_real_time)
 {
 	int ncpu = sysconf(_SC_NPROCESSORS_ONLN), i, nw = ncpu < 2 ? 1 : 2;
 	EVENT_TRACE_LOGFILEA lf, rlf;
-	struct pinned w[2];
-	pthread_t t[2];
 	struct col c, rc;
 	char dir[64], path[128], cmd[160];
 	const int per = 2000;
@@ -919,14 +918,7 @@ TEST_F(rt, kernel_written_file_and_real_time)
 	EXPECT_EQ(0, path[i]);
 	EXPECT_EQ(0, rlf.LogfileHeader.LogFileName[i]);
 	consume_start(&rc);
-	for (i = 0; i < nw; i++) {
-		w[i] = (struct pinned){ self->fd, i, per, self->h, 0 };
-		pthread_create(&t[i], NULL, pinned_writer, &w[i]);
-	}
-	for (i = 0; i < nw; i++) {
-		pthread_join(t[i], NULL);
-		EXPECT_EQ(0, w[i].err);
-	}
+	EXPECT_EQ(0, run_pinned_writers(self->fd, self->h, nw, per));
 	ASSERT_EQ(0, stop(self, NULL));
 	ASSERT_EQ(0, consume_join(&rc, 60));
 	EXPECT_EQ(ERROR_SUCCESS, rc.status);

@@ -80,8 +80,10 @@ static inline struct etw_enable_slot etw_slot(const struct etw_enable_slot *s)
 	return c;
 }
 
-static inline uint64_t etw_start(int fd, const char *name, uint32_t mode,
-				 struct etw_session_info *info)
+/* Start a session with the given geometry (0: the default); its handle or 0. */
+static inline uint64_t etw_start_geo(int fd, const char *name, uint32_t mode,
+				     uint32_t kb, uint32_t minb, uint32_t maxb,
+				     struct etw_session_info *info)
 {
 	struct etw_session_start st;
 	struct etw_session_info si;
@@ -90,11 +92,20 @@ static inline uint64_t etw_start(int fd, const char *name, uint32_t mode,
 	st.name = (uintptr_t)name;
 	st.name_len = strlen(name);
 	st.log_file_mode = mode;
+	st.buffer_size_kb = kb;
+	st.min_buffers = minb;
+	st.max_buffers = maxb;
 	st.info = (uintptr_t)(info ? info : &si);
 	st.info_size = sizeof(si);
 	if (ioctl(fd, ETW_IOC_SESSION_START, &st))
 		return 0;
 	return info ? info->handle : si.handle;
+}
+
+static inline uint64_t etw_start(int fd, const char *name, uint32_t mode,
+				 struct etw_session_info *info)
+{
+	return etw_start_geo(fd, name, mode, 0, 0, 0, info);
 }
 
 static inline int etw_control(int fd, uint64_t handle, uint32_t code,

@@ -21,6 +21,8 @@
 #include <evntrace.h>
 #include <linux/etw.h>
 
+#include "etw_util.h"
+
 #include "../kselftest_harness.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -641,23 +643,6 @@ static int nobody_view(void *arg)
 	return 0;
 }
 
-static int run_as_nobody(int (*fn)(void *), void *arg)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		if (setgid(65534) || setuid(65534))
-			_exit(100);
-		_exit(fn(arg));
-	}
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
-}
-
 /* uapi "Provider enumeration" (who may see what): any user may list and
  * see pids and ordinary sessions; a private session shows only to those
  * who may control it. */
@@ -693,7 +678,7 @@ TEST_F(q, unprivileged_view)
 	EXPECT_EQ(TRACE_PROVIDER_FLAG_PRE_ENABLE, instance(info, 0)->Flags);
 	free(info);
 
-	EXPECT_EQ(0, run_as_nobody(nobody_view, &v));
+	EXPECT_EQ(0, etw_as_nobody(nobody_view, &v));
 	stop(priv);
 }
 

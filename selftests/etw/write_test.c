@@ -66,22 +66,12 @@ FIXTURE_TEARDOWN(wr)
 static uint64_t start_geo(FIXTURE_DATA(wr) *self, uint32_t mode, uint32_t kb,
 			  uint32_t minb, uint32_t maxb)
 {
-	struct etw_session_start st;
-	struct etw_session_info si;
+	uint64_t h = etw_start_geo(self->fd, self->name, mode, kb, minb, maxb,
+				   NULL);
 
-	memset(&st, 0, sizeof(st));
-	st.name = (uintptr_t)self->name;
-	st.name_len = strlen(self->name);
-	st.log_file_mode = mode;
-	st.buffer_size_kb = kb;
-	st.min_buffers = minb;
-	st.max_buffers = maxb;
-	st.info = (uintptr_t)&si;
-	st.info_size = sizeof(si);
-	if (ioctl(self->fd, ETW_IOC_SESSION_START, &st))
-		return 0;
-	self->session = si.handle;
-	return si.handle;
+	if (h)
+		self->session = h;
+	return h;
 }
 
 static int write_ev(int fd, uint64_t h, uint16_t id, uint8_t level,
