@@ -12,6 +12,7 @@
  *   disallow.c   disallow
  *   group_acl.c  group-acl
  *   providers.c  providers
+ *   autologger.c autologger (boot-time sessions; autologger_conf.c their files)
  *   info.c       info
  */
 #ifndef _TOOLS_ETWCTL_H
@@ -137,5 +138,6 @@ int cmd_capture(int argc, char **argv);
 int cmd_disallow(int argc, char **argv);
 int cmd_group_acl(int argc, char **argv);
 int cmd_providers(int argc, char **argv);
+int cmd_autologger(int argc, char **argv);
 
 #endif /* _TOOLS_ETWCTL_H */
