@@ -9,6 +9,10 @@
 #   make deps       install the Debian packages we need (idempotent)
 #   make lint       W=1, sparse and checkpatch on the kernel code
 #   make install    libetw headers, libraries and pkg-config file
+#   make dkms-install   register etw.ko with DKMS (rebuilt for every kernel)
+#   make dkms-uninstall remove it from DKMS again
+#   make deb        the Debian packages (dpkg-buildpackage) into build/deb
+#   make check-pkg  DKMS, packages, lintian, a clean-system install in a VM
 #
 # The module is built against KDIR: the running kernel's build tree when
 # there is one, else the installed Debian kernel headers.  demo, check and
@@ -17,6 +21,9 @@
 
 TOP	:= $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 O	:= $(TOP)/build
+# The release: the DKMS module version and the Debian packages' upstream
+# version (debian/changelog says the same).
+VERSION	:= 1.0.0
 
 VM_KVER	?= $(shell ls -1 /lib/modules 2>/dev/null | grep -- '-amd64$$' | sort -V | tail -n 1)
 RUN_KVER := $(shell uname -r)
@@ -79,8 +86,46 @@ check-host: all
 		ETW_KO=$(TOP)/etw.ko $(MAKE) -C $(TOP)/selftests run_tests; \
 		rc=$$?; rmmod etw; exit $$rc'
 
-install: lib
+# Everything but the module (see dkms-install): libetw, its headers and
+# pkg-config file, the tools, their services, manual pages, completion.
+# PREFIX (default /usr/local), LIBDIR, MANDIR, UNITDIR, ... and DESTDIR
+# as usual.
+PREFIX	?= /usr/local
+MANDIR	?= $(PREFIX)/share/man
+install: lib tools
 	$(MAKE) -C libetw O=$(O) install
+	$(MAKE) -C tools O=$(O) install
+	$(TOP)/tools/pkg/install-man.sh $(DESTDIR)$(MANDIR) 123458
+
+# DKMS: the module's sources go to /usr/src/etw-$(VERSION) and DKMS
+# builds and installs etw.ko for the running kernel now (DKMS_KVER to
+# choose another) and for each kernel installed later.
+DKMS_KVER ?= $(RUN_KVER)
+dkms-install:
+	$(TOP)/tools/pkg/dkms-source.sh $(DESTDIR)/usr/src/etw-$(VERSION) $(VERSION)
+	dkms status -m etw -v $(VERSION) | grep -q . || dkms add -m etw -v $(VERSION)
+	dkms install -m etw -v $(VERSION) -k $(DKMS_KVER)
+
+dkms-uninstall:
+	-dkms remove -m etw -v $(VERSION) --all
+	rm -rf $(DESTDIR)/usr/src/etw-$(VERSION)
+
+# The Debian packages (etw-dkms, libetw1, libetw-dev, etw-tools), built
+# from this tree by dpkg-buildpackage; they land in $(O)/deb.
+deb:
+	$(TOP)/tools/pkg/build-deb.sh $(O)/deb
+
+# DKMS for every installed Debian kernel, the kselftests with the
+# DKMS-built module, the packages, lintian, and a clean bookworm system
+# (debootstrap) that installs them and boots them under systemd in the VM.
+# Heavy (see Documentation/testing.rst for times); CI runs it after check.
+check-pkg: deps
+	@$(TOP)/tools/deps.sh --pkg
+	@$(MAKE) --no-print-directory check-pkg-run
+
+check-pkg-run:
+	$(MAKE) all KDIR=$(VM_KDIR)
+	$(TOP)/tools/pkg/check-pkg.sh $(VM_KVER)
 
 clean:
 	-$(KMAKE) clean
@@ -88,4 +133,5 @@ clean:
 	rm -rf $(O)
 
 .PHONY: all module lib tools selftests deps lint check demo bench \
-	check-run demo-run bench-run check-host install clean
+	check-run demo-run bench-run check-host install clean \
+	dkms-install dkms-uninstall deb check-pkg check-pkg-run

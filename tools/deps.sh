@@ -4,11 +4,31 @@
 # Install the Debian packages that building and testing Linux ETW needs.
 # Idempotent: asks dpkg first and only calls apt-get for what is missing,
 # so it costs a fraction of a second on a machine that is already set up.
+#
+#   deps.sh [--pkg]
+#
+# --pkg adds what `make check-pkg` needs: DKMS and bookworm's 6.12 kernel,
+# the Debian packaging tools, lintian and debootstrap.
 set -eu
 
 PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
       linux-headers-amd64 linux-image-amd64 linux-source-6.1
-      qemu-system-x86 busybox-static sparse bpftrace libbpf-dev"
+      qemu-system-x86 busybox-static sparse bpftrace libbpf-dev
+      pkg-config libsystemd-dev mandoc babeltrace2 chromium util-linux"
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--pkg)
+		PKGS="$PKGS dkms linux-headers-6.12-amd64 linux-image-6.12-amd64
+		      debhelper dpkg-dev fakeroot lintian debootstrap"
+		shift
+		;;
+	*)
+		echo "usage: deps.sh [--pkg]" >&2
+		exit 2
+		;;
+	esac
+done
 
 missing=""
 for p in $PKGS; do

@@ -12,7 +12,7 @@ VERSION=$2
 rm -rf "$DEST"
 mkdir -p "$DEST/kmod/shared" "$DEST/uapi/linux"
 sed "s/#MODULE_VERSION#/$VERSION/" "$TOP/dkms.conf" > "$DEST/dkms.conf"
-cp "$TOP/Kbuild" "$TOP/COPYING" "$DEST/"
+cp "$TOP/Kbuild" "$DEST/"
 cp "$TOP"/kmod/*.c "$TOP"/kmod/*.h "$DEST/kmod/"
 cp "$TOP"/kmod/shared/*.c "$TOP"/kmod/shared/*.h "$DEST/kmod/shared/"
 cp "$TOP/uapi/linux/etw.h" "$DEST/uapi/linux/"
