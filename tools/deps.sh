@@ -20,7 +20,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--pkg)
 		PKGS="$PKGS dkms linux-headers-6.12-amd64 linux-image-6.12-amd64
-		      debhelper dpkg-dev fakeroot lintian debootstrap"
+		      debhelper dh-dkms dpkg-dev fakeroot lintian debootstrap"
 		shift
 		;;
 	*)
