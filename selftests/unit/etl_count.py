@@ -23,6 +23,18 @@ etl_files_test.c prints for the C reader:
 
 Exit status 0 if every buffer and record parsed, 1 (after printing
 "error ...") otherwise.
+
+--recover walks damaged files the way a tolerant reader should (issue 9),
+again from the format alone: buffers sit on a grid of the file's buffer
+size (section 1: buffer n at n x BufferSize); a buffer whose header is bad
+is skipped whole; a record whose Size is sane but whose inside is bad
+(extended items, PEBS/PMC, message fields) is skipped alone; a record
+whose marker or Size cannot be trusted ends its buffer; a buffer cut by
+the end of the file keeps the records that lie wholly in it; a buffer
+equal to an earlier one (CPU, SequenceNumber, bytes) is a duplicate.
+Extra lines: skipped.buffers, skipped.records, skipped.rest (buffers whose
+tail was dropped), skipped.duplicates, skipped.trailing (bytes).  Exit
+status 0 unless the header of buffer 0 is unusable.
 """
 import struct
 import sys
@@ -45,6 +57,14 @@ class Bad(Exception):
     pass
 
 
+class Skip(Exception):
+    """A record with a sane Size whose inside is bad (--recover)."""
+
+    def __init__(self, why, nxt):
+        Exception.__init__(self, why)
+        self.nxt = nxt
+
+
 def guid(b):
     d1, d2, d3 = struct.unpack_from("<IHH", b, 0)
     r = b[8:16].hex()
@@ -60,8 +80,9 @@ def utf16z(b):
 
 
 class Walker:
-    def __init__(self, data):
+    def __init__(self, data, recover=False):
         self.d = data
+        self.recover = recover
         self.out = {}
         self.counts = {}
         self.first = None
@@ -144,6 +165,10 @@ class Walker:
         if size < fixed or pos + size > end:
             raise Bad("record size %d at 0x%x" % (size, pos))
         rec = d[pos:pos + size]
+        if self.recover:
+            why = self.inner_bad(name, rec, size, fixed)
+            if why:
+                raise Skip(why, pos + ((size + 7) & ~7))
         self.count("kind." + name)
         self.count("records.total")
         ts = None
@@ -193,6 +218,80 @@ class Walker:
             self.times.append(ts)
         return pos + ((size + 7) & ~7)
 
+    @staticmethod
+    def inner_bad(name, rec, size, fixed):
+        """Why the inside of a record with a sane Size is bad, or None."""
+        if name.startswith("EVENT_HEADER"):
+            if not struct.unpack_from("<H", rec, 4)[0] & 1:
+                return None
+            o = 0x50
+            while True:
+                if o + 8 > size:
+                    return "ext item header past record"
+                isz, _t, link, dsz = struct.unpack_from("<HHHH", rec, o)
+                if isz != 8 + ((dsz + 7) & ~7) or o + isz > size:
+                    return "ext item size"
+                o += isz
+                if not link & 1:
+                    return None
+        if name.startswith(("SYSTEM", "COMPACT", "PERFINFO")):
+            ver = struct.unpack_from("<H", rec, 0)[0]
+            ext = (8 if ver & 0x8000 else 0) + 8 * ((ver >> 8) & 7)
+            return "PEBS/PMC past record" if fixed + ext > size else None
+        if name == "MESSAGE":
+            fl = struct.unpack_from("<H", rec, 6)[0]
+            if fl & 2 and fl & 4:
+                return "GUID and COMPONENTID"
+            need = 8 + (4 if fl & 1 else 0) + (16 if fl & 2 else 0) + \
+                (4 if fl & 4 else 0) + (8 if fl & 8 else 0) + \
+                (8 if fl & 0x20 else 0)
+            return "message fields past record" if need > size else None
+        return None
+
+    def buffer_recover(self, pos, bi, grid):
+        """One buffer of the grid (--recover); never raises Bad."""
+        d = self.d
+        left = len(d) - pos
+        if left < HDR:
+            self.count("skipped.trailing", left)
+            return
+        (bsize, saved, _cur, _ref, ts, seq, _link, ctx, lid, _state, off,
+         bflag, btype) = struct.unpack_from("<IIIIQqQHHIIHH", d, pos)
+        if bsize != grid or bflag & 0x40:
+            self.count("skipped.buffers")
+            return
+        avail = min(bsize, left) & ~7
+        if not (HDR <= off <= bsize and off % 8 == 0):
+            off = saved
+            if not (HDR <= off <= bsize and off % 8 == 0):
+                self.count("skipped.buffers")
+                return
+        cpu = ctx & 0x07FF if bflag & 0x20 else ctx & 0xFF
+        key = (cpu, seq)
+        body = d[pos:pos + bsize]
+        if key in self.seen_bufs and self.seen_bufs[key] == body:
+            self.count("skipped.duplicates")
+            return
+        self.seen_bufs.setdefault(key, body)
+        before = self.counts.get("records.total", 0)
+        p, end = pos + HDR, pos + min(off, avail)
+        while p < end:
+            if end - p >= 4 and \
+                    struct.unpack_from("<I", d, p)[0] == 0xFFFFFFFF:
+                break
+            try:
+                p = self.record(d, p, end, bi)
+            except Skip as s:
+                self.count("skipped.records")
+                p = s.nxt
+            except (Bad, struct.error):
+                self.count("skipped.rest")
+                break
+        n = self.counts.get("records.total", 0) - before
+        self.out["buffer.%d" % bi] = (
+            "cpu=%d ts=%d seq=%d filled=%d flag=0x%x type=%d logger=%d "
+            "records=%d" % (cpu, ts, seq, off, bflag, btype, lid, n))
+
     def buffer(self, pos, bi):
         d = self.d
         (bsize, saved, _cur, _ref, ts, seq, _link, ctx, lid, _state, off,
@@ -234,6 +333,19 @@ class Walker:
         for k, v in self.hdr.items():
             self.out["header." + k] = v
         pos, bi = 0, 0
+        if self.recover:
+            grid = self.out["file.buffer_size"]
+            if grid < HDR or grid % 8:
+                raise Bad("buffer 0: BufferSize %d" % grid)
+            self.seen_bufs = {}
+            while pos < len(d):             # section 1: n x BufferSize
+                if not any(d[pos:]):
+                    break                   # a zero (preallocated) tail
+                self.buffer_recover(pos, bi, grid)
+                pos += grid
+                bi += 1
+            self.out["file.buffers"] = bi
+            return
         while pos < len(d):                 # section 1: walk to EOF
             pos += self.buffer(pos, bi)
             bi += 1
@@ -255,11 +367,14 @@ class Walker:
 
 
 def main():
-    if len(sys.argv) != 2:
-        print("usage: etl_count.py FILE.etl", file=sys.stderr)
+    args = sys.argv[1:]
+    recover = "--recover" in args
+    args = [a for a in args if a != "--recover"]
+    if len(args) != 1:
+        print("usage: etl_count.py [--recover] FILE.etl", file=sys.stderr)
         return 2
-    with open(sys.argv[1], "rb") as f:
-        w = Walker(f.read())
+    with open(args[0], "rb") as f:
+        w = Walker(f.read(), recover)
     rc = 0
     try:
         w.walk()
