@@ -692,6 +692,8 @@ static void ct_proc_free(struct ct_proc *p)
 
 	for (i = 0; i < CT_MAX_FILES; i++)
 		free(p->fbufs[i]);
+	for (i = 0; i < p->nstreams; i++)
+		free(p->streams[i].scratch);
 	free(p->streams);
 	free(p->heap);
 	free(p->ext);

@@ -258,19 +258,15 @@ TEST(bad_extended_item_costs_its_record_only)
 	size_t size;
 	u8 *d = load(POWERSHELL, &size);
 	u8 *b3 = d + 3 * PS_BSIZE;
-	u32 off;
-	int r;
+	u32 off = rec_off(b3, 1);
 
-	/* a record with EXTENDED_INFO; its first item's ItemSize no longer
-	 * fits its DataSize (Size itself is intact)
+	/*
+	 * EXTENDED_INFO set on a record that has no items: its "first item"
+	 * is payload bytes whose ItemSize does not fit (Size is intact).
 	 */
-	for (r = 0; r < 5; r++) {
-		off = rec_off(b3, r);
-		if (get16(b3 + off + 4) & ETL_EH_FLAG_EXTENDED_INFO)
-			break;
-	}
-	ASSERT_LT(r, 5);
-	put16(b3 + off + 80, get16(b3 + off + 80) + 8);
+	ASSERT_FALSE(get16(b3 + off + 4) & ETL_EH_FLAG_EXTENDED_INFO);
+	put16(b3 + off + 4, get16(b3 + off + 4) | ETL_EH_FLAG_EXTENDED_INFO);
+	put16(b3 + off + 80, 3);
 	expect_recovered(_metadata, "ext.etl", d, size, PS_RECORDS - 1,
 			 ERROR_FILE_CORRUPT);
 	free(d);
