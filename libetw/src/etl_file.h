@@ -65,6 +65,8 @@ enum etl_damage_kind {
 	ETL_DAMAGE_KIND_COUNT
 };
 
+/* libetw.h ETW_DAMAGE_* are these numbers (consumer.c asserts it). */
+
 /* One damaged place: where and why (also what open failed on). */
 struct etl_file_error {
 	int code;		/* negative errno (-EBADMSG ...); 0 = no damage */

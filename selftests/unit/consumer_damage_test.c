@@ -26,6 +26,7 @@
 #include <windows.h>
 #include <evntrace.h>
 #include <evntcons.h>
+#include <libetw.h>
 #include "shared/etw_etl.h"
 
 #include "../kselftest_harness.h"
@@ -158,6 +159,8 @@ static struct {
 	USHORT flags[MAX_SEEN];
 	USHORT id[MAX_SEEN];
 	int back;		/* events earlier than the one before */
+	struct etw_trace_damage_totals dmg;	/* etw_trace_damage_totals() */
+	struct etw_trace_damage first;		/* etw_trace_damage(h, 0) */
 } seen;
 
 static VOID WINAPI on_record(PEVENT_RECORD er)
@@ -190,6 +193,9 @@ static ULONG run(const char *path)
 	if (h == INVALID_PROCESSTRACE_HANDLE)
 		return 0xDEAD0000 | GetLastError();
 	st = ProcessTrace(&h, 1, NULL, NULL);
+	if (etw_trace_damage_totals(h, &seen.dmg))
+		abort();
+	etw_trace_damage(h, 0, &seen.first);
 	CloseTrace(h);
 	return st;
 }
@@ -250,6 +256,13 @@ TEST(bad_record_size_costs_its_buffer_only)
 	put16(b2 + ETL_BUFFER_HEADER_SIZE, 0xFFF0);
 	expect_recovered(_metadata, "size.etl", d, size, PS_RECORDS - nrec,
 			 ERROR_FILE_CORRUPT);
+	/* issue 9, defect 4: what was skipped, where and why */
+	EXPECT_EQ(1, seen.dmg.damages);
+	EXPECT_EQ(1, seen.dmg.tails);
+	EXPECT_EQ(ETW_DAMAGE_TAIL, seen.first.kind);
+	EXPECT_EQ(2, seen.first.buffer);
+	EXPECT_EQ(2 * PS_BSIZE + ETL_BUFFER_HEADER_SIZE, seen.first.file_offset);
+	EXPECT_NE(NULL, strstr(seen.first.reason, "record runs past the filled bytes"));
 	free(d);
 }
 
@@ -269,6 +282,10 @@ TEST(bad_extended_item_costs_its_record_only)
 	put16(b3 + off + 80, 3);
 	expect_recovered(_metadata, "ext.etl", d, size, PS_RECORDS - 1,
 			 ERROR_FILE_CORRUPT);
+	EXPECT_EQ(1, seen.dmg.records);
+	EXPECT_EQ(ETW_DAMAGE_RECORD, seen.first.kind);
+	EXPECT_EQ(py_recover(save("ext.etl", d, size), "skipped.records"),
+		  seen.dmg.records);
 	free(d);
 }
 
@@ -287,6 +304,9 @@ TEST(bad_buffer_headers_cost_those_buffers_only)
 	memset(d + 12 * PS_BSIZE, 0, ETL_BUFFER_HEADER_SIZE);
 	expect_recovered(_metadata, "hdr.etl", d, size, PS_RECORDS - lost,
 			 ERROR_FILE_CORRUPT);
+	EXPECT_EQ(3, seen.dmg.buffers);
+	EXPECT_EQ(py_recover(save("hdr.etl", d, size), "skipped.buffers"),
+		  seen.dmg.buffers);
 	free(d);
 }
 
@@ -334,6 +354,9 @@ TEST(duplicate_buffer_and_trailing_garbage)
 		d[size + PS_BSIZE + i] = (u8)(i * 37 + 11);
 	expect_recovered(_metadata, "dup.etl", d, size + PS_BSIZE + 3001,
 			 PS_RECORDS, ERROR_FILE_CORRUPT);
+	EXPECT_EQ(1, seen.dmg.duplicates);
+	EXPECT_EQ(py_recover(save("dup.etl", d, size + PS_BSIZE + 3001),
+			     "skipped.duplicates"), seen.dmg.duplicates);
 	free(d);
 }
 
