@@ -253,6 +253,18 @@ void etl_buffer_seal(void *buf, u32 filled, u64 timestamp, u64 sequence,
 		     u16 extra_flags);
 
 /*
+ * The compressed form of the sealed buffer @src (etl-format section 1,
+ * EVENT_TRACE_COMPRESSED_MODE) at @dst (@cap bytes): its header with
+ * BufferSize = 72 + the XPRESS size of its records (any alignment),
+ * SavedOffset = CurrentOffset = Offset = its filled length, BufferFlag |
+ * COMPRESSED, then the records compressed (etw_xpress.h, @work
+ * ETL_XPRESS_WORKSPACE bytes).  Returns the bytes written, or -ENOSPC
+ * when the result would not be smaller than the filled length (write
+ * the buffer as it is then), or -EINVAL.
+ */
+int etl_buffer_compress(const void *src, void *dst, u32 cap, void *work);
+
+/*
  * Write one extended item (header, @data_size bytes of @data, zero
  * padding) at @dst; @more sets the Linkage bit (another item follows).
  * Returns the address after the item.

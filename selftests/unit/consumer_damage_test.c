@@ -28,6 +28,7 @@
 #include <evntcons.h>
 #include <libetw.h>
 #include "shared/etw_etl.h"
+#include "shared/etw_xpress.h"
 
 #include "../kselftest_harness.h"
 
@@ -366,6 +367,84 @@ TEST(intact_file_is_not_corrupt)
 	u8 *d = load(POWERSHELL, &size);
 
 	expect_recovered(_metadata, "ok.etl", d, size, PS_RECORDS, ERROR_SUCCESS);
+	free(d);
+}
+
+/* --- compressed files (issue 9, defect 7) ------------------------------------ */
+
+/*
+ * powershell.etl as an EVENT_TRACE_COMPRESSED_MODE file: buffer 0 as it
+ * is (the mode bit set in its header), then every buffer compressed with
+ * the shared writer, back to back.  Returns the size; *@offs gets each
+ * buffer's offset.
+ */
+static size_t compress_sample(const u8 *d, size_t size, u8 *out, u32 *offs)
+{
+	static u8 work[ETL_XPRESS_WORKSPACE];
+	size_t pos = PS_BSIZE, b;
+	u32 mode;
+
+	memcpy(out, d, PS_BSIZE);
+	/* LogFileMode of the logfile header (etl-format 4: +0x20 of it) */
+	memcpy(&mode, out + 72 + 32 + 0x20, 4);
+	mode |= 0x04000000;
+	memcpy(out + 72 + 32 + 0x20, &mode, 4);
+	offs[0] = 0;
+	for (b = 1; b < size / PS_BSIZE; b++) {
+		int n = etl_buffer_compress(d + b * PS_BSIZE, out + pos, PS_BSIZE, work);
+
+		offs[b] = pos;
+		if (n < 0) {
+			memcpy(out + pos, d + b * PS_BSIZE, PS_BSIZE);
+			n = PS_BSIZE;
+		}
+		pos += n;
+	}
+	return pos;
+}
+
+TEST(compressed_file_reads_like_the_original)
+{
+	size_t size, csize;
+	u8 *d = load(POWERSHELL, &size), *c = malloc(size);
+	u32 offs[64];
+	LONGLONG ts[PS_RECORDS];
+	const char *path;
+	int i;
+
+	ASSERT_EQ(ERROR_SUCCESS, run(save("plain.etl", d, size)));
+	ASSERT_EQ(PS_RECORDS, seen.n);
+	memcpy(ts, seen.ts, sizeof(ts));
+	csize = compress_sample(d, size, c, offs);
+	TH_LOG("%zu bytes compressed to %zu", size, csize);
+	EXPECT_GT(size / 2, csize);
+	path = save("compressed.etl", c, csize);
+	EXPECT_EQ(ERROR_SUCCESS, run(path));
+	EXPECT_EQ(PS_RECORDS, seen.n);
+	for (i = 1; i < PS_RECORDS && i < seen.n; i++)
+		EXPECT_EQ(ts[i], seen.ts[i]);
+	/* etl_count.py decompresses with its own XPRESS decoder */
+	EXPECT_EQ(PS_RECORDS, py_recover(path, "records.total"));
+	free(c);
+	free(d);
+}
+
+TEST(damaged_compressed_buffers_cost_only_themselves)
+{
+	size_t size, csize;
+	u8 *d = load(POWERSHELL, &size), *c = malloc(size);
+	u32 offs[64];
+	long lost = buffer_records(5) + buffer_records(9);
+
+	csize = compress_sample(d, size, c, offs);
+	/* buffer 5: BufferSize gone, so where buffer 6 starts is unknown */
+	put32(c + offs[5], 3);
+	/* buffer 9: its XPRESS data cut short */
+	memset(c + offs[9] + ETL_BUFFER_HEADER_SIZE, 0xFF, 16);
+	expect_recovered(_metadata, "cdamage.etl", c, csize, PS_RECORDS - lost,
+			 ERROR_FILE_CORRUPT);
+	EXPECT_EQ(2, seen.dmg.buffers);
+	free(c);
 	free(d);
 }
 

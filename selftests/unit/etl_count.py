@@ -57,6 +57,71 @@ class Bad(Exception):
     pass
 
 
+def xpress(src, size):
+    """[MS-XCA] Plain LZ77 ("XPRESS") decompression to exactly size bytes.
+
+    Written from the format description (32-bit flag words, MSB first:
+    0 literal, 1 match of a 16-bit (offset-1)<<3|length word, lengths
+    continued in shared half bytes, a byte, 16 then 32 bits); independent
+    of kmod/shared/etw_xpress.c and of libfwnt.
+    """
+    out = bytearray()
+    ip, flags, nflags, half = 0, 0, 0, None
+    while len(out) < size:
+        if nflags == 0:
+            if ip + 4 > len(src):
+                raise Bad("xpress: flags past the input")
+            flags = struct.unpack_from("<I", src, ip)[0]
+            ip += 4
+            nflags = 32
+        nflags -= 1
+        if not flags >> nflags & 1:
+            if ip >= len(src):
+                raise Bad("xpress: literal past the input")
+            out.append(src[ip])
+            ip += 1
+            continue
+        if ip + 2 > len(src):
+            raise Bad("xpress: match past the input")
+        word = struct.unpack_from("<H", src, ip)[0]
+        ip += 2
+        length, offset = word & 7, (word >> 3) + 1
+        if length == 7:
+            if half is None:
+                if ip >= len(src):
+                    raise Bad("xpress: length past the input")
+                length, half = src[ip] & 15, ip
+                ip += 1
+            else:
+                length, half = src[half] >> 4, None
+            if length == 15:
+                if ip >= len(src):
+                    raise Bad("xpress: length past the input")
+                length = src[ip]
+                ip += 1
+                if length == 255:
+                    if ip + 2 > len(src):
+                        raise Bad("xpress: length past the input")
+                    length = struct.unpack_from("<H", src, ip)[0]
+                    ip += 2
+                    if length == 0:
+                        length = struct.unpack_from("<I", src, ip)[0]
+                        ip += 4
+                    if length < 22:
+                        raise Bad("xpress: bad long length")
+                    length -= 22
+                length += 15
+            length += 7
+        length += 3
+        if offset > len(out):
+            raise Bad("xpress: offset before the start")
+        for _ in range(length):
+            out.append(out[-offset])
+    if len(out) != size:
+        raise Bad("xpress: %d bytes, not %d" % (len(out), size))
+    return bytes(out)
+
+
 class Skip(Exception):
     """A record with a sane Size whose inside is bad (--recover)."""
 
@@ -292,6 +357,67 @@ class Walker:
             "cpu=%d ts=%d seq=%d filled=%d flag=0x%x type=%d logger=%d "
             "records=%d" % (cpu, ts, seq, off, bflag, btype, lid, n))
 
+    def inflated(self, pos, bi, bsize, saved, walk):
+        """Walk compressed buffer bi as the plain buffer it decompresses to:
+        its header (BufferSize = Offset = SavedOffset, the extent) and the
+        XPRESS-decompressed records."""
+        d = self.d
+        hdr = bytearray(d[pos:pos + HDR])
+        struct.pack_into("<I", hdr, 0x00, saved)
+        struct.pack_into("<I", hdr, 0x30, saved)
+        struct.pack_into("<H", hdr, 0x34, struct.unpack_from("<H", hdr, 0x34)[0] & ~0x40)
+        self.d = bytes(hdr) + xpress(d[pos + HDR:pos + bsize], saved - HDR)
+        try:
+            walk(0, bi)
+        finally:
+            self.d = d
+
+    def plausible(self, pos, grid, lid0):
+        """A buffer header of this trace at pos (compressed files)?"""
+        d = self.d
+        if pos + HDR > len(d):
+            return None
+        bsize, saved = struct.unpack_from("<II", d, pos)
+        lid, off, bflag = struct.unpack_from("<H", d, pos + 0x2A)[0], \
+            struct.unpack_from("<I", d, pos + 0x30)[0], \
+            struct.unpack_from("<H", d, pos + 0x34)[0]
+        if lid != lid0 or not HDR <= bsize <= grid or pos + bsize > len(d):
+            return None
+        if bflag & 0x40:
+            ok = HDR <= saved <= grid and saved % 8 == 0
+        else:
+            ok = bsize % 8 == 0 and any(HDR <= x <= bsize and x % 8 == 0
+                                        for x in (off, saved))
+        return (bsize, saved, bflag) if ok else None
+
+    def walk_compressed(self, grid):
+        """--recover in a compressed file: each buffer where the one before
+        ends (its own BufferSize); after a bad one, the next offset where a
+        header of this trace starts."""
+        d = self.d
+        lid0 = struct.unpack_from("<H", d, 0x2A)[0]
+        pos, bi = 0, 0
+        self.seen_bufs = {}
+        while pos < len(d) and any(d[pos:]):
+            h = self.plausible(pos, grid, lid0)
+            if h and h[2] & 0x40:
+                try:
+                    self.inflated(pos, bi, h[0], h[1],
+                                  lambda p, b: self.buffer_recover(p, b, h[1]))
+                except Bad:
+                    h = None
+            elif h:
+                self.buffer_recover(pos, bi, h[0])
+            if h:
+                pos += h[0]
+            else:
+                self.count("skipped.buffers")
+                pos += 1
+                while pos < len(d) and not self.plausible(pos, grid, lid0):
+                    pos += 1
+            bi += 1
+        self.out["file.buffers"] = bi
+
     def buffer(self, pos, bi):
         d = self.d
         (bsize, saved, _cur, _ref, ts, seq, _link, ctx, lid, _state, off,
@@ -299,8 +425,9 @@ class Walker:
         if bsize < HDR or pos + bsize > len(d):
             raise Bad("buffer %d: BufferSize %d, %d bytes left"
                       % (bi, bsize, len(d) - pos))
-        if bflag & 0x40:
-            raise Bad("buffer %d compressed" % bi)
+        if bflag & 0x40:                    # section 1: compressed
+            self.inflated(pos, bi, bsize, saved, self.buffer)
+            return bsize
         if off < HDR or off > bsize or off % 8:
             raise Bad("buffer %d: Offset %d" % (bi, off))
         cpu = ctx & 0x07FF if bflag & 0x20 else ctx & 0xFF
@@ -337,6 +464,9 @@ class Walker:
             grid = self.out["file.buffer_size"]
             if grid < HDR or grid % 8:
                 raise Bad("buffer 0: BufferSize %d" % grid)
+            if int(self.hdr["log_file_mode"], 16) & 0x04000000:
+                self.walk_compressed(grid)
+                return
             self.seen_bufs = {}
             while pos < len(d):             # section 1: n x BufferSize
                 if not any(d[pos:]):
