@@ -47,6 +47,7 @@ const char *etw_strerror(int err);
 #define ETW_DAMAGE_TRUNCATED	5	/* the file ends inside a buffer / too early */
 #define ETW_DAMAGE_TRAILING	6	/* bytes after the last buffer */
 #define ETW_DAMAGE_DUPLICATE	7	/* a copy of an earlier buffer skipped */
+#define ETW_DAMAGE_RESYNC	8	/* a wrong BufferSize: read on where it should end */
 
 #define ETW_TRACE_DAMAGE_MAX	64
 

@@ -35,8 +35,12 @@ struct etl_file {
 	void *copy;		/* malloc'd copy to free, or NULL */
 	u32 buffer_size;	/* of buffer 0 */
 	u32 grid;		/* buffer n at n * grid; 0 = compressed file */
+	u32 size0;		/* buffer 0's size (grid_size()) */
 	u16 logger_id;		/* of buffer 0 */
+	u16 logger_id1;		/* of the first good buffer after it; 0xFFFF: none yet */
 	u64 pos;		/* file offset of the next buffer */
+	u64 last_start;		/* compressed files: the last buffer handed out */
+	bool went_back;		/* compressed files: resynchronised backwards */
 	u32 next_index;		/* buffers handed out */
 	u32 slots;		/* buffer positions walked, damaged ones too */
 	bool clock_ok;
@@ -142,6 +146,34 @@ static u16 le16(const u8 *p)
 	return (u16)(p[0] | p[1] << 8);
 }
 
+/*
+ * The size of the buffers of an uncompressed file: buffer 0's BufferSize,
+ * which TRACE_LOGFILE_HEADER.BufferSize repeats (etl-format section 1).
+ * Should the two disagree (one of them damaged), the one at which the
+ * next buffer header starts wins, so that one bad field does not shift
+ * the whole file.
+ */
+static u32 grid_size(struct etl_file *f, u32 bsize)
+{
+	u32 alt = f->lf.hdr.buffer_size, cand[2] = { bsize, alt };
+	struct etl_buffer_info info;
+	int i, rc;
+
+	if (alt == bsize)
+		return bsize;
+	for (i = 0; i < 2; i++) {
+		if (cand[i] < ETL_BUFFER_HEADER_SIZE || cand[i] % ETL_RECORD_ALIGN)
+			continue;
+		if (cand[i] >= f->size)
+			continue;
+		rc = etl_buffer_parse_partial(f->data + cand[i], f->size - cand[i],
+					      &info, NULL);
+		if ((rc == 0 || rc == -EOPNOTSUPP) && info.buffer_size == cand[i])
+			return cand[i];
+	}
+	return bsize;
+}
+
 /* Buffer 0 must parse and start with the logfile header event. */
 static int check_header(struct etl_file *f)
 {
@@ -185,8 +217,10 @@ static int check_header(struct etl_file *f)
 		return set_err(e, rc, 0, 0, d.offset, "%s", d.why);
 	f->clock_ok = !etl_clock_from_logfile(&f->clock, &f->lf);
 	f->logger_id = info.logger_id;
+	f->logger_id1 = 0xFFFF;
 	/* section 1: uncompressed buffers all have buffer 0's size */
-	f->grid = (f->lf.hdr.log_file_mode & ETL_MODE_COMPRESSED) ? 0 : bsize;
+	f->size0 = grid_size(f, bsize);
+	f->grid = (f->lf.hdr.log_file_mode & ETL_MODE_COMPRESSED) ? 0 : f->size0;
 	memset(e, 0, sizeof(*e));
 	e->buffer = -1;
 	return 0;
@@ -370,6 +404,7 @@ const char *etl_damage_kind_name(u32 kind)
 		[ETL_DAMAGE_TRUNCATED] = "truncated",
 		[ETL_DAMAGE_TRAILING] = "trailing",
 		[ETL_DAMAGE_DUPLICATE] = "duplicate",
+		[ETL_DAMAGE_RESYNC] = "resync",
 	};
 
 	return kind < ETL_DAMAGE_KIND_COUNT ? names[kind] : "?";
@@ -378,6 +413,9 @@ const char *etl_damage_kind_name(u32 kind)
 void etl_file_rewind(struct etl_file *f)
 {
 	f->pos = 0;
+	f->last_start = 0;
+	f->went_back = false;
+	f->logger_id1 = 0xFFFF;
 	f->next_index = 0;
 	f->slots = 0;
 	f->ended = false;
@@ -531,8 +569,9 @@ static u64 resync(struct etl_file *f, u64 from)
 
 	for (o = from; o + ETL_BUFFER_HEADER_SIZE <= f->end; o++) {
 		const u8 *p = f->data + o;
+		u16 lid = le16(p + offsetof(struct etl_buffer_header, logger_id));
 
-		if (le16(p + offsetof(struct etl_buffer_header, logger_id)) != f->logger_id)
+		if (lid != f->logger_id && lid != f->logger_id1)
 			continue;
 		if (le32(p) > f->buffer_size || le32(p) < ETL_BUFFER_HEADER_SIZE)
 			continue;
@@ -608,11 +647,47 @@ int etl_file_next_buffer(struct etl_file *f, struct etl_file_buffer *b)
 		} else if (rc == 0) {
 			b->raw_size = b->info.buffer_size;
 			if (!f->grid)
-				step = b->info.buffer_size;
+				step = f->slots ? b->info.buffer_size : f->size0;
+		}
+		/* a compressed file has no grid: a buffer of another trace is
+		 * a misstep after a damaged BufferSize
+		 */
+		if (rc == 0 && !f->grid && f->slots && f->logger_id1 == 0xFFFF)
+			f->logger_id1 = b->info.logger_id;
+		if (rc == 0 && !f->grid && b->info.logger_id != f->logger_id &&
+		    b->info.logger_id != f->logger_id1) {
+			rc = -EBADMSG;
+			d.why = "not a buffer of this trace (LoggerId differs)";
+			d.offset = offsetof(struct etl_buffer_header, logger_id);
 		}
 		if (rc < 0) {
-			u64 next = f->grid ? f->pos + f->grid : resync(f, f->pos + 1);
-			u64 n = (next < f->size ? next : f->size) - f->pos;
+			u64 next, n;
+
+			if (f->grid) {
+				next = f->pos + f->grid;
+			} else {
+				/*
+				 * A compressed file: the first header of this
+				 * trace after the last good buffer's header (once:
+				 * a BufferSize one too large may have overshot the
+				 * next header), else after this position.
+				 */
+				next = f->pos;
+				if (f->next_index && !f->went_back &&
+				    f->last_start + ETL_BUFFER_HEADER_SIZE < f->pos)
+					next = resync(f, f->last_start + ETL_BUFFER_HEADER_SIZE);
+				if (next < f->pos) {
+					f->went_back = true;
+					damage(f, ETL_DAMAGE_RESYNC, -EBADMSG, f->slots,
+					       f->pos, 0, 0,
+					       "the buffer before ends at file offset 0x%llx, not here (its BufferSize was wrong); reading on from there",
+					       (unsigned long long)next);
+					f->pos = next;
+					continue;
+				}
+				next = resync(f, f->pos + 1);
+			}
+			n = (next < f->size ? next : f->size) - f->pos;
 
 			if (f->pos + n >= f->size && n < f->grid && f->slots)
 				damage(f, ETL_DAMAGE_TRAILING, rc, -1, f->pos, 0, n,
@@ -652,6 +727,8 @@ int etl_file_next_buffer(struct etl_file *f, struct etl_file_buffer *b)
 		}
 		etl_record_iter_init(&b->iter, b->data, &b->info);
 		etl_record_iter_recover(&b->iter);
+		f->last_start = f->pos;
+		f->went_back = false;
 		f->pos += step;
 		f->slots++;
 		f->next_index++;
@@ -668,19 +745,23 @@ int etl_file_next_record(struct etl_file *f, struct etl_file_buffer *b,
 		return -EINVAL;
 	for (;;) {
 		u32 at = b->iter.pos;
+		/* in a decompressed buffer offsets are not file offsets */
+		u32 off = b->compressed ? 0 : b->iter.diag.offset;
+		const char *in = b->compressed ? " of the decompressed buffer" : "";
 
 		rc = etl_record_next(&b->iter, rec);
 		if (rc >= 0 || rc != -EBADMSG)
 			return rc;
+		off = b->compressed ? 0 : b->iter.diag.offset;
 		if (b->iter.skip_record)
 			damage(f, ETL_DAMAGE_RECORD, rc, b->index, b->file_offset,
-			       b->iter.diag.offset, b->iter.skip_bytes,
-			       "%s; record at 0x%x skipped", b->iter.diag.why, at);
+			       off, b->iter.skip_bytes,
+			       "%s; record at 0x%x%s skipped", b->iter.diag.why, at, in);
 		else
 			damage(f, ETL_DAMAGE_TAIL, rc, b->index, b->file_offset,
-			       b->iter.diag.offset, b->iter.skip_bytes,
-			       "%s; the rest of the buffer (%u bytes) skipped",
-			       b->iter.diag.why, b->iter.skip_bytes);
+			       off, b->iter.skip_bytes,
+			       "%s; the rest of the buffer from 0x%x%s (%u bytes) skipped",
+			       b->iter.diag.why, at, in, b->iter.skip_bytes);
 	}
 }
 

@@ -62,6 +62,7 @@ enum etl_damage_kind {
 	ETL_DAMAGE_TRUNCATED,	/* the file ends inside a buffer or too early */
 	ETL_DAMAGE_TRAILING,	/* bytes after the last buffer that are none */
 	ETL_DAMAGE_DUPLICATE,	/* a copy of an earlier buffer, skipped */
+	ETL_DAMAGE_RESYNC,	/* a BufferSize was wrong: read on from where it should end */
 	ETL_DAMAGE_KIND_COUNT
 };
 
