@@ -443,6 +443,28 @@ TEST_F(par, oversized_writes_counted_exactly)
 	ASSERT_EQ(ERROR_SUCCESS, QueryTraceA(h, NULL, &q.p));
 	EXPECT_EQ(25, rejected);
 	EXPECT_EQ(rejected, q.p.EventsLost);
+
+	if (1) {
+	/*
+	 * TraceLogging-style metadata over 64 KB (a descriptor of type
+	 * EVENT_METADATA, honoured once the provider says so): the event
+	 * is over 64 KB, so lost and counted as well.
+	 */
+		BOOLEAN yes = TRUE;
+		ULONG before = q.p.EventsLost;
+
+		ASSERT_EQ(ERROR_SUCCESS, EventSetInformation(reg,
+			  EventProviderUseDescriptorType, &yes, sizeof(yes)));
+		for (i = 0; i < 5; i++) {
+			EventDataDescCreate(&dd[0], big, 66000);
+			dd[0].Type = EVENT_DATA_DESCRIPTOR_TYPE_EVENT_METADATA;
+			EventDataDescCreate(&dd[1], big, 10);
+			EXPECT_NE(ERROR_SUCCESS, EventWrite(reg, &d, 2, dd));
+		}
+		props_init(&q, 0, NULL);
+		ASSERT_EQ(ERROR_SUCCESS, QueryTraceA(h, NULL, &q.p));
+		EXPECT_EQ(before + 5, q.p.EventsLost);
+	}
 	EventUnregister(reg);
 	stop_name(self->name);
 }
