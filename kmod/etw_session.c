@@ -419,6 +419,33 @@ static void etw_session_finish(struct etw_session *s, struct etw_waitlist *wl)
 }
 
 /*
+ * The UPDATE of ControlTrace (reference 2.5): FlushTimer (0 keeps),
+ * MaximumBuffers (0 keeps), LogFileMode (0 = real time off, REAL_TIME_MODE
+ * = on), EnableFlags.  A failed UPDATE changes nothing (issue 9), so with
+ * a new log file this runs only after the switch succeeded.
+ *
+ * Context: etw_lock held.
+ */
+static void etw_session_update(struct etw_session *s,
+			       const struct etw_session_control *req)
+{
+	lockdep_assert_held(&etw_lock);
+	if (req->flush_timer) {
+		WRITE_ONCE(s->params.flush_timer, req->flush_timer);
+		if (!s->pool->buffering)	/* it has no timer */
+			mod_delayed_work(system_wq, &s->pool->flush_work,
+					 req->flush_timer * HZ);
+	}
+	if (req->max_buffers)
+		s->params.max_buffers = max(req->max_buffers,
+					    s->params.min_buffers);
+	/* LogFileMode 0 turns real time off, REAL_TIME_MODE on. */
+	s->params.log_file_mode = (s->params.log_file_mode &
+				   ~ETW_MODE_REAL_TIME) | req->log_file_mode;
+	s->enable_flags = req->enable_flags;
+}
+
+/*
  * ControlTrace with a log-file name: UPDATE switches a sequential file
  * session to it; FLUSH and STOP of a buffering-mode session write a
  * snapshot of its memory to it (other sessions ignore the name there:
@@ -523,20 +550,9 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 			ret = -EINVAL;	/* private: file and timer only */
 			goto out_put;
 		}
-		if (req.flush_timer) {
-			WRITE_ONCE(s->params.flush_timer, req.flush_timer);
-			if (!s->pool->buffering)	/* it has no timer */
-				mod_delayed_work(system_wq, &s->pool->flush_work,
-						 req.flush_timer * HZ);
-		}
-		if (req.max_buffers)
-			s->params.max_buffers = max(req.max_buffers,
-						    s->params.min_buffers);
-		/* LogFileMode 0 turns real time off, REAL_TIME_MODE on. */
-		s->params.log_file_mode = (s->params.log_file_mode &
-					   ~ETW_MODE_REAL_TIME) |
-					  req.log_file_mode;
-		s->enable_flags = req.enable_flags;
+		/* with a new file: only once the switch worked (below) */
+		if (!path)
+			etw_session_update(s, &req);
 		break;
 	case ETW_CONTROL_STOP:
 		etw_session_unlink(s, &wl);
@@ -553,7 +569,13 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 		if (ret == 1)
 			path = NULL;	/* taken over */
 		if (ret < 0)
-			goto out_put_nolock;
+			goto out_put_nolock;	/* nothing of the UPDATE applied */
+		if (req.code == ETW_CONTROL_UPDATE) {
+			mutex_lock(&etw_lock);
+			if (!READ_ONCE(s->stopped))
+				etw_session_update(s, &req);
+			mutex_unlock(&etw_lock);
+		}
 	}
 
 	ret = etw_info_out(s, req.info, req.info_size);
