@@ -379,16 +379,33 @@ TEST_F(lf, append_adds_to_an_existing_file)
 {
 	struct props out;
 
+	unsigned long long start1;
+	unsigned int lost1, i;
+	static char big[9000];
+	EVENT_DATA_DESCRIPTOR d;
+	EVENT_DESCRIPTOR ev;
+
+	EventDescCreate(&ev, 1, 0, 0, 4, 0, 0, 0);
+	EventDataDescCreate(&d, big, sizeof(big));	/* over the 8 KB buffer */
 	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_SEQUENTIAL,
 					    self->path, 8, 0, 2));
 	write_events(self->h, 0, 50, 64);
+	for (i = 0; i < 3; i++)
+		EventWrite(self->h, &ev, 1, &d);	/* 3 lost */
 	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	ASSERT_EQ(0, read_etl(self->path, &self->f));
+	start1 = self->f.lf.hdr.start_time;
+	lost1 = self->f.lf.hdr.events_lost;
+	EXPECT_EQ(3, lost1);
+	usleep(20000);
 	/* The wrong clock is refused. */
 	EXPECT_EQ(ERROR_INVALID_PARAMETER,
 		  start_file(self, EVENT_TRACE_FILE_MODE_APPEND, self->path, 8, 0, 1));
 	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_APPEND,
 					    self->path, 8, 0, 2));
 	write_events(self->h, 50, 50, 64);
+	for (i = 0; i < 2; i++)
+		EventWrite(self->h, &ev, 1, &d);	/* 2 lost */
 	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
 	ASSERT_EQ(0, read_etl(self->path, &self->f));
 	EXPECT_EQ(0, self->f.error);
@@ -396,6 +413,15 @@ TEST_F(lf, append_adds_to_an_existing_file)
 	EXPECT_TRUE(has_seq(&self->f, 0));
 	EXPECT_TRUE(has_seq(&self->f, 99));
 	EXPECT_EQ(self->f.buffers, self->f.lf.hdr.buffers_written);
+	/*
+	 * Issue 9, defect 8: the header is true for the whole file, as on
+	 * Windows: the first session's start (no event before it; with the
+	 * system-time clock raw times are FILETIMEs), every session's losses.
+	 */
+	EXPECT_EQ(start1, self->f.lf.hdr.start_time);
+	for (i = 0; i < (unsigned int)self->f.events && i < MAXEV; i++)
+		EXPECT_GE(self->f.ts[i], self->f.lf.hdr.start_time);
+	EXPECT_EQ(lost1 + 2, self->f.lf.hdr.events_lost);
 }
 
 static unsigned long long now_ns(clockid_t id)
