@@ -59,6 +59,8 @@
  * @full:	sequential: the maximum size was reached
  * @hdr:	room for buffer 0
  * @idx:	room for fetched buffer indexes
+ * @prev:	APPEND: what the file's header said before this session
+ *		(StartTime, its raw time, losses); valid if @prev.valid
  */
 struct etw_logfile {
 	struct etw_session *s;
@@ -80,6 +82,13 @@ struct etw_logfile {
 	bool full;
 	void *hdr;
 	u32 *idx;
+	struct {
+		bool valid;
+		u64 start_time;		/* FILETIME */
+		u64 start_raw;
+		u32 events_lost;
+		u32 buffers_lost;
+	} prev;
 };
 
 static u32 etw_lf_size(struct etw_logfile *lf)
@@ -115,6 +124,20 @@ static void etw_lf_params(struct etw_logfile *lf, struct etl_logfile_params *p,
 	p->perf_freq = s->perf_freq;
 	p->start_time = s->start_time;
 	p->start_raw = s->start_raw;
+	/*
+	 * APPEND (issue 9): the header stays true for the whole file, as on
+	 * Windows: the earliest start (with the system-time clock that
+	 * APPEND needs, raw times are FILETIMEs, so the pair stays a valid
+	 * time base) and the losses of every session.
+	 */
+	if (lf->prev.valid) {
+		if (lf->prev.start_time < p->start_time) {
+			p->start_time = lf->prev.start_time;
+			p->start_raw = lf->prev.start_raw;
+		}
+		p->events_lost += lf->prev.events_lost;
+		p->buffers_lost += lf->prev.buffers_lost;
+	}
 	p->clock_type = s->params.clock_type;
 	p->thread_id = s->owner_tid;
 	p->process_id = s->owner_tgid;
@@ -194,6 +217,11 @@ static int etw_lf_append_check(struct etw_logfile *lf)
 	    etl_logfile_parse(&rec, &li, NULL) < 0 ||
 	    li.hdr.reserved_flags != ETL_CLOCK_SYSTEM_TIME)
 		return -EINVAL;
+	lf->prev.valid = true;
+	lf->prev.start_time = li.hdr.start_time;
+	lf->prev.start_raw = li.raw_time;
+	lf->prev.events_lost = li.hdr.events_lost;
+	lf->prev.buffers_lost = li.hdr.buffers_lost;
 	return size / bsize;
 }
 
@@ -217,6 +245,7 @@ static int etw_lf_open_current(struct etw_logfile *lf, bool append)
 	lf->pos = etw_lf_size(lf);
 	lf->next_slot = 0;
 	lf->full = false;
+	lf->prev.valid = false;
 	if (append) {
 		ret = etw_lf_append_check(lf);
 		if (ret < 0)
