@@ -35,6 +35,7 @@
 #include <linux/vmalloc.h>
 
 #include "etw_internal.h"
+#include "shared/etw_xpress.h"
 #include "etw_buffer.h"
 #include "shared/etw_etl.h"
 
@@ -59,6 +60,8 @@
  * @full:	sequential: the maximum size was reached
  * @hdr:	room for buffer 0
  * @idx:	room for fetched buffer indexes
+ * @cbuf:	COMPRESSED_MODE: room for one compressed buffer, else NULL
+ * @cwork:	COMPRESSED_MODE: the XPRESS encoder's workspace
  * @prev:	APPEND: what the file's header said before this session
  *		(StartTime, its raw time, losses); valid if @prev.valid
  */
@@ -82,6 +85,8 @@ struct etw_logfile {
 	bool full;
 	void *hdr;
 	u32 *idx;
+	void *cbuf;
+	void *cwork;
 	struct {
 		bool valid;
 		u64 start_time;		/* FILETIME */
@@ -277,9 +282,8 @@ static void etw_lf_close_current(struct etw_logfile *lf)
 	if (!lf->file)
 		return;
 	etw_lf_write_header(lf, true);
-	if (!lf->slots)
-		vfs_truncate(&lf->file->f_path,
-			     (loff_t)lf->nbuf * etw_lf_size(lf));
+	if (!lf->slots)		/* where the last buffer ends */
+		vfs_truncate(&lf->file->f_path, lf->pos);
 	vfs_fsync(lf->file, 0);
 	fput(lf->file);
 	lf->file = NULL;
@@ -297,7 +301,7 @@ static void etw_lf_lost(struct etw_logfile *lf)
 /* Write one sealed buffer where the mode says it goes.  lf->lock held. */
 static void etw_lf_write_buffer(struct etw_logfile *lf, const void *data)
 {
-	u32 bsize = etw_lf_size(lf);
+	u32 bsize = etw_lf_size(lf), len = bsize;
 	loff_t pos;
 	ssize_t n;
 
@@ -315,7 +319,20 @@ static void etw_lf_write_buffer(struct etw_logfile *lf, const void *data)
 			lf->nbuf++;
 		return;
 	}
-	if (lf->max_bytes && lf->pos + bsize > lf->max_bytes) {
+	/*
+	 * EVENT_TRACE_COMPRESSED_MODE: the buffer's records XPRESS-compressed
+	 * behind its header (etl-format section 1), written back to back;
+	 * one that would not shrink is written as it is.
+	 */
+	if (lf->cbuf) {
+		int c = etl_buffer_compress(data, lf->cbuf, bsize, lf->cwork);
+
+		if (c > 0) {
+			data = lf->cbuf;
+			len = c;
+		}
+	}
+	if (lf->max_bytes && lf->pos + len > lf->max_bytes) {
 		if (!(etw_lf_mode(lf) & ETW_MODE_FILE_MODE_NEWFILE)) {
 			lf->full = true;	/* sequential: the file is full */
 			etw_lf_lost(lf);
@@ -330,12 +347,12 @@ static void etw_lf_write_buffer(struct etw_logfile *lf, const void *data)
 		}
 	}
 	pos = lf->pos;
-	n = kernel_write(lf->file, data, bsize, &pos);
-	if (n != bsize) {
+	n = kernel_write(lf->file, data, len, &pos);
+	if (n != len) {
 		etw_lf_lost(lf);
 		return;
 	}
-	lf->pos += bsize;
+	lf->pos += len;
 	lf->nbuf++;
 }
 
@@ -378,6 +395,8 @@ static void etw_lf_free(struct etw_logfile *lf)
 	kfree(lf->path);
 	vfree(lf->hdr);
 	kvfree(lf->idx);
+	vfree(lf->cbuf);
+	kvfree(lf->cwork);
 	kfree(lf);
 }
 
@@ -397,11 +416,20 @@ static struct etw_logfile *etw_lf_alloc(struct etw_session *s,
 	lf->umask = current_umask();
 	lf->hdr = vmalloc(s->pool->size);
 	lf->idx = kvcalloc(s->pool->nr, sizeof(u32), GFP_KERNEL);
-	if (!lf->hdr || !lf->idx) {
-		etw_lf_free(lf);
-		return NULL;
+	if (!lf->hdr || !lf->idx)
+		goto out_free;
+	/* Compressed buffers (issue 9): bounded by the buffer size, charged. */
+	if (s->params.log_file_mode & ETW_MODE_COMPRESSED) {
+		lf->cbuf = __vmalloc(s->pool->size, GFP_KERNEL_ACCOUNT);
+		lf->cwork = kvmalloc(ETL_XPRESS_WORKSPACE, GFP_KERNEL_ACCOUNT);
+		if (!lf->cbuf || !lf->cwork)
+			goto out_free;
 	}
 	return lf;
+
+out_free:
+	etw_lf_free(lf);
+	return NULL;
 }
 
 /* NEWFILE names hold exactly one "%d" and no other '%' (no format games). */
