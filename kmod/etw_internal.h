@@ -341,7 +341,7 @@ void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si);
 long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize);
 int etw_logfile_start(struct etw_session *s);
 void etw_logfile_stop(struct etw_session *s);
-int etw_logfile_switch(struct etw_session *s, char *path);
+int etw_logfile_switch(struct etw_session *s, const char *path);
 int etw_logfile_snapshot(struct etw_session *s, const char *path);
 bool etw_logfile_in_use(const char *path);
 long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize);

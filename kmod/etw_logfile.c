@@ -530,39 +530,67 @@ void etw_logfile_stop(struct etw_session *s)
 /**
  * etw_logfile_switch() - continue in another file (ControlTrace UPDATE)
  * @s:		a running session with a sequential log file
- * @path:	the new file (kernel copy, absolute); taken over on success
+ * @path:	the new file (absolute); the caller keeps it
+ *
+ * The new file is opened (created) first: if that fails nothing changes
+ * and the session goes on in its file.
  *
  * Context: process context of the controller; no locks held.
  */
-int etw_logfile_switch(struct etw_session *s, char *path)
+int etw_logfile_switch(struct etw_session *s, const char *path)
 {
 	struct etw_logfile *lf = s->logfile;
-	const struct cred *cred;
+	const struct cred *cred, *saved;
 	struct path root;
+	struct file *f;
+	char *copy;
 	int ret;
 
 	if (!lf || (s->params.log_file_mode & (ETW_MODE_FILE_MODE_NEWFILE |
 					       ETW_MODE_FILE_MODE_CIRCULAR |
 					       ETW_MODE_FILE_MODE_APPEND)))
 		return -EOPNOTSUPP;
+	copy = kstrdup(path, GFP_KERNEL_ACCOUNT);
+	if (!copy)
+		return -ENOMEM;
+	/* The new file is the new controller's. */
+	cred = get_current_cred();
+	get_fs_root(current->fs, &root);
+	/*
+	 * It must open before the old one is closed: a failed UPDATE
+	 * leaves the session writing where it did (issue 9).
+	 */
+	saved = override_creds(cred);
+	f = file_open_root(&root, copy, O_WRONLY | O_CREAT | O_LARGEFILE |
+			   O_CLOEXEC, 0666 & ~current_umask());
+	revert_creds(saved);
+	if (IS_ERR(f)) {
+		ret = PTR_ERR(f);
+		goto out_put;
+	}
+	fput(f);
+
 	etw_pool_flush(s->pool);
 	flush_work(&lf->work);
 	etw_lf_drain(lf);
 	mutex_lock(&lf->lock);
 	etw_lf_close_current(lf);
-	/* The new file is the new controller's. */
-	cred = get_current_cred();
-	get_fs_root(current->fs, &root);
 	put_cred(lf->cred);
 	path_put(&lf->root);
 	lf->cred = cred;
 	lf->root = root;
 	lf->umask = current_umask();
 	kfree(lf->path);
-	lf->path = path;
-	lf->pattern = path;
+	lf->path = copy;
+	lf->pattern = copy;
 	ret = etw_lf_open_current(lf, false);
 	mutex_unlock(&lf->lock);
+	return ret;
+
+out_put:
+	put_cred(cred);
+	path_put(&root);
+	kfree(copy);
 	return ret;
 }
 

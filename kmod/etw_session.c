@@ -449,8 +449,8 @@ static void etw_session_update(struct etw_session *s,
  * ControlTrace with a log-file name: UPDATE switches a sequential file
  * session to it; FLUSH and STOP of a buffering-mode session write a
  * snapshot of its memory to it (other sessions ignore the name there:
- * Windows callers pass their StartTrace properties back).  Returns 1
- * when @path was taken over, 0, or -errno.
+ * Windows callers pass their StartTrace properties back).  Returns 0 or
+ * -errno; @path stays the caller's.
  *
  * Context: process context, no locks held; @s referenced.
  */
@@ -464,14 +464,14 @@ static int etw_session_file_op(struct etw_session *s, u32 code, char *path)
 	if (buffering && (code == ETW_CONTROL_FLUSH || code == ETW_CONTROL_STOP)) {
 		ret = etw_logfile_snapshot(s, path);
 	} else if (code == ETW_CONTROL_UPDATE && !READ_ONCE(s->stopped)) {
-		old = kstrdup(path, GFP_KERNEL);
+		/* the switch keeps its own copy of @path, whatever happens */
+		old = kstrdup(path, GFP_KERNEL_ACCOUNT);
 		ret = old ? etw_logfile_switch(s, path) : -ENOMEM;
 		if (!ret) {
 			mutex_lock(&etw_lock);
 			swap(s->log_file, old);
 			s->log_file_len = strlen(s->log_file);
 			mutex_unlock(&etw_lock);
-			ret = 1;
 		}
 		kfree(old);
 	} else if (code == ETW_CONTROL_UPDATE) {
@@ -566,8 +566,6 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 	}
 	if (path) {
 		ret = etw_session_file_op(s, req.code, path);
-		if (ret == 1)
-			path = NULL;	/* taken over */
 		if (ret < 0)
 			goto out_put_nolock;	/* nothing of the UPDATE applied */
 		if (req.code == ETW_CONTROL_UPDATE) {
