@@ -19,10 +19,12 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <windows.h>
 #include <evntprov.h>
 #include <evntrace.h>
+#include <evntcons.h>
 
 #include "../kselftest_harness.h"
 
@@ -467,6 +469,89 @@ TEST_F(par, oversized_writes_counted_exactly)
 	}
 	EventUnregister(reg);
 	stop_name(self->name);
+}
+
+/* --- private sessions (issue 9, defect 12) ------------------------------------- */
+
+static GUID seen_guid;
+static int seen_match, seen_other;
+
+static VOID WINAPI count_event(PEVENT_RECORD er)
+{
+	if (IsEqualGUID(&er->EventHeader.ProviderId, &seen_guid))
+		seen_match++;
+	else if (!IsEqualGUID(&er->EventHeader.ProviderId, &EventTraceGuid))
+		seen_other++;
+}
+
+/*
+ * A private session (EVENT_TRACE_PRIVATE_LOGGER_MODE, Wnode.Guid = the
+ * provider's GUID) started by a separate controller records the events
+ * of the process that registers that provider, as on Windows; the same
+ * process's other providers stay out of it (a documented difference:
+ * on Windows the session lives in that process and takes them too).
+ */
+TEST_F(par, private_session_of_a_separate_controller)
+{
+	GUID g = { 0xE0000000 | getpid(), 7, 7, { 1, 2, 3, 4, 5, 6, 7, 8 } };
+	GUID other = { 0xE1000000 | getpid(), 7, 7, { 1, 2, 3, 4, 5, 6, 7, 8 } };
+	EVENT_TRACE_LOGFILEA lf;
+	PROCESSTRACE_HANDLE ph;
+	struct props b;
+	CONTROLTRACE_ID h = 0;
+	int pipefd[2], status;
+	char go = 0;
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe(pipefd));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		/* the provider process: registers once the session runs */
+		REGHANDLE r1 = 0, r2 = 0;
+		EVENT_DESCRIPTOR d;
+		int i;
+
+		close(pipefd[1]);
+		if (read(pipefd[0], &go, 1) != 1)
+			_exit(2);
+		EventDescCreate(&d, 1, 0, 0, 4, 0, 0, 0);
+		if (EventRegister(&g, NULL, NULL, &r1) ||
+		    EventRegister(&other, NULL, NULL, &r2))
+			_exit(3);
+		for (i = 0; i < 10; i++) {
+			EventWrite(r1, &d, 0, NULL);
+			EventWrite(r2, &d, 0, NULL);
+		}
+		EventUnregister(r1);
+		EventUnregister(r2);
+		_exit(0);
+	}
+	close(pipefd[0]);
+	props_init(&b, EVENT_TRACE_PRIVATE_LOGGER_MODE |
+		   EVENT_TRACE_FILE_MODE_SEQUENTIAL, self->path);
+	b.p.Wnode.Guid = g;
+	ASSERT_EQ(ERROR_SUCCESS, StartTraceA(&h, self->name, &b.p));
+	ASSERT_EQ(ERROR_SUCCESS, EnableTraceEx2(h, &g, 1, 5, 0, 0, 0, NULL));
+	ASSERT_EQ(ERROR_SUCCESS, EnableTraceEx2(h, &other, 1, 5, 0, 0, 0, NULL));
+	ASSERT_EQ(1, write(pipefd[1], "g", 1));
+	close(pipefd[1]);
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	stop_name(self->name);
+
+	memset(&lf, 0, sizeof(lf));
+	lf.LogFileName = self->path;
+	lf.ProcessTraceMode = PROCESS_TRACE_MODE_EVENT_RECORD;
+	lf.EventRecordCallback = count_event;
+	seen_guid = g;
+	seen_match = seen_other = 0;
+	ph = OpenTraceA(&lf);
+	ASSERT_NE(INVALID_PROCESSTRACE_HANDLE, ph);
+	EXPECT_EQ(ERROR_SUCCESS, ProcessTrace(&ph, 1, NULL, NULL));
+	CloseTrace(ph);
+	EXPECT_EQ(10, seen_match);
+	EXPECT_EQ(0, seen_other);
 }
 
 TEST_HARNESS_MAIN
