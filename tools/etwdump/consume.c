@@ -29,11 +29,15 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	char guid[37], when[96];
+	int i;
 
 	if (dump.max && dump.shown >= dump.max)
 		return;		/* draining after --max */
-	dump.events++;
+	__atomic_store_n(&dump.events, dump.events + 1, __ATOMIC_RELAXED);
 	count_provider(&h->ProviderId);
+	dump.last_time = h->TimeStamp.QuadPart;
+	for (i = 0; i < dump.nfouts; i++)
+		dump.fouts[i].out->event(NULL, er, NULL, NULL);
 	if (dump.quiet)
 		goto out;
 	guid_str(&h->ProviderId, guid);
@@ -53,6 +57,16 @@ ULONG WINAPI on_buffer(PEVENT_TRACE_LOGFILEA lf)
 	long i = (long)(intptr_t)lf->Context;
 
 	if (i >= 0 && i < MAX_FILES) {
+		unsigned long long ev = lf->EventsLost, bu = lf->LogfileHeader.BuffersLost;
+		int k;
+
+		/* Losses seen now (real time: as they happen), to the formats. */
+		if (ev > dump.events_lost[i] || bu > dump.buffers_lost[i])
+			for (k = 0; k < dump.nfouts; k++)
+				if (dump.fouts[k].out->lost)
+					dump.fouts[k].out->lost(dump.last_time,
+						ev > dump.events_lost[i] ? ev - dump.events_lost[i] : 0,
+						bu > dump.buffers_lost[i] ? bu - dump.buffers_lost[i] : 0);
 		dump.buffers_read[i] = lf->BuffersRead;
 		dump.events_lost[i] = lf->EventsLost;
 		dump.buffers_lost[i] = lf->LogfileHeader.BuffersLost;

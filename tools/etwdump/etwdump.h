@@ -53,13 +53,35 @@ struct output {
 	void (*summary)(FILE *f, const struct totals *t);
 	/* One damaged place of @file that ProcessTrace skipped. */
 	void (*damage)(const char *file, const struct etw_trace_damage *d);
+	/*
+	 * File formats: open @path before ProcessTrace, close (finish and
+	 * write out) after it; 0, or -1 with a message printed.  @f of
+	 * event and summary is then NULL.
+	 */
+	int (*open)(const char *path);
+	int (*close)(const struct totals *t);
+	/* Losses seen after a buffer (real time: as they happen). */
+	void (*lost)(LONGLONG when, unsigned long long events,
+		     unsigned long long buffers);
 };
 
 extern const struct output output_text, output_json;
+extern const struct output output_chrome, output_ctf, output_report;
+
+#define MAX_FILE_OUTPUTS 3
+
+struct file_output {
+	const struct output *out;
+	const char *path;
+};
 
 struct etwdump {
 	const struct output *out;
-	int raw, quiet;
+	struct file_output fouts[MAX_FILE_OUTPUTS];	/* --chrome, --ctf, --report */
+	int nfouts;
+	int raw, quiet, no_progress;
+	const char *session;		/* --session NAME, else NULL */
+	LONGLONG last_time;		/* of the last event delivered */
 	unsigned long long max;		/* 0 = no limit */
 	int nh;
 	PROCESSTRACE_HANDLE h[MAX_FILES];
@@ -98,6 +120,14 @@ void put_json_str(FILE *f, const char *s);
 
 /* summary.c */
 void count_provider(const GUID *guid);
-void summary(ULONG status);
+int summary(ULONG status);
+
+/* fmt.c: shared by the file formats */
+long long filetime_ns(LONGLONG ft);	/* ns since 1970 (raw: as is) */
+int event_is_header(PEVENT_RECORD er);	/* the EventTrace header event */
+
+/* progress.c */
+void progress_start(char *const *files, int nfiles);
+void progress_stop(void);
 
 #endif /* _TOOLS_ETWDUMP_H */

@@ -4,7 +4,9 @@
  * the spirit of Windows tracerpt.  Uses only the public consumer API
  * (OpenTrace, ProcessTrace, CloseTrace).
  *
- *   etwdump [--json] [--raw-time] [--max N] [--quiet] {--session NAME | FILE.etl...}
+ *   etwdump [--json] [--raw-time] [--max N] [--quiet] [--no-progress]
+ *           [--chrome FILE] [--ctf DIR] [--report FILE.html]
+ *           {--session NAME | FILE.etl...}
  *
  * One line per event: time (ISO-8601 UTC with 100-ns digits, or the raw
  * session clock with --raw-time), CPU, PID/TID, provider, id, version,
@@ -40,14 +42,19 @@ struct etwdump dump = {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: etwdump [--json] [--raw-time] [--max N] [--quiet]\n"
+		"usage: etwdump [--json] [--raw-time] [--max N] [--quiet] [--no-progress]\n"
+		"               [--chrome FILE] [--ctf DIR] [--report FILE.html]\n"
 		"               {--session NAME | FILE.etl...}\n"
 		"  --session NAME  follow a real-time session until it stops (or ^C)\n"
 		"  FILE.etl...     read log files, merged by time (at most %d)\n"
 		"  --json          one JSON object per line\n"
 		"  --raw-time      raw session clock instead of UTC time\n"
 		"  --max N         print at most N events\n"
-		"  --quiet         print only the summary\n", MAX_FILES);
+		"  --quiet         print only the summary\n"
+		"  --no-progress   no progress line on a terminal\n"
+		"  --chrome FILE   write Trace Event JSON (Perfetto, chrome://tracing)\n"
+		"  --ctf DIR       write a CTF 1.8 trace (babeltrace2, Trace Compass)\n"
+		"  --report FILE   write a visual summary as one HTML page\n", MAX_FILES);
 }
 
 static const char *win32_name(ULONG e)
@@ -82,6 +89,7 @@ int main(int argc, char **argv)
 	sigset_t set;
 	pthread_t sig_thread;
 	ULONG status;
+	int ret = 0;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json")) {
@@ -90,6 +98,23 @@ int main(int argc, char **argv)
 			dump.raw = 1;
 		} else if (!strcmp(argv[i], "--quiet")) {
 			dump.quiet = 1;
+		} else if (!strcmp(argv[i], "--no-progress")) {
+			dump.no_progress = 1;
+		} else if ((!strcmp(argv[i], "--chrome") || !strcmp(argv[i], "--ctf") ||
+			    !strcmp(argv[i], "--report")) && i + 1 < argc) {
+			const struct output *o = argv[i][2] == 'r' ? &output_report :
+						 argv[i][3] == 'h' ? &output_chrome :
+								     &output_ctf;
+			int k;
+
+			for (k = 0; k < dump.nfouts; k++) {
+				if (dump.fouts[k].out == o) {
+					fprintf(stderr, "etwdump: %s given twice\n", argv[i]);
+					return 2;
+				}
+			}
+			dump.fouts[dump.nfouts].out = o;
+			dump.fouts[dump.nfouts++].path = argv[++i];
 		} else if (!strcmp(argv[i], "--max") && i + 1 < argc) {
 			char *end;
 
@@ -117,6 +142,13 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	dump.session = session;
+	/* Converting: stdout gets the summary only. */
+	if (dump.nfouts)
+		dump.quiet = 1;
+	for (i = 0; i < dump.nfouts; i++)
+		if (dump.fouts[i].out->open(dump.fouts[i].path))
+			return 1;
 
 	/* Signals go to one thread, which closes the traces. */
 	sigemptyset(&set);
@@ -165,15 +197,18 @@ int main(int argc, char **argv)
 	}
 
 	clock_gettime(CLOCK_MONOTONIC, &dump.t0);
+	progress_start((char *const *)files, session ? 0 : nfiles);
 	status = ProcessTrace(dump.h, dump.nh, NULL, NULL);
+	progress_stop();
 	fflush(stdout);
 	report_damage();
-	summary(status);
+	if (summary(status))
+		ret = 1;
 	close_all();
 	if (status != ERROR_SUCCESS && status != ERROR_CANCELLED) {
 		fprintf(stderr, "etwdump: ProcessTrace: %s (%u)\n",
 			win32_name(status), status);
 		return 1;
 	}
-	return 0;
+	return ret;
 }
