@@ -552,9 +552,13 @@ static int start_one(const struct al_session *s)
 
 static int stop_one(const struct al_session *s)
 {
-	struct props *b = props_new();
-	ULONG st = ControlTraceA(0, s->name, &b->p, EVENT_TRACE_CONTROL_STOP);
+	struct props *b;
+	ULONG st;
 
+	wait_progress_start("stopping", s->name);
+	b = props_new();
+	st = ControlTraceA(0, s->name, &b->p, EVENT_TRACE_CONTROL_STOP);
+	wait_progress_stop();
 	free(b);
 	if (st == ERROR_WMI_INSTANCE_NOT_FOUND)
 		return 0;	/* not running: nothing to do */

@@ -13,6 +13,7 @@
  *   group_acl.c  group-acl
  *   providers.c  providers
  *   autologger.c autologger (boot-time sessions; autologger_conf.c their files)
+ *   progress.c   progress on a terminal while stop and flush wait
  *   info.c       info
  */
 #ifndef _TOOLS_ETWCTL_H
@@ -122,6 +123,11 @@ extern const struct property_name property_names[];
 extern const size_t nr_property_names;
 
 void property_text(ULONG props, char *buf, size_t size);
+
+/* ===== progress.c ====================================================== */
+
+void wait_progress_start(const char *verb, const char *session);
+void wait_progress_stop(void);
 
 /* ===== The subcommands ================================================= */
 

@@ -29,6 +29,7 @@ static void show(double secs)
 {
 	unsigned long long done = 0, events = __atomic_load_n(&dump.events, __ATOMIC_RELAXED);
 	unsigned long long lost = 0;
+	unsigned long long rate = secs > 0 ? (unsigned long long)(events / secs) : 0;
 	char a[32], b[32];
 	int i;
 
@@ -40,8 +41,7 @@ static void show(double secs)
 	if (dump.session) {
 		etw_progress_line("etwdump: %s: %s events, %s/s, %llu lost, %.0f s",
 				  dump.session, etw_progress_count(events, a, sizeof(a)),
-				  etw_progress_count((unsigned long long)(events / secs),
-						     b, sizeof(b)), lost, secs);
+				  etw_progress_count(rate, b, sizeof(b)), lost, secs);
 		return;
 	}
 	if (done > total_bytes)
@@ -49,8 +49,7 @@ static void show(double secs)
 	etw_progress_line("etwdump: %3.0f%% of %.1f MB, %s events, %s/s, %.0f s",
 			  total_bytes ? 100.0 * done / total_bytes : 0.0,
 			  total_bytes / 1048576.0, etw_progress_count(events, a, sizeof(a)),
-			  etw_progress_count((unsigned long long)(events / secs), b, sizeof(b)),
-			  secs);
+			  etw_progress_count(rate, b, sizeof(b)), secs);
 }
 
 static void *progress_main(void *arg)
@@ -62,6 +61,8 @@ static void *progress_main(void *arg)
 	(void)arg;
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	pthread_mutex_lock(&mu);
+	if (delay <= 0)
+		show(0);	/* at once: the first line, before any wait */
 	for (;;) {
 		clock_gettime(CLOCK_REALTIME, &until);
 		until.tv_nsec += 200000000;
@@ -76,7 +77,7 @@ static void *progress_main(void *arg)
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		secs = (now.tv_sec - start.tv_sec) + (now.tv_nsec - start.tv_nsec) / 1e9;
 		if (secs * 1000 >= delay)
-			show(secs > 0 ? secs : 1);
+			show(secs);
 	}
 	pthread_mutex_unlock(&mu);
 	etw_progress_clear();

@@ -293,7 +293,7 @@ static const char *const css =
 	"section{background:#fff;border-radius:10px;box-shadow:0 1px 3px rgba(0,0,0,.08);"
 	"margin:18px 0;padding:16px 20px}"
 	"h2{font-size:17px;margin:0 0 10px;font-weight:600}"
-	".cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(140px,1fr));gap:12px}"
+	".cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(118px,1fr));gap:12px}"
 	".card{background:#fff;border-radius:10px;box-shadow:0 1px 3px rgba(0,0,0,.08);"
 	"padding:12px 14px}"
 	".card .v{font-size:24px;font-weight:650}.card .k{color:#5b6675;font-size:12px;"
@@ -375,8 +375,13 @@ static void write_page(const struct totals *t)
 	snprintf(c, sizeof(c), "%zu", procs_used);
 	card("processes", c, NULL);
 	card("time span", human_duration(span, a, sizeof(a)), NULL);
-	snprintf(c, sizeof(c), "%s/s", span > 0 ?
-		 human_count((unsigned long long)(seen * 1e9 / span), a, sizeof(a)) : "-");
+	if (span <= 0)
+		snprintf(c, sizeof(c), "-");
+	else if (seen * 1e9 / span < 10)
+		snprintf(c, sizeof(c), "%.2g/s", seen * 1e9 / span);
+	else
+		snprintf(c, sizeof(c), "%s/s",
+			 human_count((unsigned long long)(seen * 1e9 / span), a, sizeof(a)));
 	card("event rate", c, NULL);
 	card("events lost", human_count(t->events_lost, a, sizeof(a)),
 	     t->events_lost ? "bad" : "good");

@@ -115,7 +115,8 @@ void svg_time_chart(FILE *f, const struct rpt_chart *c)
 		if (s > max)
 			max = s;
 	}
-	top = nice_top(max);
+	/* Four gridlines at round numbers. */
+	top = 4 * nice_top((max + 3) / 4);
 	fprintf(f, "<svg class=\"chart\" id=\"%s\" viewBox=\"0 0 %d %d\" role=\"img\" "
 		"aria-label=\"", c->id, W, H);
 	html_text(f, c->title);
@@ -205,7 +206,7 @@ void svg_bar_chart(FILE *f, const char *id, const struct rpt_bar *b,
 		   unsigned nb, const char *color)
 {
 	unsigned long long max = 1;
-	double rowh = 26, lw = 300, pw = W - lw - 90;
+	double rowh = 34, lw = 330, pw = W - lw - 90;
 	char a[32];
 	unsigned i;
 
@@ -217,19 +218,22 @@ void svg_bar_chart(FILE *f, const char *id, const struct rpt_bar *b,
 	for (i = 0; i < nb; i++) {
 		double y = i * rowh + 2, w = pw * b[i].n / max;
 
+		/* The label, and under it in small the provider. */
 		fprintf(f, "<g class=\"bar\"><text class=\"label\" x=\"%.0f\" y=\"%.1f\" "
-			"text-anchor=\"end\">", lw - 10, y + 17);
+			"text-anchor=\"end\">", lw - 10, y + (b[i].sub ? 14 : 21));
 		html_text(f, b[i].label);
+		fputs("</text>", f);
 		if (b[i].sub) {
-			fputs("<tspan class=\"sub\"> ", f);
+			fprintf(f, "<text class=\"sub\" x=\"%.0f\" y=\"%.1f\" "
+				"text-anchor=\"end\">", lw - 10, y + 28);
 			html_text(f, b[i].sub);
-			fputs("</tspan>", f);
+			fputs("</text>", f);
 		}
-		fprintf(f, "</text><rect x=\"%.0f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-			"rx=\"3\" fill=\"%s\"><title>", lw, y + 3, w < 1 ? 1 : w, rowh - 8, color);
+		fprintf(f, "<rect x=\"%.0f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+			"rx=\"3\" fill=\"%s\"><title>", lw, y + 6, w < 1 ? 1 : w, rowh - 14, color);
 		html_text(f, b[i].label);
 		fprintf(f, ": %llu events</title></rect><text class=\"value\" x=\"%.1f\" "
-			"y=\"%.1f\">%s</text></g>\n", b[i].n, lw + (w < 1 ? 1 : w) + 6, y + 17,
+			"y=\"%.1f\">%s</text></g>\n", b[i].n, lw + (w < 1 ? 1 : w) + 6, y + 21,
 			human_count(b[i].n, a, sizeof(a)));
 	}
 	fputs("</svg>\n", f);
