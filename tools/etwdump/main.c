@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 	sigset_t set;
 	pthread_t sig_thread;
 	ULONG status;
-	int ret = 0;
+	int ret = 0, k;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json")) {
@@ -194,6 +194,12 @@ int main(int argc, char **argv)
 		/* Files: the losses the header recorded (updated per buffer). */
 		dump.events_lost[i] = lf->LogfileHeader.EventsLost;
 		dump.buffers_lost[i] = lf->LogfileHeader.BuffersLost;
+		/* A session: lost before we came, at the start of what we see. */
+		if (session && (dump.events_lost[i] || dump.buffers_lost[i]))
+			for (k = 0; k < dump.nfouts; k++)
+				if (dump.fouts[k].out->lost)
+					dump.fouts[k].out->lost(0, dump.events_lost[i],
+								dump.buffers_lost[i]);
 	}
 
 	clock_gettime(CLOCK_MONOTONIC, &dump.t0);

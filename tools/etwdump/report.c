@@ -13,6 +13,7 @@
  * The time axis adapts as events come: 120 buckets, each twice as wide
  * (neighbours merged) whenever the trace outgrows them.
  */
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,7 +239,8 @@ static void report_lost(LONGLONG when, unsigned long long events,
 			unsigned long long buffers)
 {
 	if (nmarks < sizeof(marks) / sizeof(marks[0])) {
-		marks[nmarks].t_ns = when ? filetime_ns(when) : t_last;
+		/* 0: before the first event (placed when the page is written). */
+		marks[nmarks].t_ns = when ? filetime_ns(when) : LLONG_MIN;
 		marks[nmarks].events = events;
 		marks[nmarks].buffers = buffers;
 		nmarks++;
@@ -422,6 +424,9 @@ static void write_page(const struct totals *t)
 	ch.nbuckets = (unsigned)((t_last - t0) / width) + 1;
 	if (ch.nbuckets > RPT_BUCKETS)
 		ch.nbuckets = RPT_BUCKETS;
+	for (i = 0; i < nmarks; i++)
+		if (marks[i].t_ns == LLONG_MIN)
+			marks[i].t_ns = t_first;
 	ch.marks = marks;
 	ch.nmarks = nmarks;
 	ch.title = "Events per provider over time";
@@ -507,6 +512,9 @@ static void write_page(const struct totals *t)
 	}
 
 	/* Losses, in words. */
+	for (i = 0; i < nmarks; i++)
+		if (marks[i].t_ns == LLONG_MIN)
+			marks[i].t_ns = t_first;
 	fputs("<section id=\"losses\"><h2>Losses</h2>\n", out);
 	if (!t->events_lost && !t->buffers_lost) {
 		fputs("<p>No event and no buffer was lost.</p>\n", out);
