@@ -54,7 +54,7 @@ if ! command -v mandoc > /dev/null; then
 	echo "1..0 # SKIP mandoc missing (tools/deps.sh installs it)"
 	exit 4
 fi
-if [ ! -x "$B/etwctl" ] || [ ! -x "$B/etwdump" ]; then
+if [ ! -x "$B/etwctl" ] || [ ! -x "$B/etwdump" ] || [ ! -x "$B/etw-journald" ]; then
 	echo "1..0 # SKIP tools not built (make tools)"
 	exit 4
 fi
@@ -72,6 +72,12 @@ result "mandoc -Tlint -Wwarning: every page clean ($(ls "$MAN"/*.[1-9] | wc -l) 
 opts_page "$MAN/etwdump.1" | grep -v -- '^-h$\|^--help$' > "$T/page"
 same "$T/help2" "$T/page" "etwdump"
 result "etwdump: every option of --help is in etwdump(1), and every option there in --help" $?
+
+# ---- etw-journald ------------------------------------------------------------
+"$B/etw-journald" --help | opts_text | grep -v -- '^-h$\|^--help$' > "$T/help2"
+opts_page "$MAN/etw-journald.8" | grep -v -- '^-h$\|^--help$' > "$T/page"
+same "$T/help2" "$T/page" "etw-journald"
+result "etw-journald: every option of --help is in etw-journald(8), and every option there in --help" $?
 
 # ---- etwctl: per command -----------------------------------------------------
 cmds=$("$B/etwctl" --help | awk '/^commands:/ { c = 1; next } c && /^  [a-z]/ { print $1 }')

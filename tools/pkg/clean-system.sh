@@ -116,6 +116,10 @@ install -D -m 755 "$TOP/tools/pkg/system/run.sh" "$R/usr/local/lib/etw-pkg-test/
 install -m 644 "$TOP/tools/pkg/system/provider.c" "$R/usr/local/lib/etw-pkg-test/"
 install -m 644 "$TOP/tools/pkg/system/etw-pkg-test.service" "$R/etc/systemd/system/"
 install -m 644 "$TOP/tools/pkg/system/PkgBoot.conf" "$R/etc/etw/autologger.d/"
+install -m 644 "$TOP/selftests/etw/journald/provider.c" \
+	"$R/usr/local/lib/etw-pkg-test/journald-provider.c"
+install -D -m 644 "$TOP/selftests/etw/journald/demo.man" "$R/usr/share/etw/manifests/journald-demo.man"
+printf '\n[Provider]\nGuid=7d3c5b1a-2e4f-4a6b-8c9d-0e1f2a3b4c5e\n' >> "$R/etc/etw/journald.conf"
 in_root systemctl enable etw-pkg-test.service > /dev/null 2>&1
 in_root systemctl mask getty@tty1.service serial-getty@ttyS0.service \
 	systemd-timesyncd.service apt-daily.timer apt-daily-upgrade.timer \
@@ -133,6 +137,7 @@ if [ -s "$R/var/lib/etw-pkg-test/result.tap" ]; then
 else
 	echo "# the in-system test left no result"
 fi
+cp "$R"/var/lib/etw-pkg-test/journal-admin.* "$W/" 2>/dev/null
 if [ $brc = 0 ] && [ -s "$R/var/lib/etw-pkg-test/result.tap" ]; then
 	ok "the clean system booted under systemd, ran its test and powered off ($(($(now) - t)) s)"
 else

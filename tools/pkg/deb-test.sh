@@ -64,25 +64,33 @@ has libetw-dev /usr/include/etw/windows.h /usr/include/etw/evntprov.h \
 [ $? = 0 ] && ok "libetw-dev: headers, libetw.a, libetw.so, libetw.pc, API manual pages" ||
 	nok "libetw-dev: headers, libetw.a, libetw.so, libetw.pc, API manual pages"
 
-has etw-tools /usr/sbin/etwctl /usr/bin/etwdump \
+has etw-tools /usr/sbin/etwctl /usr/bin/etwdump /usr/sbin/etw-journald \
 	/lib/systemd/system/etw-autologger.service /lib/udev/rules.d/60-etw.rules \
+	/lib/systemd/system/etw-journald.service /etc/etw/journald.conf \
+	/usr/share/man/man8/etw-journald.8.gz \
 	/etc/etw/autologger.d/ /usr/share/man/man8/etwctl.8.gz \
 	/usr/share/man/man1/etwdump.1.gz \
 	/usr/share/man/man5/etw-autologger.conf.5.gz \
 	/usr/share/bash-completion/completions/etwctl \
 	/usr/share/bash-completion/completions/etwdump
-[ $? = 0 ] && ok "etw-tools: etwctl, etwdump, the boot-session unit and udev rule, manual pages, completion" ||
-	nok "etw-tools: etwctl, etwdump, the boot-session unit and udev rule, manual pages, completion"
+[ $? = 0 ] && ok "etw-tools: etwctl, etwdump, etw-journald, their units and udev rule, manual pages, completion" ||
+	nok "etw-tools: etwctl, etwdump, etw-journald, their units and udev rule, manual pages, completion"
 
 # The units as installed: systemd-analyze verify in the package's tree
 # (it checks the keys, the dependencies and that ExecStart= exists).
 rm -rf "$OUT/etw-tools.root"
 dpkg-deb -x "$OUT"/etw-tools_*.deb "$OUT/etw-tools.root"
+# What the units refer to on any Debian system: systemd's own units, kill.
+cp -n /lib/systemd/system/*.target /lib/systemd/system/*.socket \
+	"$OUT/etw-tools.root/lib/systemd/system/" 2>/dev/null
+mkdir -p "$OUT/etw-tools.root/bin"
+cp /bin/kill "$OUT/etw-tools.root/bin/"
 grep -q '^ExecStart=/usr/sbin/etwctl autologger start$' \
 	"$OUT/etw-tools.root/lib/systemd/system/etw-autologger.service" &&
 	systemd-analyze verify --man=no --root="$OUT/etw-tools.root" \
-		/lib/systemd/system/etw-autologger.service > "$OUT/verify.log" 2>&1 &&
+		/lib/systemd/system/etw-autologger.service \
+		/lib/systemd/system/etw-journald.service > "$OUT/verify.log" 2>&1 &&
 	[ ! -s "$OUT/verify.log" ]
-[ $? = 0 ] && ok "etw-autologger.service: the installed paths; systemd-analyze verify finds nothing" ||
-	nok "etw-autologger.service: the installed paths; systemd-analyze verify finds nothing" "$OUT/verify.log"
+[ $? = 0 ] && ok "etw-autologger.service, etw-journald.service: the installed paths; systemd-analyze verify finds nothing" ||
+	nok "etw-autologger.service, etw-journald.service: the installed paths; systemd-analyze verify finds nothing" "$OUT/verify.log"
 exit $((fail != 0))

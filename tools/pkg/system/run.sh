@@ -47,9 +47,9 @@ result "the unit is bound to the device (udev SYSTEMD_WANTS, After=dev-etw.devic
 etwctl query PkgBoot > "$T/out" 2> "$T/err"
 result "the boot session runs" $?
 
-systemd-analyze verify etw-autologger.service > "$T/out" 2> "$T/err"
-[ $? = 0 ] && ! grep -qi 'etw-autologger' "$T/err"
-result "systemd-analyze verify etw-autologger.service: no complaint" $?
+systemd-analyze verify etw-autologger.service etw-journald.service > "$T/out" 2> "$T/err"
+[ $? = 0 ] && ! grep -qi 'etw-' "$T/err"
+result "systemd-analyze verify etw-autologger.service etw-journald.service: no complaint" $?
 
 # ---- a provider built against the installed libetw-dev ---------------
 cflags=$(pkg-config --cflags libetw) && libs=$(pkg-config --libs libetw) &&
@@ -88,7 +88,48 @@ etwdump /var/log/etw/pkgboot.etl > "$T/boot.txt" 2>&1
 	grep -i -m 1 "^[0-9].*$GUID" "$T/boot.txt" | grep -q 'data=00000000'
 result "the boot session traced the provider from its first event (32 of 32)" $?
 
+# ---- Event Log channels to the real systemd-journald ----------------------
+# demo.man is installed in /usr/share/etw/manifests; journald.conf names
+# the provider without a manifest.
+DEMO=7d3c5b1a-2e4f-4a6b-8c9d-0e1f2a3b4c5d
+TLP=7d3c5b1a-2e4f-4a6b-8c9d-0e1f2a3b4c5e
+systemctl is-active -q etw-journald.service &&
+	journalctl -b -u etw-journald.service -o cat > "$T/out" 2>&1 &&
+	grep -q "forwarding $DEMO (Linux-ETW-JournalDemo)" "$T/out"
+result "etw-journald.service ran when /dev/etw appeared, forwarding the installed manifest's provider" $?
+
+cc $(pkg-config --cflags libetw) "$D/journald-provider.c" -o "$T/jprovider" \
+	$(pkg-config --libs libetw) > "$T/err" 2>&1 && "$T/jprovider" 42 >> "$T/err" 2>&1
+i=0
+while [ "$(journalctl -q -o json ETW_PROVIDER_GUID=$DEMO 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 1
+journalctl -q -o json ETW_PROVIDER_GUID=$DEMO > "$T/demo.json" 2>&1
+journalctl -q -o json ETW_PROVIDER_GUID=$TLP > "$T/tl.json" 2>&1
+python3 - "$T/demo.json" "$T/tl.json" > "$T/out" 2>&1 <<'PY'
+import json, sys
+demo = [json.loads(l) for l in open(sys.argv[1])]
+tl = [json.loads(l) for l in open(sys.argv[2])]
+ids = sorted(int(e["ETW_EVENT_ID"]) for e in demo)
+assert ids == [1, 2, 4], "manifest provider's events in the journal: %s" % ids
+assert [e["ETW_EVENT_ID"] for e in tl] == ["10"], "TraceLogging provider: %s" % [e["ETW_EVENT_ID"] for e in tl]
+a = [e for e in demo if e["ETW_EVENT_ID"] == "1"][0]
+assert a["PRIORITY"] == "3" and a["SYSLOG_IDENTIFIER"] == "Linux-ETW-JournalDemo"
+assert a["ETW_CHANNEL_TYPE"] == "Admin" and a["ETW_CHANNEL_NAME"] == "Linux-ETW-JournalDemo/Admin"
+assert a["_SYSTEMD_UNIT"] == "etw-journald.service", a.get("_SYSTEMD_UNIT")
+assert a["_TRANSPORT"] == "journal"
+PY
+result "the journal has the Admin, Operational and Application events (not Debug, not channel-less), as structured entries of etw-journald.service" $?
+journalctl -q -o verbose ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID=1 > "$OUT/journal-admin.txt" 2>&1
+journalctl -q -o json ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID=1 > "$OUT/journal-admin.json" 2>&1
+journalctl -q -p err -o cat SYSLOG_IDENTIFIER=Linux-ETW-JournalDemo > "$T/out" 2>&1
+[ "$(wc -l < "$T/out")" = 1 ]
+result "journalctl -p err SYSLOG_IDENTIFIER=Linux-ETW-JournalDemo: the Admin error alone" $?
+
 # ---- the unit follows the module ----------------------------------------
+systemctl stop etw-journald.service
 modprobe -r etw > "$T/out" 2> "$T/err"
 sleep 1
 ! systemctl is-active -q etw-autologger.service
@@ -100,9 +141,10 @@ while ! etwctl query PkgBoot > /dev/null 2>&1 && [ $i -lt 100 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
+sleep 1
 systemctl is-active -q etw-autologger.service && etwctl query PkgBoot > "$T/out" 2>&1 &&
-	[ -s /var/log/etw/pkgboot.etl.1 ]
-result "loading it again starts the boot sessions again (FileMax kept the last file)" $?
+	[ -s /var/log/etw/pkgboot.etl.1 ] && systemctl is-active -q etw-journald.service
+result "loading it again starts the boot sessions and etw-journald again (FileMax kept the last file)" $?
 etwctl autologger stop > /dev/null 2>&1
 
 # ---- manual pages ---------------------------------------------------------
