@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# check-pkg.sh VM_KVER: what `make check-pkg` runs, after the build.
+# check-pkg.sh [KVER]: what `make check-pkg` runs, after the build.  The
+# clean system gets Debian's default kernel (the one linux-image-amd64
+# depends on) unless KVER says otherwise.
 #   1. dkms: etw.ko built through DKMS (dkms.conf) for every Debian
 #      kernel whose headers are installed, in a private DKMS tree
 #   2. the kselftests in the VM with the DKMS-built etw.ko of each
@@ -14,7 +16,9 @@
 # Prints TAP per part and ends with one line "N passed, N failed".
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-VM_KVER=$1
+VM_KVER=${1:-$(dpkg-query -W -f='${Depends}' linux-image-amd64 2>/dev/null |
+	sed -n 's/^linux-image-\([^ ,]*\).*/\1/p')}
+[ -n "$VM_KVER" ] || { echo "check-pkg: no Debian kernel (linux-image-amd64)" >&2; exit 1; }
 OUT=$TOP/build/check-pkg
 VERSION=$(sed -n 's/^VERSION[[:space:]]*:=[[:space:]]*//p' "$TOP/Makefile")
 SUM="awk -f $TOP/tools/tap-summary"

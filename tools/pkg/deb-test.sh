@@ -80,11 +80,11 @@ has etw-tools /usr/sbin/etwctl /usr/bin/etwdump /usr/sbin/etw-journald \
 # (it checks the keys, the dependencies and that ExecStart= exists).
 rm -rf "$OUT/etw-tools.root"
 dpkg-deb -x "$OUT"/etw-tools_*.deb "$OUT/etw-tools.root"
-# What the units refer to on any Debian system: systemd's own units, kill.
+# What the units refer to on any Debian system: systemd's own units, sh.
 cp -n /lib/systemd/system/*.target /lib/systemd/system/*.socket \
 	"$OUT/etw-tools.root/lib/systemd/system/" 2>/dev/null
 mkdir -p "$OUT/etw-tools.root/bin"
-cp /bin/kill "$OUT/etw-tools.root/bin/"
+cp /bin/sh "$OUT/etw-tools.root/bin/"
 grep -q '^ExecStart=/usr/sbin/etwctl autologger start$' \
 	"$OUT/etw-tools.root/lib/systemd/system/etw-autologger.service" &&
 	systemd-analyze verify --man=no --root="$OUT/etw-tools.root" \

@@ -101,30 +101,31 @@ result "etw-journald.service ran when /dev/etw appeared, forwarding the installe
 cc $(pkg-config --cflags libetw) "$D/journald-provider.c" -o "$T/jprovider" \
 	$(pkg-config --libs libetw) > "$T/err" 2>&1 && "$T/jprovider" 42 >> "$T/err" 2>&1
 i=0
-while [ "$(journalctl -q -o json ETW_PROVIDER_GUID=$DEMO 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
+while [ "$(journalctl -b -q -o json ETW_PROVIDER_GUID=$DEMO 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
 sleep 1
-journalctl -q -o json ETW_PROVIDER_GUID=$DEMO > "$T/demo.json" 2>&1
-journalctl -q -o json ETW_PROVIDER_GUID=$TLP > "$T/tl.json" 2>&1
-python3 - "$T/demo.json" "$T/tl.json" > "$T/out" 2>&1 <<'PY'
-import json, sys
-demo = [json.loads(l) for l in open(sys.argv[1])]
-tl = [json.loads(l) for l in open(sys.argv[2])]
-ids = sorted(int(e["ETW_EVENT_ID"]) for e in demo)
-assert ids == [1, 2, 4], "manifest provider's events in the journal: %s" % ids
-assert [e["ETW_EVENT_ID"] for e in tl] == ["10"], "TraceLogging provider: %s" % [e["ETW_EVENT_ID"] for e in tl]
-a = [e for e in demo if e["ETW_EVENT_ID"] == "1"][0]
-assert a["PRIORITY"] == "3" and a["SYSLOG_IDENTIFIER"] == "Linux-ETW-JournalDemo"
-assert a["ETW_CHANNEL_TYPE"] == "Admin" and a["ETW_CHANNEL_NAME"] == "Linux-ETW-JournalDemo/Admin"
-assert a["_SYSTEMD_UNIT"] == "etw-journald.service", a.get("_SYSTEMD_UNIT")
-assert a["_TRANSPORT"] == "journal"
-PY
+# field EVENT_ID NAME: one field of the demo provider's entry for an event
+field() {
+	journalctl -b -q -o cat --output-fields="$2" ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID="$1"
+}
+ids=$(journalctl -b -q -o cat --output-fields=ETW_EVENT_ID ETW_PROVIDER_GUID=$DEMO | sort -n | tr '\n' ' ')
+tlids=$(journalctl -b -q -o cat --output-fields=ETW_EVENT_ID ETW_PROVIDER_GUID=$TLP | tr '\n' ' ')
+echo "# the demo provider's events in the journal: $ids; the TraceLogging provider's: $tlids" > "$T/out"
+[ "$ids" = "1 2 4 " ] && [ "$tlids" = "10 " ] &&
+	[ "$(field 1 PRIORITY)" = 3 ] &&
+	[ "$(field 1 SYSLOG_IDENTIFIER)" = Linux-ETW-JournalDemo ] &&
+	[ "$(field 1 ETW_CHANNEL_TYPE)" = Admin ] &&
+	[ "$(field 1 ETW_CHANNEL_NAME)" = Linux-ETW-JournalDemo/Admin ] &&
+	[ "$(field 1 _SYSTEMD_UNIT)" = etw-journald.service ] &&
+	[ "$(field 1 _TRANSPORT)" = journal ] &&
+	[ "$(field 2 ETW_CHANNEL_TYPE)" = Operational ] &&
+	[ "$(field 4 ETW_CHANNEL_NAME)" = Application ]
 result "the journal has the Admin, Operational and Application events (not Debug, not channel-less), as structured entries of etw-journald.service" $?
-journalctl -q -o verbose ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID=1 > "$OUT/journal-admin.txt" 2>&1
-journalctl -q -o json ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID=1 > "$OUT/journal-admin.json" 2>&1
-journalctl -q -p err -o cat SYSLOG_IDENTIFIER=Linux-ETW-JournalDemo > "$T/out" 2>&1
+journalctl -b -q -o verbose ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID=1 > "$OUT/journal-admin.txt" 2>&1
+journalctl -b -q -o json ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID=1 > "$OUT/journal-admin.json" 2>&1
+journalctl -b -q -p err -o cat SYSLOG_IDENTIFIER=Linux-ETW-JournalDemo > "$T/out" 2>&1
 [ "$(wc -l < "$T/out")" = 1 ]
 result "journalctl -p err SYSLOG_IDENTIFIER=Linux-ETW-JournalDemo: the Admin error alone" $?
 
