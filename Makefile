@@ -134,8 +134,8 @@ check-pkg: deps
 	@$(MAKE) --no-print-directory check-pkg-run
 
 check-pkg-run:
-	$(MAKE) all KDIR=$(VM_KDIR)
-	$(TOP)/tools/pkg/check-pkg.sh $(VM_KVER)
+	$(MAKE) lib tools selftests
+	$(TOP)/tools/pkg/check-pkg.sh
 
 clean:
 	-$(KMAKE) clean
