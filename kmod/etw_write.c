@@ -486,7 +486,7 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 	    w.count > ETW_MAX_DATA_DESCRIPTORS || (w.count && !w.data))
 		return -EINVAL;
 	if (w.count > ETW_STACK_DESCS) {
-		d = kmalloc_array(w.count, sizeof(*d), GFP_KERNEL);
+		d = kmalloc_array(w.count, sizeof(*d), GFP_KERNEL_ACCOUNT);
 		if (!d)
 			return -ENOMEM;
 	}
@@ -763,7 +763,7 @@ long etw_ioctl_trace_message(struct etw_file *ef, void __user *uarg,
 	if (ret)
 		return ret;
 	if (m.count > ETW_STACK_DESCS) {
-		d = kmalloc_array(m.count, sizeof(*d), GFP_KERNEL);
+		d = kmalloc_array(m.count, sizeof(*d), GFP_KERNEL_ACCOUNT);
 		if (!d)
 			return -ENOMEM;
 	}
