@@ -96,3 +96,65 @@ void put_hex(FILE *f, const void *p, size_t n)
 		fputc(hx[b[i] & 15], f);
 	}
 }
+
+/* UTF-8 text as the inside of a JSON string. */
+void put_json_str(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p == '\r')
+			fputs("\\r", f);
+		else if (*p == '\t')
+			fputs("\\t", f);
+		else if (*p < 0x20 || *p == 0x7F)
+			fprintf(f, "\\u%04x", *p);
+		else
+			fputc(*p, f);
+	}
+}
+
+/* UTF-8 text as XML character data (or an attribute value). */
+void put_xml_str(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+
+	for (; *p; p++) {
+		switch (*p) {
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '&': fputs("&amp;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&apos;", f); break;
+		case '\n': case '\r': case '\t':
+			fprintf(f, "&#x%X;", *p);
+			break;
+		default:
+			if (*p < 0x20)
+				fprintf(f, "&#xFFFD;");	/* not allowed in XML 1.0 */
+			else
+				fputc(*p, f);
+		}
+	}
+}
+
+/* A text value in the text format: bare if it is one word, else quoted. */
+void put_text_value(FILE *f, const char *s)
+{
+	const unsigned char *p;
+	int quote = !*s;
+
+	for (p = (const unsigned char *)s; *p && !quote; p++)
+		quote = *p <= ' ' || *p == '"' || *p == '=' || *p == '\\' || *p == 0x7F;
+	if (!quote) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	put_json_str(f, s);
+	fputc('"', f);
+}
