@@ -37,7 +37,7 @@ lib:
 tools: lib
 	$(MAKE) -C tools O=$(O)
 
-selftests: lib
+selftests: lib tools
 	$(MAKE) -C selftests
 
 deps:

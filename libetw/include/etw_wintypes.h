@@ -121,14 +121,17 @@
  * not inlined (and noinline ones never are), or the address of the
  * callback, would not link.  In C, DECLSPEC_NOINLINE therefore also
  * makes the function static (one private copy per translation unit, as
- * MSVC's COMDAT folding would give one).  Define LIBETW_NO_INLINE_FIXUP
- * for the plain attribute (Documentation/porting.rst).
+ * MSVC's COMDAT folding would give one), and drops the noinline attribute
+ * there: gcc rejects noinline on an inline function in C (-Wattributes),
+ * and a static inline function the compiler chooses not to inline is
+ * what MSVC gives too.  Define LIBETW_NO_INLINE_FIXUP for the plain
+ * attribute (Documentation/porting.rst).
  */
 #ifndef DECLSPEC_NOINLINE
 #if defined(__cplusplus) || defined(LIBETW_NO_INLINE_FIXUP)
 #define DECLSPEC_NOINLINE __attribute__((__noinline__))
 #else
-#define DECLSPEC_NOINLINE __attribute__((__noinline__)) static
+#define DECLSPEC_NOINLINE static
 #endif
 #endif
 #ifndef UNALIGNED

@@ -44,6 +44,9 @@ static void mf_error(struct mf_ctx *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(c->err, c->errlen, fmt, ap);
 	va_end(ap);
+	/* libxml2's messages end in a newline. */
+	while (*c->err && c->err[strlen(c->err) - 1] == '\n')
+		c->err[strlen(c->err) - 1] = 0;
 }
 
 static int is(const xmlNode *n, const char *name)
@@ -621,8 +624,10 @@ struct tdh_manifest *tdh_manifest_parse(const char *xml, size_t len,
 	if (!doc) {
 		const xmlError *xe = xmlGetLastError();
 
-		mf_error(&c, "%s", xe && xe->message ? xe->message :
-			 "not well-formed XML");
+		if (xe && xe->message)
+			mf_error(&c, "line %d: %s", xe->line, xe->message);
+		else
+			mf_error(&c, "not well-formed XML");
 		goto bad;
 	}
 	root = xmlDocGetRootElement(doc);

@@ -273,7 +273,7 @@ static int td_read(const char *path, const GUID *only, struct td_file *f)
 	return r ? -1 : f->n;
 }
 
-static const struct td_event *td_find(const struct td_file *f, const char *name)
+static inline const struct td_event *td_find(const struct td_file *f, const char *name)
 {
 	int i;
 
