@@ -8,7 +8,8 @@
 #   make bench      install what is missing, build, run the benchmarks
 #   make deps       install the Debian packages we need (idempotent)
 #   make lint       W=1, sparse and checkpatch on the kernel code
-#   make install    libetw headers, libraries and pkg-config file
+#   make install    libetw headers (and their Windows spellings), libraries,
+#                   pkg-config file; etwctl, etwdump, etwmc
 #
 # The module is built against KDIR: the running kernel's build tree when
 # there is one, else the installed Debian kernel headers.  demo, check and
@@ -79,8 +80,9 @@ check-host: all
 		ETW_KO=$(TOP)/etw.ko $(MAKE) -C $(TOP)/selftests run_tests; \
 		rc=$$?; rmmod etw; exit $$rc'
 
-install: lib
+install: lib tools
 	$(MAKE) -C libetw O=$(O) install
+	$(MAKE) -C tools O=$(O) install
 
 clean:
 	-$(KMAKE) clean
