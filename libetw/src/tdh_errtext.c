@@ -117,8 +117,11 @@ void tdh_error_text(uint16_t out, uint32_t code, char *buf, size_t n)
 		kind = "HResult Error";
 		break;
 	}
-	if (t)
-		snprintf(buf, n, "%s", t);
-	else
+	if (t && n) {
+		size_t k = strlen(t) < n - 1 ? strlen(t) : n - 1;
+
+		memcpy(buf, t, k);
+		buf[k] = 0;
+	} else if (n)
 		snprintf(buf, n, "Unknown %s code: 0x%X", kind, code);
 }

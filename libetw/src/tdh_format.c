@@ -39,10 +39,12 @@
 #include "internal.h"
 #include "tdh_internal.h"
 
+/* The text being built: in the caller's buffer until it outgrows it. */
 struct sb {
 	char *s;
 	size_t len, cap;
 	int oom;
+	int heap;		/* s was malloc'ed */
 };
 
 static void sb_add(struct sb *b, const char *s, size_t n)
@@ -55,13 +57,16 @@ static void sb_add(struct sb *b, const char *s, size_t n)
 
 		while (cap < b->len + n + 1)
 			cap *= 2;
-		p = realloc(b->s, cap);
+		p = b->heap ? realloc(b->s, cap) : malloc(cap);
 		if (!p) {
 			b->oom = 1;
 			return;
 		}
+		if (!b->heap && b->len)
+			memcpy(p, b->s, b->len);
 		b->s = p;
 		b->cap = cap;
+		b->heap = 1;
 	}
 	memcpy(b->s + b->len, s, n);
 	b->len += n;
@@ -80,6 +85,26 @@ static void sb_printf(struct sb *b, const char *fmt, ...)
 	va_end(ap);
 	if (n > 0)
 		sb_add(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+}
+
+/* Decimal without printf (the common case of every integer field). */
+static void sb_u64(struct sb *b, uint64_t u, int neg)
+{
+	char buf[24];
+	size_t k = sizeof(buf);
+
+	do {
+		buf[--k] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (neg)
+		buf[--k] = '-';
+	sb_add(b, buf + k, sizeof(buf) - k);
+}
+
+static void sb_i64(struct sb *b, int64_t s)
+{
+	sb_u64(b, s < 0 ? 0 - (uint64_t)s : (uint64_t)s, s < 0);
 }
 
 static void sb_hex(struct sb *b, const uint8_t *p, size_t n)
@@ -123,13 +148,26 @@ static void sb_cp(struct sb *b, uint32_t c)
 /* UTF-16LE bytes, up to a NUL. */
 static void sb_utf16(struct sb *b, const uint8_t *p, size_t bytes)
 {
-	size_t i;
+	char run[128];
+	size_t i, k = 0;
 
 	for (i = 0; i + 1 < bytes; i += 2) {
 		uint32_t c = p[i] | p[i + 1] << 8;
 
 		if (!c)
 			break;
+		if (c < 0x80) {		/* ASCII: batched */
+			run[k++] = (char)c;
+			if (k == sizeof(run)) {
+				sb_add(b, run, k);
+				k = 0;
+			}
+			continue;
+		}
+		if (k) {
+			sb_add(b, run, k);
+			k = 0;
+		}
 		if (c >= 0xD800 && c < 0xDC00 && i + 3 < bytes) {
 			uint32_t d = p[i + 2] | p[i + 3] << 8;
 
@@ -144,6 +182,8 @@ static void sb_utf16(struct sb *b, const uint8_t *p, size_t bytes)
 		}
 		sb_cp(b, c);
 	}
+	if (k)
+		sb_add(b, run, k);
 }
 
 /* 8-bit text up to a NUL: UTF-8 where valid, else each byte as Latin-1. */
@@ -152,10 +192,18 @@ static void sb_ansi(struct sb *b, const uint8_t *p, size_t n)
 	size_t i = 0;
 
 	while (i < n && p[i]) {
-		size_t k = 1;
 		uint32_t c = p[i];
 
-		if (c >= 0x80) {
+		if (c < 0x80) {		/* a run of ASCII at once */
+			size_t k = i + 1;
+
+			while (k < n && p[k] && p[k] < 0x80)
+				k++;
+			sb_add(b, (const char *)p + i, k - i);
+			i = k;
+			continue;
+		}
+		{
 			int more = (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 :
 				   (c & 0xF8) == 0xF0 ? 3 : -1;
 			int j, ok = more > 0 && i + more < n + 0;
@@ -169,10 +217,7 @@ static void sb_ansi(struct sb *b, const uint8_t *p, size_t n)
 			}
 			sb_cp(b, c);	/* Latin-1 */
 			i++;
-			continue;
 		}
-		sb_add(b, (const char *)p + i, k);
-		i++;
 	}
 }
 
@@ -209,12 +254,39 @@ static void sb_real(struct sb *b, double v, int is_float)
 	sb_add(b, buf, strlen(buf));
 }
 
+/* {XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX}: Data1-3 little-endian. */
 static void sb_guid(struct sb *b, const uint8_t *p)
 {
-	sb_printf(b, "{%08X-%04X-%04X-%02X%02X-%02X%02X%02X%02X%02X%02X}",
-		  (uint32_t)rd_le(p, 4), (uint32_t)rd_le(p + 4, 2),
-		  (uint32_t)rd_le(p + 6, 2), p[8], p[9], p[10], p[11], p[12],
-		  p[13], p[14], p[15]);
+	static const char hx[] = "0123456789ABCDEF";
+	static const signed char order[16] = { 3, 2, 1, 0, -1, 5, 4, -1, 7, 6, -1,
+						8, 9, -1, 10, 11 };
+	char t[38];
+	int i, k = 0;
+
+	t[k++] = '{';
+	for (i = 0; i < 16; i++) {
+		if (order[i] < 0) {
+			t[k++] = '-';
+			continue;
+		}
+		t[k++] = hx[p[order[i]] >> 4];
+		t[k++] = hx[p[order[i]] & 15];
+	}
+	for (i = 12; i < 16; i++) {
+		t[k++] = hx[p[i] >> 4];
+		t[k++] = hx[p[i] & 15];
+	}
+	t[k++] = '}';
+	sb_add(b, t, (size_t)k);
+}
+
+/* @v in @n decimal digits, zero-padded, at @t. */
+static void put_dec(char *t, unsigned long long v, int n)
+{
+	while (n--) {
+		t[n] = (char)('0' + v % 10);
+		v /= 10;
+	}
 }
 
 static void sb_filetime(struct sb *b, uint64_t ft)
@@ -233,9 +305,24 @@ static void sb_filetime(struct sb *b, uint64_t ft)
 		sb_printf(b, "%" PRIu64, ft);
 		return;
 	}
-	sb_printf(b, "%04d-%02d-%02dT%02d:%02d:%02d.%07" PRId64 "Z",
-		  tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-		  tm.tm_min, tm.tm_sec, frac);
+	if (tm.tm_year + 1900 < 0 || tm.tm_year + 1900 > 9999) {
+		sb_printf(b, "%04d-%02d-%02dT%02d:%02d:%02d.%07" PRId64 "Z",
+			  tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+			  tm.tm_min, tm.tm_sec, frac);
+		return;
+	}
+	{
+		char t[] = "YYYY-MM-DDTHH:MM:SS.FFFFFFFZ";
+
+		put_dec(t, (unsigned)tm.tm_year + 1900, 4);
+		put_dec(t + 5, (unsigned)tm.tm_mon + 1, 2);
+		put_dec(t + 8, (unsigned)tm.tm_mday, 2);
+		put_dec(t + 11, (unsigned)tm.tm_hour, 2);
+		put_dec(t + 14, (unsigned)tm.tm_min, 2);
+		put_dec(t + 17, (unsigned)tm.tm_sec, 2);
+		put_dec(t + 20, (unsigned long long)frac, 7);
+		sb_add(b, t, sizeof(t) - 1);
+	}
 }
 
 static void sb_systemtime(struct sb *b, const uint8_t *p, int utc)
@@ -384,12 +471,12 @@ static void fmt_int(struct sb *b, uint16_t in, uint16_t out,
 		return;
 	case TDH_OUTTYPE_BYTE: case TDH_OUTTYPE_SHORT:
 	case TDH_OUTTYPE_INT: case TDH_OUTTYPE_LONG:
-		sb_printf(b, "%" PRId64, s);
+		sb_i64(b, s);
 		return;
 	case TDH_OUTTYPE_UNSIGNEDBYTE: case TDH_OUTTYPE_UNSIGNEDSHORT:
 	case TDH_OUTTYPE_UNSIGNEDINT: case TDH_OUTTYPE_UNSIGNEDLONG:
 	case TDH_OUTTYPE_PID: case TDH_OUTTYPE_TID: case TDH_OUTTYPE_ETWTIME:
-		sb_printf(b, "%" PRIu64, u);
+		sb_u64(b, u, 0);
 		return;
 	case TDH_OUTTYPE_HEXINT8: case TDH_OUTTYPE_HEXINT16:
 	case TDH_OUTTYPE_HEXINT32: case TDH_OUTTYPE_HEXINT64:
@@ -441,9 +528,9 @@ static void fmt_int(struct sb *b, uint16_t in, uint16_t out,
 		break;
 	default:
 		if (is_signed_in(in))
-			sb_printf(b, "%" PRId64, s);
+			sb_i64(b, s);
 		else
-			sb_printf(b, "%" PRIu64, u);
+			sb_u64(b, u, 0);
 	}
 }
 
@@ -474,9 +561,10 @@ static void counted(uint16_t in, const uint8_t *p, uint32_t size,
 
 ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 		      USHORT out, USHORT length, USHORT avail,
-		      const uint8_t *data, char **text, USHORT *used)
+		      const uint8_t *data, char *buf, size_t cap,
+		      char **text, size_t *len, USHORT *used)
 {
-	struct sb b = { 0 };
+	struct sb b = { .s = buf, .cap = cap };
 	const uint8_t *q;
 	uint32_t size, n;
 	int bad;
@@ -554,10 +642,12 @@ ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 	}
 done:
 	if (b.oom) {
-		free(b.s);
+		if (b.heap)
+			free(b.s);
 		return ERROR_NOT_ENOUGH_MEMORY;
 	}
 	*text = b.s;
+	*len = b.len;
 	*used = (USHORT)size;
 	return ERROR_SUCCESS;
 }
@@ -568,8 +658,9 @@ ETW_EXPORT TDHSTATUS __stdcall TdhFormatProperty(
 	USHORT UserDataLength, PBYTE UserData, PULONG BufferSize,
 	PWCHAR Buffer, PUSHORT UserDataConsumed)
 {
-	char *text = NULL;
-	size_t units;
+	char small[512], *text = NULL;
+	size_t units, len = 0;
+	USHORT used = 0;
 	ULONG r;
 
 	(void)EventInfo;
@@ -577,17 +668,19 @@ ETW_EXPORT TDHSTATUS __stdcall TdhFormatProperty(
 		return ERROR_INVALID_PARAMETER;
 	r = tdh_format_utf8(MapInfo, PointerSize, PropertyInType,
 			    PropertyOutType, PropertyLength, UserDataLength,
-			    UserData, &text, UserDataConsumed);
+			    UserData, small, sizeof(small), &text, &len, &used);
 	if (r)
 		return r;
-	units = tdh_utf8_to_utf16(text, strlen(text), NULL, 0);
+	/* One pass: converted into Buffer as far as it goes, counted anyway. */
+	units = tdh_utf8_to_utf16(text, len, Buffer,
+				  Buffer ? *BufferSize / sizeof(WCHAR) : 0);
+	if (text != small)
+		free(text);
+	*UserDataConsumed = used;
 	if (!Buffer || *BufferSize < units * sizeof(WCHAR)) {
 		*BufferSize = (ULONG)(units * sizeof(WCHAR));
-		free(text);
 		return ERROR_INSUFFICIENT_BUFFER;
 	}
-	tdh_utf8_to_utf16(text, strlen(text), Buffer, units);
 	*BufferSize = (ULONG)(units * sizeof(WCHAR));
-	free(text);
 	return ERROR_SUCCESS;
 }

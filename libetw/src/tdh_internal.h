@@ -113,12 +113,14 @@ void tdh_error_text(uint16_t out, uint32_t code, char *buf, size_t n);
 /*
  * One value as UTF-8 text: what TdhFormatProperty shows, before the
  * conversion to UTF-16.  @map may be NULL.  Returns ERROR_SUCCESS (text
- * in *@text, malloc'ed; bytes consumed in *@used),
- * ERROR_EVT_INVALID_EVENT_DATA or ERROR_NOT_ENOUGH_MEMORY.
+ * in *@text, NUL-ended, *@len bytes: @buf when it fits in @cap bytes,
+ * else malloc'ed; bytes consumed in *@used), ERROR_EVT_INVALID_EVENT_DATA
+ * or ERROR_NOT_ENOUGH_MEMORY.
  */
 ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 		      USHORT out, USHORT length, USHORT avail,
-		      const uint8_t *data, char **text, USHORT *used);
+		      const uint8_t *data, char *buf, size_t cap,
+		      char **text, size_t *len, USHORT *used);
 
 /* --- Manifests (tdh_manifest.c, tdh_store.c) --- */
 struct tdh_manifest;

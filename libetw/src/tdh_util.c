@@ -103,8 +103,16 @@ size_t tdh_utf8_to_utf16(const char *s, size_t n, WCHAR *out, size_t room)
 	size_t i = 0, w = 0;
 
 	while (i < n && u[i]) {
-		uint32_t c = utf8_next(u, n, &i);
+		uint32_t c;
 
+		if (u[i] < 0x80) {		/* ASCII, the common case */
+			if (w + 1 < room)
+				out[w] = u[i];
+			w++;
+			i++;
+			continue;
+		}
+		c = utf8_next(u, n, &i);
 		if (c >= 0x10000) {
 			c -= 0x10000;
 			if (w + 2 < room) {

@@ -478,6 +478,29 @@ TEST(format_buffer_protocol_and_errors)
 	EXPECT_EQ(ERROR_INVALID_PARAMETER,
 		  TdhFormatProperty(NULL, NULL, 8, TDH_INTYPE_UINT32, 0, 4, 4, NULL,
 				    &size, buf, &used));
+	/* Text longer than the formatter's first buffer (512 bytes). */
+	{
+		static uint8_t big[700];
+		static WCHAR wide[2048];
+		unsigned k;
+
+		for (k = 0; k < sizeof(big); k++)
+			big[k] = (uint8_t)k;
+		size = 0;
+		EXPECT_EQ(ERROR_INSUFFICIENT_BUFFER,
+			  TdhFormatProperty(NULL, NULL, 8, TDH_INTYPE_BINARY, 0, sizeof(big),
+					    sizeof(big), big, &size, NULL, &used));
+		EXPECT_EQ((2 + 2 * sizeof(big) + 1) * 2, size);
+		size = sizeof(wide);
+		ASSERT_EQ(ERROR_SUCCESS,
+			  TdhFormatProperty(NULL, NULL, 8, TDH_INTYPE_BINARY, 0, sizeof(big),
+					    sizeof(big), big, &size, wide, &used));
+		EXPECT_EQ(sizeof(big), used);
+		EXPECT_EQ('0', wide[0]);
+		EXPECT_EQ('B', wide[2 + 2 * 699]);	/* 699 = 0x2BB */
+		EXPECT_EQ('B', wide[2 + 2 * 699 + 1]);
+		EXPECT_EQ(0, wide[2 + 2 * sizeof(big)]);
+	}
 }
 
 /* --- lxcore_kernel.etl: the two TraceLogging events Windows wrote -------- */

@@ -40,7 +40,12 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 		return;		/* draining after --max */
 	if (!filter_before(er))
 		return;
-	if (!dump.quiet || dump.filter.nnames || (header && dump.header)) {
+	if (dump.no_decode) {
+		memset(&d, 0, sizeof(d));
+		d.reason = "--no-decode";
+		if (!filter_after(er, &d))
+			return;
+	} else if (!dump.quiet || dump.filter.nnames || (header && dump.header)) {
 		decode_event(er, &d);
 		if (!filter_after(er, &d))
 			return;

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * etwdump: decoding an event with TDH, the way a Windows consumer does --
- * TdhGetEventInformation for the schema, then each value with
- * TdhFormatProperty (maps from TdhGetEventMapInformation), arrays by
- * their count, structs member by member -- plus the extended items.
+ * TdhGetEventInformation for the schema, then each value as
+ * TdhFormatProperty formats it (maps from TdhGetEventMapInformation),
+ * arrays by their count, structs member by member -- plus the extended
+ * items.  The values come from TdhFormatProperty's own formatter in
+ * UTF-8 (tdh_format_utf8, libetw/src/tdh_internal.h): the same text,
+ * without a round trip through UTF-16 for every field.
  *
  * Schemas and maps are cached (by TraceLogging metadata bytes, or by
  * provider, id and version for manifest events): TDH is asked once per
@@ -16,6 +19,7 @@
 
 #include "decode.h"
 #include "etwdump.h"
+#include "tdh_internal.h"
 
 /* --- per-event arena --- */
 
@@ -66,17 +70,12 @@ char *da_str(const char *s)
 	return memcpy(da_alloc(n), s, n);
 }
 
-/* UTF-16 to UTF-8 in the arena. */
-char *da_u16(const WCHAR *w)
+/* @n UTF-16 units to UTF-8 in the arena. */
+static char *da_u16n(const WCHAR *w, size_t n)
 {
-	size_t n = 0, k = 0, i;
-	char *out;
+	size_t k = 0, i;
+	char *out = da_alloc(3 * n + 1);
 
-	if (!w)
-		return NULL;
-	while (w[n])
-		n++;
-	out = da_alloc(3 * n + 1);
 	for (i = 0; i < n; i++) {
 		unsigned int c = w[i];
 
@@ -107,26 +106,108 @@ char *da_u16(const WCHAR *w)
 	return out;
 }
 
+/* UTF-16 to UTF-8 in the arena. */
+char *da_u16(const WCHAR *w)
+{
+	size_t n = 0;
+
+	if (!w)
+		return NULL;
+	while (w[n])
+		n++;
+	return da_u16n(w, n);
+}
+
 /* --- schema and map caches --- */
+
+/* A schema from TDH and its strings in UTF-8, converted once. */
+struct schema {
+	TRACE_EVENT_INFO *t;
+	char *provider, *event, *level, *task, *opcode, *channel;
+	char *keywords;		/* the list joined with ", " */
+	char *message;
+	char **pname;		/* each property's name */
+};
 
 struct info_entry {
 	struct info_entry *next;
 	uint64_t hash;
 	uint32_t keylen;
 	unsigned char *key;
-	TRACE_EVENT_INFO *tei;	/* NULL: TDH said status */
+	struct schema *s;	/* NULL: TDH said status */
 	ULONG status;
 };
+
+/* UTF-16 to UTF-8, malloc'ed (NULL for offset 0). */
+static char *u16dup(const TRACE_EVENT_INFO *t, ULONG off)
+{
+	char *a, *r;
+
+	if (!off)
+		return NULL;
+	a = da_u16((const WCHAR *)((const BYTE *)t + off));
+	r = strdup(a ? a : "");
+	if (!r) {
+		fprintf(stderr, "etwdump: out of memory\n");
+		exit(1);
+	}
+	return r;
+}
+
+static struct schema *schema_new(TRACE_EVENT_INFO *t)
+{
+	struct schema *s = calloc(1, sizeof(*s));
+	ULONG i;
+
+	if (!s || !(s->pname = calloc(t->PropertyCount + 1, sizeof(char *)))) {
+		fprintf(stderr, "etwdump: out of memory\n");
+		exit(1);
+	}
+	s->t = t;
+	s->provider = u16dup(t, t->ProviderNameOffset);
+	s->event = u16dup(t, t->EventNameOffset);
+	s->level = u16dup(t, t->LevelNameOffset);
+	s->task = u16dup(t, t->TaskNameOffset);
+	s->opcode = u16dup(t, t->OpcodeNameOffset);
+	s->channel = u16dup(t, t->ChannelNameOffset);
+	s->message = u16dup(t, t->EventMessageOffset);
+	for (i = 0; i < t->PropertyCount; i++)
+		s->pname[i] = u16dup(t, t->EventPropertyInfoArray[i].NameOffset);
+	if (t->KeywordsNameOffset) {
+		/* A list of strings ending with an empty one: join with ", ". */
+		const WCHAR *k = TEI_KEYWORDS_NAME(t);
+		char all[1024];
+		size_t len = 0;
+
+		all[0] = 0;
+		while (*k && len < 900) {
+			len += (size_t)snprintf(all + len, sizeof(all) - len, "%s%s",
+						len ? ", " : "", da_u16(k));
+			while (*k)
+				k++;
+			k++;
+		}
+		s->keywords = strdup(all);
+	}
+	return s;
+}
 
 #define CACHE_BUCKETS 1024
 static struct info_entry *info_cache[CACHE_BUCKETS];
 
+/* FNV-1a-like, a word at a time (keys are metadata blobs, every event). */
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
 	const unsigned char *b = p;
-	size_t i;
+	uint64_t w;
+	size_t i = 0;
 
-	for (i = 0; i < n; i++)
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, b + i, 8);
+		h = (h ^ w) * 1099511628211ULL;
+		h ^= h >> 29;
+	}
+	for (; i < n; i++)
 		h = (h ^ b[i]) * 1099511628211ULL;
 	return h;
 }
@@ -177,30 +258,41 @@ static size_t info_key(PEVENT_RECORD er, unsigned char *key, size_t room)
 	return n;
 }
 
-static ULONG event_info(PEVENT_RECORD er, TRACE_EVENT_INFO **out)
+static ULONG event_info(PEVENT_RECORD er, const struct schema **out)
 {
-	unsigned char key[65536 + 512];
+	static unsigned char key[65536 + 512];
+	static struct info_entry *last;	/* runs of one kind of event */
 	size_t n = info_key(er, key, sizeof(key));
-	uint64_t h = fnv(1469598103934665603ULL, key, n);
-	struct info_entry *e, **b = &info_cache[h % CACHE_BUCKETS];
+	uint64_t h;
+	struct info_entry *e, **b;
+	TRACE_EVENT_INFO *t = NULL;
 	ULONG size = 0, r;
 
+	if (n && last && last->keylen == n && !memcmp(last->key, key, n)) {
+		*out = last->s;
+		return last->status;
+	}
+	h = fnv(1469598103934665603ULL, key, n);
+	b = &info_cache[h % CACHE_BUCKETS];
 	for (e = *b; n && e; e = e->next)
 		if (e->hash == h && e->keylen == n && !memcmp(e->key, key, n)) {
-			*out = e->tei;
+			last = e;
+			*out = e->s;
 			return e->status;
 		}
 	*out = NULL;
 	r = TdhGetEventInformation(er, 0, NULL, NULL, &size);
 	if (r == ERROR_INSUFFICIENT_BUFFER) {
-		*out = malloc(size);
-		r = *out ? TdhGetEventInformation(er, 0, NULL, *out, &size) :
-			   ERROR_NOT_ENOUGH_MEMORY;
+		t = malloc(size);
+		r = t ? TdhGetEventInformation(er, 0, NULL, t, &size) :
+			ERROR_NOT_ENOUGH_MEMORY;
 		if (r) {
-			free(*out);
-			*out = NULL;
+			free(t);
+			t = NULL;
 		}
 	}
+	if (t)
+		*out = schema_new(t);
 	if (!n)
 		return r;	/* too big to cache (leaks one schema) */
 	e = calloc(1, sizeof(*e));
@@ -208,8 +300,9 @@ static ULONG event_info(PEVENT_RECORD er, TRACE_EVENT_INFO **out)
 		memcpy(e->key, key, n);
 		e->keylen = (uint32_t)n;
 		e->hash = h;
-		e->tei = *out;
+		e->s = (struct schema *)*out;
 		e->status = r;
+		last = e;
 		e->next = *b;
 		*b = e;
 	} else {
@@ -259,6 +352,7 @@ static EVENT_MAP_INFO *event_map(PEVENT_RECORD er, PWSTR name)
 struct walk {
 	PEVENT_RECORD er;
 	TRACE_EVENT_INFO *t;
+	const struct schema *s;
 	PBYTE p;
 	USHORT left;
 	ULONG psize;
@@ -286,34 +380,33 @@ static void one_value(struct walk *w, ULONG i, struct dnode *n)
 	EVENT_PROPERTY_INFO *pi = &w->t->EventPropertyInfoArray[i];
 	USHORT len = pi->length, used = 0;
 	EVENT_MAP_INFO *map = NULL;
-	WCHAR small[256], *buf = small;
-	ULONG size = sizeof(small), r;
+	char small[512], *text = NULL;
+	size_t tlen = 0;
+	ULONG r;
 
 	if (pi->Flags & PropertyParamLength)
 		len = (USHORT)w->vals[pi->lengthPropertyIndex];
 	if (pi->nonStructType.MapNameOffset)
 		map = event_map(w->er, (PWSTR)((PBYTE)w->t +
 					pi->nonStructType.MapNameOffset));
-	r = TdhFormatProperty(w->t, map, w->psize, pi->nonStructType.InType,
-			      pi->nonStructType.OutType, len, w->left, w->p,
-			      &size, buf, &used);
-	if (r == ERROR_INSUFFICIENT_BUFFER) {
-		buf = da_alloc(size);
-		r = TdhFormatProperty(w->t, map, w->psize, pi->nonStructType.InType,
-				      pi->nonStructType.OutType, len, w->left,
-				      w->p, &size, buf, &used);
-	}
+	/* TdhFormatProperty's text, before its conversion to UTF-16. */
+	r = tdh_format_utf8(map, w->psize, pi->nonStructType.InType,
+			    pi->nonStructType.OutType, len, w->left, w->p,
+			    small, sizeof(small), &text, &tlen, &used);
 	n->type = DN_VALUE;
 	if (r) {
 		w->bad = r;
 		n->text = "";
 		return;
 	}
-	n->text = da_u16(buf);
+	n->text = memcpy(da_alloc(tlen + 1), text, tlen + 1);
+	if (text != small)
+		free(text);
 	n->kind = value_kind(pi->nonStructType.InType, pi->nonStructType.OutType,
 			     map != NULL);
-	if (n->kind == DK_NUMBER && (!strcmp(n->text, "NaN") ||
-				     strstr(n->text, "Infinity")))
+	if (n->kind == DK_NUMBER && (pi->nonStructType.InType == TDH_INTYPE_FLOAT ||
+				     pi->nonStructType.InType == TDH_INTYPE_DOUBLE) &&
+	    (!strcmp(n->text, "NaN") || strstr(n->text, "Infinity")))
 		n->kind = DK_TEXT;
 	if (used <= 8) {
 		ULONGLONG v = 0;
@@ -336,7 +429,7 @@ static void one_prop(struct walk *w, ULONG i, struct dnode *n)
 		      (ULONG)w->vals[pi->countPropertyIndex] : pi->count, k;
 	struct dnode *elems;
 
-	n->name = da_u16((PWSTR)((PBYTE)w->t + pi->NameOffset));
+	n->name = w->s->pname[i] ? w->s->pname[i] : "";
 	if (!array)
 		count = 1;
 	if (count > 65535) {
@@ -591,6 +684,7 @@ int decode_event(PEVENT_RECORD er, struct decoded *d)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	struct walk w = { 0 };
+	const struct schema *s;
 	TRACE_EVENT_INFO *t;
 	ULONG r;
 
@@ -610,38 +704,23 @@ int decode_event(PEVENT_RECORD er, struct decoded *d)
 		d->reason = "string-only event";
 		return 0;
 	}
-	r = event_info(er, &t);
-	if (r || !t) {
+	r = event_info(er, &s);
+	if (r || !s) {
 		d->reason = reason_for(er, r);
 		return 0;
 	}
+	t = s->t;
 	d->source = t->DecodingSource;
-	if (t->ProviderNameOffset)
-		d->provider = da_u16(TEI_PROVIDER_NAME(t));
-	if (t->EventNameOffset)
-		d->event = da_u16(TEI_EVENT_NAME(t));
-	d->level = t->LevelNameOffset ? da_u16(TEI_LEVEL_NAME(t)) : NULL;
-	d->task = t->TaskNameOffset ? da_u16(TEI_TASK_NAME(t)) : NULL;
-	d->opcode = t->OpcodeNameOffset ? da_u16(TEI_OPCODE_NAME(t)) : NULL;
-	d->channel = t->ChannelNameOffset ? da_u16(TEI_CHANNEL_NAME(t)) : NULL;
-	if (t->KeywordsNameOffset) {
-		/* A list of strings ending with an empty one: join with ", ". */
-		const WCHAR *k = TEI_KEYWORDS_NAME(t);
-		char *all = da_alloc(1024);
-		size_t len = 0;
-
-		all[0] = 0;
-		while (*k && len < 900) {
-			len += (size_t)snprintf(all + len, 1024 - len, "%s%s",
-						len ? ", " : "", da_u16(k));
-			while (*k)
-				k++;
-			k++;
-		}
-		d->keywords = all;
-	}
+	d->provider = s->provider;
+	d->event = s->event;
+	d->level = s->level;
+	d->task = s->task;
+	d->opcode = s->opcode;
+	d->channel = s->channel;
+	d->keywords = s->keywords;
 	w.er = er;
 	w.t = t;
+	w.s = s;
 	w.p = er->UserData;
 	w.left = er->UserDataLength;
 	w.psize = (h->Flags & EVENT_HEADER_FLAG_32_BIT_HEADER) ? 4 : 8;
@@ -657,8 +736,8 @@ int decode_event(PEVENT_RECORD er, struct decoded *d)
 		d->nfields = 0;
 		return 0;
 	}
-	if (t->EventMessageOffset)
-		d->message = fill_message(da_u16(TEI_EVENT_MESSAGE(t)), d);
+	if (s->message)
+		d->message = fill_message(s->message, d);
 	d->ok = 1;
 	return 1;
 }

@@ -78,6 +78,7 @@ struct filter {
 struct etwdump {
 	const struct output *out;
 	int raw, quiet, header;
+	int no_decode;			/* --no-decode: hex payloads, no TDH */
 	struct filter filter;
 	unsigned long long max;		/* 0 = no limit */
 	int nh;

@@ -89,32 +89,45 @@ void put_hex(FILE *f, const void *p, size_t n)
 {
 	static const char hx[] = "0123456789abcdef";
 	const unsigned char *b = p;
-	size_t i;
+	char buf[512];
+	size_t i, k = 0;
 
 	for (i = 0; i < n; i++) {
-		fputc(hx[b[i] >> 4], f);
-		fputc(hx[b[i] & 15], f);
+		buf[k++] = hx[b[i] >> 4];
+		buf[k++] = hx[b[i] & 15];
+		if (k == sizeof(buf)) {
+			fwrite(buf, 1, k, f);
+			k = 0;
+		}
 	}
+	fwrite(buf, 1, k, f);
 }
 
-/* UTF-8 text as the inside of a JSON string. */
+/* UTF-8 text as the inside of a JSON string: runs of plain bytes at once. */
 void put_json_str(FILE *f, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	const unsigned char *p = (const unsigned char *)(s ? s : ""), *run = p;
 
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", f);
-		else if (*p == '\r')
-			fputs("\\r", f);
-		else if (*p == '\t')
-			fputs("\\t", f);
-		else if (*p < 0x20 || *p == 0x7F)
-			fprintf(f, "\\u%04x", *p);
+	for (;; p++) {
+		unsigned char c = *p;
+
+		if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F)
+			continue;
+		if (p > run)
+			fwrite_unlocked(run, 1, (size_t)(p - run), f);
+		run = p + 1;
+		if (!c)
+			break;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs_unlocked("\\n", f);
+		else if (c == '\r')
+			fputs_unlocked("\\r", f);
+		else if (c == '\t')
+			fputs_unlocked("\\t", f);
 		else
-			fputc(*p, f);
+			fprintf(f, "\\u%04x", c);
 	}
 }
 
@@ -125,11 +138,11 @@ void put_xml_str(FILE *f, const char *s)
 
 	for (; *p; p++) {
 		switch (*p) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
+		case '<': fputs_unlocked("&lt;", f); break;
+		case '>': fputs_unlocked("&gt;", f); break;
+		case '&': fputs_unlocked("&amp;", f); break;
+		case '"': fputs_unlocked("&quot;", f); break;
+		case '\'': fputs_unlocked("&apos;", f); break;
 		case '\n': case '\r': case '\t':
 			fprintf(f, "&#x%X;", *p);
 			break;

@@ -16,9 +16,11 @@ static void put_str_or_null(FILE *f, const char *key, const char *s)
 {
 	if (!s)
 		return;
-	fprintf(f, ",\"%s\":\"", key);
+	fputs(",\"", f);
+	fputs(key, f);
+	fputs("\":\"", f);
 	put_json_str(f, s);
-	fputc('"', f);
+	putc_unlocked('"', f);
 }
 
 static void put_node(FILE *f, const struct dnode *n)
@@ -28,31 +30,33 @@ static void put_node(FILE *f, const struct dnode *n)
 	switch (n->type) {
 	case DN_VALUE:
 		if (n->kind == DK_TEXT) {
-			fputc('"', f);
+			putc_unlocked('"', f);
 			put_json_str(f, n->text);
-			fputc('"', f);
+			putc_unlocked('"', f);
 		} else {
 			fputs(n->text, f);
 		}
 		break;
 	case DN_ARRAY:
-		fputc('[', f);
+		putc_unlocked('[', f);
 		for (i = 0; i < n->nkids; i++) {
 			if (i)
-				fputc(',', f);
+				putc_unlocked(',', f);
 			put_node(f, &n->kids[i]);
 		}
-		fputc(']', f);
+		putc_unlocked(']', f);
 		break;
 	case DN_STRUCT:
-		fputc('{', f);
+		putc_unlocked('{', f);
 		for (i = 0; i < n->nkids; i++) {
-			fprintf(f, "%s\"", i ? "," : "");
+			if (i)
+				putc_unlocked(',', f);
+			putc_unlocked('"', f);
 			put_json_str(f, n->kids[i].name);
 			fputs("\":", f);
 			put_node(f, &n->kids[i]);
 		}
-		fputc('}', f);
+		putc_unlocked('}', f);
 		break;
 	}
 }
@@ -91,35 +95,37 @@ static void json_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 	fputs(",\"ext\":[", f);
 	for (i = 0; i < er->ExtendedDataCount; i++)
 		fprintf(f, "%s%u", i ? "," : "", er->ExtendedData[i].ExtType);
-	fputc(']', f);
+	putc_unlocked(']', f);
 	if (d->next) {
 		fputs(",\"ext_data\":{", f);
 		for (i = 0; i < d->next; i++) {
 			fprintf(f, "%s\"%s\":\"", i ? "," : "", d->ext[i].name);
 			put_json_str(f, d->ext[i].text);
-			fputc('"', f);
+			putc_unlocked('"', f);
 		}
-		fputc('}', f);
+		putc_unlocked('}', f);
 	}
 	fprintf(f, ",\"len\":%u", er->UserDataLength);
 	if (d->ok) {
 		fputs(",\"fields\":{", f);
 		for (i = 0; i < d->nfields; i++) {
-			fprintf(f, "%s\"", i ? "," : "");
+			if (i)
+				putc_unlocked(',', f);
+			putc_unlocked('"', f);
 			put_json_str(f, d->fields[i].name);
 			fputs("\":", f);
 			put_node(f, &d->fields[i]);
 		}
-		fputc('}', f);
+		putc_unlocked('}', f);
 		put_str_or_null(f, "message", d->message);
 	} else {
 		fputs(",\"payload\":\"", f);
 		put_hex(f, er->UserData, er->UserDataLength);
-		fputc('"', f);
+		putc_unlocked('"', f);
 		put_str_or_null(f, "string", d->string);
 		put_str_or_null(f, "undecoded", d->reason);
 	}
-	fputs("}\n", f);
+	fputs_unlocked("}\n", f);
 }
 
 static void json_summary(FILE *f, const struct totals *t)

@@ -28,6 +28,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -44,7 +45,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: etwdump [--json|--csv|--xml] [--header] [--manifest FILE]...\n"
-		"               [filters] [--raw-time] [--max N] [--quiet]\n"
+		"               [filters] [--no-decode] [--raw-time] [--max N] [--quiet]\n"
 		"               {--session NAME | FILE.etl...}\n"
 		"  --session NAME  follow a real-time session until it stops (or ^C)\n"
 		"  FILE.etl...     read log files, merged by time (at most %d)\n"
@@ -54,6 +55,7 @@ static void usage(FILE *f)
 		"  --header        the log file header (logger, mode, clock, ...) first\n"
 		"  --manifest FILE decode with this manifest too (repeatable)\n"
 		"%s"
+		"  --no-decode     payloads in hex, no TDH (names, fields, extended items)\n"
 		"  --raw-time      raw session clock instead of UTC time\n"
 		"  --max N         print at most N events\n"
 		"  --quiet         print only the summary\n", MAX_FILES, filter_usage());
@@ -92,6 +94,8 @@ int main(int argc, char **argv)
 	pthread_t sig_thread;
 	ULONG status;
 
+	/* Only the thread running ProcessTrace writes to stdout. */
+	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
 	for (i = 1; i < argc; i++) {
 		int fr = i + 1 < argc ? filter_option(argv[i], argv[i + 1]) : 0;
 
@@ -111,6 +115,8 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--manifest") && i + 1 < argc) {
 			if (decode_load_manifest(argv[++i]))
 				return 1;
+		} else if (!strcmp(argv[i], "--no-decode")) {
+			dump.no_decode = 1;
 		} else if (!strcmp(argv[i], "--raw-time")) {
 			dump.raw = 1;
 		} else if (!strcmp(argv[i], "--quiet")) {
