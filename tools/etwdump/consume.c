@@ -38,8 +38,14 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 
 	if (dump.max && dump.shown >= dump.max)
 		return;		/* draining after --max */
-	if (!filter_before(er))
+	if (!filter_before(er)) {
+		/* --header shows the log file's header whatever the filters. */
+		if (header && dump.header && !dump.no_decode && decode_event(er, &d) &&
+		    d.event && !strcmp(d.event, "Header"))
+			print_header(stdout, (int)(intptr_t)er->UserContext,
+				     dump.out->json_header, d.fields[d.nfields - 2].text);
 		return;
+	}
 	if (dump.no_decode) {
 		memset(&d, 0, sizeof(d));
 		d.reason = "--no-decode";

@@ -13,7 +13,10 @@
  *                          a time window (UTC, 2024-01-31T12:34:56[.1234567][Z]),
  *                          given to ProcessTrace as StartTime/EndTime
  *
- * The EventTrace header events are always kept.
+ * The EventTrace events (the log file's header) pass the level, keyword,
+ * id and time filters; a provider filter keeps them only when it names
+ * EventTrace ({68fdd900-4a3e-11d1-84f4-0000f80464e3} or "EventTrace").
+ * --header prints the header whatever the filters.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,8 +131,17 @@ int filter_before(PEVENT_RECORD er)
 	const EVENT_DESCRIPTOR *d = &h->EventDescriptor;
 	int i;
 
-	if (IsEqualGUID(&h->ProviderId, &EventTraceGuid))
-		return 1;
+	if (IsEqualGUID(&h->ProviderId, &EventTraceGuid)) {
+		if (!fl->nguids && !fl->nnames)
+			return 1;
+		for (i = 0; i < fl->nguids; i++)
+			if (IsEqualGUID(&fl->guids[i], &EventTraceGuid))
+				return 1;
+		for (i = 0; i < fl->nnames; i++)
+			if (!strcasecmp(fl->names[i], "EventTrace"))
+				return 1;
+		return 0;
+	}
 	if (fl->level >= 0 && d->Level > fl->level)
 		return 0;
 	if (fl->keywords && d->Keyword && !(d->Keyword & fl->keywords))
@@ -155,7 +167,7 @@ int filter_after(PEVENT_RECORD er, const struct decoded *d)
 	int i;
 
 	if (!fl->nnames || IsEqualGUID(&er->EventHeader.ProviderId, &EventTraceGuid))
-		return 1;
+		return 1;	/* EventTrace: filter_before decided */
 	for (i = 0; i < fl->nguids; i++)
 		if (IsEqualGUID(&fl->guids[i], &er->EventHeader.ProviderId))
 			return 1;
