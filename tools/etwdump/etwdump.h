@@ -13,6 +13,7 @@
  *   json.c     the --json output (one object per line)
  *   csv.c      the --csv output (tracerpt -of CSV's columns)
  *   xml.c      the --xml output (tracerpt -of XML's events)
+ *   damage.c   what ProcessTrace skipped in damaged files, and why
  *
  * An output format is a struct output: how it prints one event and the
  * summary.  A new format is a new file with one, and an option in main.c
@@ -29,6 +30,7 @@
 #include <windows.h>
 #include <evntrace.h>
 #include <evntcons.h>
+#include <libetw.h>
 
 #include "decode.h"
 
@@ -48,6 +50,7 @@ struct totals {
 	int interrupted;
 	const struct provider_count *prov;	/* most events first */
 	size_t nprov;
+	struct etw_trace_damage_totals damage;	/* of every file */
 };
 
 struct output {
@@ -58,6 +61,8 @@ struct output {
 	void (*end)(FILE *f);		/* may be NULL */
 	void (*summary)(FILE *f, const struct totals *t);
 	int json_header;		/* --header as a JSON object */
+	/* One damaged place of @file that ProcessTrace skipped. */
+	void (*damage)(const char *file, const struct etw_trace_damage *d);
 };
 
 extern const struct output output_text, output_json, output_csv, output_xml;
@@ -93,6 +98,8 @@ struct etwdump {
 	pthread_mutex_t lock;		/* closed, handles */
 	int closed, interrupted;
 	struct timespec t0;
+	const char *files[MAX_FILES];	/* the paths given; NULL: a session */
+	struct etw_trace_damage_totals damage;
 };
 
 extern struct etwdump dump;
@@ -103,12 +110,15 @@ VOID WINAPI on_event(PEVENT_RECORD er);
 ULONG WINAPI on_buffer(PEVENT_TRACE_LOGFILEA lf);
 void *signal_main(void *arg);
 
+/* damage.c */
+void report_damage(void);
+void report_open_error(const char *file, ULONG err, const char *name);
+
 /* fmt.c */
 void guid_str(const GUID *g, char out[37]);
 void iso_time(LONGLONG ft, char out[96]);
 void put_utf16(FILE *f, const unsigned char *s, size_t n, int json);
 void put_hex(FILE *f, const void *p, size_t n);
-
 void put_json_str(FILE *f, const char *s);
 void put_xml_str(FILE *f, const char *s);
 void put_text_value(FILE *f, const char *s);
