@@ -10,7 +10,8 @@
 #   make lint       W=1, sparse and checkpatch on the kernel code
 #   make check-corrupt  the whole ETL corruption suite and a long mutation
 #                   fuzz of the reader, under ASan/UBSan (host, no VM)
-#   make install    libetw headers, libraries and pkg-config file
+#   make install    libetw headers (and their Windows spellings), libraries,
+#                   pkg-config file; the tools, their units, manual pages
 #   make dkms-install   register etw.ko with DKMS (rebuilt for every kernel)
 #   make dkms-uninstall remove it from DKMS again
 #   make deb        the Debian packages (dpkg-buildpackage) into build/deb
@@ -46,7 +47,7 @@ lib:
 tools: lib
 	$(MAKE) -C tools O=$(O)
 
-selftests: lib
+selftests: lib tools
 	$(MAKE) -C selftests
 
 deps:

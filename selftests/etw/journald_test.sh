@@ -8,7 +8,9 @@
 # without a manifest on the Event Log channels; not a Debug channel, no
 # channel, nor TraceLogging's own channel 11 -- and the fields of each
 # entry; SIGHUP picks up a new provider; SIGTERM stops its session.  The
-# same entries reach the real systemd-journald in `make check-pkg`
+# fields decoded by TDH (the manifest's, the TraceLogging metadata's),
+# the manifest's message.  The same entries reach the real
+# systemd-journald in `make check-pkg`
 # (tools/pkg/system/run.sh).  Prints TAP; skips only without /dev/etw.
 ksft_skip=4
 PLAN=8
@@ -43,7 +45,7 @@ cp "$DIR/journald/demo.man" "$T/man/"
 printf '[Journal]\nSession=%s\n\n[Provider]\nGuid=%s\n' $S $TL > "$T/journald.conf"
 cc -O2 -Wall -Werror -D_GNU_SOURCE -I"$TOP/uapi" -I"$TOP/libetw/include" \
 	"$DIR/journald/provider.c" -o "$T/provider" "$TOP/build/libetw/libetw.a" \
-	-lfwnt -pthread 2> "$T/why"
+	-lfwnt -lxml2 -pthread 2> "$T/why"
 
 # start_jd: etw-journald in the background, once its session is read
 start_jd() {
@@ -89,11 +91,12 @@ entries > "$T/e.json"
 python3 - "$T/e.json" $DEMO $TL > "$T/why" 2>&1 <<'PY'
 import json, sys
 e = json.load(open(sys.argv[1]))
-got = sorted((x["ETW_PROVIDER_GUID"], int(x["ETW_EVENT_ID"])) for x in e)
-want = sorted([(sys.argv[2], 1), (sys.argv[2], 2), (sys.argv[2], 4), (sys.argv[3], 10)])
+got = sorted((x["ETW_PROVIDER_GUID"], x.get("ETW_EVENT_NAME")) for x in e)
+want = sorted([(sys.argv[2], "DiskFull"), (sys.argv[2], "DiskChecked"), (sys.argv[2], "DiskApp"),
+               (sys.argv[3], "DiskAlert")])
 assert got == want, "forwarded %s, want %s" % (got, want)
 PY
-result "forwarded: Admin (16), Operational (17), imported Application (9), the configured provider's Application event; not Debug, no channel, nor channel 11" $?
+result "forwarded: Admin (16), Operational (17), imported Application (9), the TraceLogging provider's Application event; not Debug, no channel, nor channel 11" $?
 
 python3 - "$T/e.json" $DEMO > "$T/why" 2>&1 <<'PY'
 import json, sys
@@ -105,21 +108,24 @@ want = {"PRIORITY": "3", "SYSLOG_IDENTIFIER": "Linux-ETW-JournalDemo",
         "ETW_EVENT_VERSION": "0"}
 for k, v in want.items():
     assert a.get(k) == v, "%s=%r, want %r" % (k, a.get(k), v)
-assert a["ETW_PAYLOAD"].startswith("2a000000") or a.get("ETW_DATA_COUNT") == "42", a
+assert a["ETW_DATA_COUNT"] == "42" and a["ETW_DATA_VOLUME"] == "/srv/data", a
+assert a["MESSAGE"] == "Volume /srv/data is full (42 files)", a["MESSAGE"]
+assert a["ETW_EVENT_NAME"] == "DiskFull" and a["ETW_LEVEL_NAME"] == "Error", a
 assert a["OBJECT_PID"] == a["ETW_PID"] and int(a["ETW_PID"]) > 0
 assert int(a["ETW_TIMESTAMP"]) > 1.6e15, "us since 1970"
 assert e[2]["ETW_CHANNEL_TYPE"] == "Operational" and e[2]["PRIORITY"] == "6"
 assert e[4]["ETW_CHANNEL"] == "9" and e[4]["ETW_CHANNEL_NAME"] == "Application" and e[4]["PRIORITY"] == "4"
 assert a["MESSAGE"]
 PY
-result "the Admin event's entry: PRIORITY 3, SYSLOG_IDENTIFIER, provider, channel name and type, level, payload, OBJECT_PID, time" $?
+result "the Admin event's entry: the manifest's message, fields decoded by TDH (ETW_DATA_COUNT, ETW_DATA_VOLUME), PRIORITY 3, names, channel name and type, OBJECT_PID, time" $?
 
 python3 - "$T/e.json" $TL > "$T/why" 2>&1 <<'PY'
 import json, sys
 x = [x for x in json.load(open(sys.argv[1])) if x["ETW_PROVIDER_GUID"] == sys.argv[2]][0]
-assert x["SYSLOG_IDENTIFIER"] == sys.argv[2] and x["ETW_CHANNEL"] == "9" and x["PRIORITY"] == "4", x
+assert x["SYSLOG_IDENTIFIER"] == "Linux-ETW-JournalDemo-TL" and x["ETW_CHANNEL"] == "9", x
+assert x["PRIORITY"] == "4" and x["ETW_DATA_COUNT"] == "42" and x["ETW_DATA_VOLUME"] == "/srv/data", x
 PY
-result "a provider without a manifest: named by its GUID, its Application-channel event forwarded" $?
+result "a TraceLogging provider: named by its metadata, its Application-channel event with its fields" $?
 
 cp "$T/jd.err" "$T/why"
 [ $rc = 0 ] && ! "$CTL" query $S > /dev/null 2>&1 && grep -q '4 events forwarded, 3 not' "$T/jd.err"
@@ -142,8 +148,8 @@ entries > "$T/e.json"
 	python3 -c "
 import json
 e = json.load(open('$T/e.json'))
-assert [(x['ETW_PROVIDER_GUID'], x['ETW_EVENT_ID']) for x in e] == [('$TL', '11')], e"
-result "Manifests=no forwards nothing; SIGHUP reads the configuration again: the new provider's channel 11" $?
+assert [(x['ETW_PROVIDER_GUID'], x['ETW_EVENT_NAME']) for x in e] == [('$TL', 'DiskTrace')], e"
+result "Manifests=no forwards nothing; SIGHUP reads the configuration again: the new provider's channel 11 (DiskTrace)" $?
 
 printf '[Journal]\nColour=blue\n' > "$T/bad.conf"
 "$JD" --config "$T/bad.conf" --print > /dev/null 2> "$T/why"

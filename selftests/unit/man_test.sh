@@ -54,7 +54,8 @@ if ! command -v mandoc > /dev/null; then
 	echo "1..0 # SKIP mandoc missing (tools/deps.sh installs it)"
 	exit 4
 fi
-if [ ! -x "$B/etwctl" ] || [ ! -x "$B/etwdump" ] || [ ! -x "$B/etw-journald" ]; then
+if [ ! -x "$B/etwctl" ] || [ ! -x "$B/etwdump" ] || [ ! -x "$B/etw-journald" ] ||
+   [ ! -x "$B/etwmc" ]; then
 	echo "1..0 # SKIP tools not built (make tools)"
 	exit 4
 fi
@@ -72,6 +73,13 @@ result "mandoc -Tlint -Wwarning: every page clean ($(ls "$MAN"/*.[1-9] | wc -l) 
 opts_page "$MAN/etwdump.1" | grep -v -- '^-h$\|^--help$' > "$T/page"
 same "$T/help2" "$T/page" "etwdump"
 result "etwdump: every option of --help is in etwdump(1), and every option there in --help" $?
+
+# ---- etwmc: short options as mc.exe has them -----------------------------------
+"$B/etwmc" --help 2>&1 | grep -o -- '\[-[a-z]*\|\[--[a-z-]*\|^  --*[a-z-]*' |
+	tr -d '[ ' | sort -u > "$T/help2"
+opts_page "$MAN/etwmc.1" > "$T/page"
+same "$T/help2" "$T/page" "etwmc"
+result "etwmc: every option of --help is in etwmc(1), and every option there in --help" $?
 
 # ---- etw-journald ------------------------------------------------------------
 "$B/etw-journald" --help | opts_text | grep -v -- '^-h$\|^--help$' > "$T/help2"

@@ -28,7 +28,8 @@ for tool in babeltrace2 chromium script; do
 done
 [ -x "$DUMP" ] || { echo "1..0 # SKIP $DUMP not built"; exit 4; }
 
-# expect FILE: "provider id" per event, the header events left out, as
+# expect FILE: "provider:event pid tid" per event (names as TDH gives
+# them, else the GUID and "Event N"), the header events left out, as
 # etwdump --json sees them (the reference the conversions must match).
 expect() {
 	"$DUMP" --json "$1" | python3 -c '
@@ -37,7 +38,9 @@ for l in sys.stdin:
     d = json.loads(l)
     if "summary" in d or (d["provider"] == "68fdd900-4a3e-11d1-84f4-0000f80464e3" and d["opcode"] == 0):
         continue
-    print(d["provider"], d["id"], d["pid"], d["tid"])' | sort
+    prov = d.get("provider_name") or d["provider"]
+    ev = d.get("event") if "fields" in d and d.get("event") else "Event %d" % d["id"]
+    print("%s:%s %s %s" % (prov, ev, d["pid"], d["tid"]))' | sort
 }
 
 for etl in powershell lxcore_kernel; do
@@ -49,13 +52,16 @@ for etl in powershell lxcore_kernel; do
 	rc=$?
 	babeltrace2 "$T/$etl.ctf" > "$T/bt.txt" 2> "$T/bt.err"
 	btrc=$?
-	# "[time] (+delta) host PROVIDER:Event N: { cpu_id = C }, { pid = P, tid = T }, {...}"
-	sed -n 's/^\[[^]]*\] ([^)]*) [^ ]* \([0-9a-f-]*\):[A-Za-z]* \([0-9]*\): { cpu_id = [0-9]* }, { pid = \([0-9]*\), tid = \([0-9]*\) }.*/\1 \2 \3 \4/p' \
-		"$T/bt.txt" | sort > "$T/bt.got"
+	# "[time] (+delta) host PROVIDER:EVENT: { cpu_id = C }, { pid = P, tid = T }, {...}"
+	python3 -c '
+import re, sys
+for l in open(sys.argv[1]):
+    m = re.match(r"^\[[^]]*\] \([^)]*\) \S+ (.+?): \{ cpu_id = \d+ \}, \{ pid = (\d+), tid = (\d+) \}", l)
+    if m: print(m.group(1), m.group(2), m.group(3))' "$T/bt.txt" | sort > "$T/bt.got"
 	{ cat "$T/bt.err"; diff "$T/$etl.want" "$T/bt.got" | head -n 10; } > "$T/why"
 	[ $rc = 0 ] && [ $btrc = 0 ] && [ ! -s "$T/bt.err" ] &&
 		cmp -s "$T/$etl.want" "$T/bt.got" && [ "$nwant" -gt 0 ]
-	result "$etl.etl --ctf: babeltrace2 prints its $nwant events (provider, id, pid, tid), no error or warning" $?
+	result "$etl.etl --ctf: babeltrace2 prints its $nwant events (provider and event names, pid, tid), no error or warning" $?
 
 	grep -q '^/\* CTF 1.8 \*/' "$T/$etl.ctf/metadata" &&
 		[ "$(ls "$T/$etl.ctf" | grep -c '^stream_')" -ge 1 ] &&
@@ -69,7 +75,7 @@ for etl in powershell lxcore_kernel; do
 import json, sys
 d = json.load(open(sys.argv[1]))
 ev = [e for e in d["traceEvents"] if e["ph"] not in ("M", "s", "f", "t")]
-got = sorted("%s %s %s %s" % (e["args"]["provider"], e["args"]["id"], e["pid"], e["tid"])
+got = sorted("%s:%s %s %s" % (e["args"]["provider"], e["args"]["event"], e["pid"], e["tid"])
              for e in ev if "args" in e and "provider" in e["args"])
 want = sorted(l.strip() for l in open(sys.argv[2]))
 assert got == want, "events differ: %d got, %d wanted" % (len(got), len(want))

@@ -10,8 +10,9 @@
  *
  * The journal entry, one field per line of etw-journald(8):
  *
- *   MESSAGE            "Provider: Event N" and the fields, or the
- *                      event's string (EventWriteString)
+ *   MESSAGE            the manifest's message with its values filled in,
+ *                      else "Provider: Event (channel)" and the fields,
+ *                      or the event's string (EventWriteString)
  *   PRIORITY           from the level: critical 2, error 3, warning 4,
  *                      information and "log always" 6, verbose 7
  *   SYSLOG_IDENTIFIER  the provider's name (or GUID)
@@ -20,8 +21,12 @@
  *   ETW_CHANNEL_NAME, ETW_CHANNEL_TYPE, ETW_PID, ETW_TID, ETW_CPU,
  *   ETW_TIMESTAMP (us since 1970), ETW_ACTIVITY_ID,
  *   ETW_RELATED_ACTIVITY_ID
- *   ETW_DATA_<NAME>    each field of the payload, by name (upper case,
- *                      other characters '_'); undecoded: ETW_PAYLOAD, hex
+ *   ETW_EVENT_NAME, ETW_TASK_NAME, ETW_OPCODE_NAME, ETW_LEVEL_NAME,
+ *   ETW_KEYWORDS_NAME  the names TDH gives (TraceLogging, manifest)
+ *   ETW_DATA_<NAME>    each field of the payload decoded by TDH, by name
+ *                      (upper case, other characters '_'); an event TDH
+ *                      cannot decode: ETW_PAYLOAD in hex and
+ *                      ETW_DECODE_ERROR, why
  *   OBJECT_PID         the writing process, so that journald adds its
  *                      OBJECT_COMM, OBJECT_EXE, ... while it lives
  */
@@ -35,6 +40,7 @@
 
 #include "etw-journald.h"
 #include "etw_guid.h"
+#include "etwdump/decode.h"
 
 #define MAX_IOV 128
 
@@ -155,6 +161,7 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	const char *pname;
 	enum chan_type t;
 	struct entry e = { .n = 0 };
+	static struct decoded dd;
 	USHORT i;
 	int r;
 
@@ -167,21 +174,48 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	etw_guid_str(&h->ProviderId, guid);
 	pname = p->name[0] ? p->name : guid;
 
+	decode_event(er, &dd);
+	if (!p->name[0] && dd.provider)
+		pname = dd.provider;
 	if (h->Flags & EVENT_HEADER_FLAG_STRING_ONLY) {
 		char *s = utf8_of(er->UserData, er->UserDataLength);
 
 		add(&e, "MESSAGE=%s", s ? s : "");
 		free(s);
+	} else if (dd.ok && dd.message) {
+		add(&e, "MESSAGE=%s", dd.message);
 	} else {
-		add(&e, "MESSAGE=%s: Event %u (%s)", pname, d->Id,
-		    p->chan_name[d->Channel] ? p->chan_name[d->Channel] :
-		    chan_type_name(t));
+		char text[2048];
+		size_t n = 0;
+		unsigned k;
+
+		n += snprintf(text, sizeof(text), "%s: %s (%s)", pname,
+			      dd.ok && dd.event ? dd.event : "event",
+			      p->chan_name[d->Channel] ? p->chan_name[d->Channel] :
+			      chan_type_name(t));
+		for (k = 0; dd.ok && k < dd.nfields && n < sizeof(text); k++) {
+			n += snprintf(text + n, sizeof(text) - n, "%s%s=", k ? ", " : ": ",
+				      dd.fields[k].name ? dd.fields[k].name : "field");
+			if (n < sizeof(text))
+				n += dnode_flat(&dd.fields[k], text + n, sizeof(text) - n);
+		}
+		add(&e, "MESSAGE=%s", text);
 	}
 	add(&e, "PRIORITY=%d", priority(d->Level));
 	add(&e, "SYSLOG_IDENTIFIER=%s", pname);
 	add(&e, "ETW_PROVIDER=%s", pname);
 	add(&e, "ETW_PROVIDER_GUID=%s", guid);
 	add(&e, "ETW_EVENT_ID=%u", d->Id);
+	if (dd.ok && dd.event)
+		add(&e, "ETW_EVENT_NAME=%s", dd.event);
+	if (dd.ok && dd.task)
+		add(&e, "ETW_TASK_NAME=%s", dd.task);
+	if (dd.ok && dd.opcode)
+		add(&e, "ETW_OPCODE_NAME=%s", dd.opcode);
+	if (dd.ok && dd.level)
+		add(&e, "ETW_LEVEL_NAME=%s", dd.level);
+	if (dd.ok && dd.keywords)
+		add(&e, "ETW_KEYWORDS_NAME=%s", dd.keywords);
 	add(&e, "ETW_EVENT_VERSION=%u", d->Version);
 	add(&e, "ETW_LEVEL=%u", d->Level);
 	add(&e, "ETW_KEYWORDS=0x%llx", (unsigned long long)d->Keyword);
@@ -209,7 +243,26 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 			add(&e, "ETW_RELATED_ACTIVITY_ID=%s", act);
 		}
 	}
-	if (!(h->Flags & EVENT_HEADER_FLAG_STRING_ONLY) && er->UserDataLength) {
+	if (dd.ok) {
+		unsigned k;
+
+		for (k = 0; k < dd.nfields; k++) {
+			char key[128], *q, *val = malloc(8192);
+			const char *nm = dd.fields[k].name ? dd.fields[k].name : "FIELD";
+
+			if (!val)
+				break;
+			dnode_flat(&dd.fields[k], val, 8192);
+			snprintf(key, sizeof(key), "ETW_DATA_%s", nm);
+			/* Journal field names: A-Z, 0-9 and '_'. */
+			for (q = key + 9; *q; q++)
+				*q = (*q >= 'a' && *q <= 'z') ? (char)(*q - 32) :
+				     ((*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9')) ?
+				     *q : '_';
+			add(&e, "%s=%s", key, val);
+			free(val);
+		}
+	} else if (!(h->Flags & EVENT_HEADER_FLAG_STRING_ONLY) && er->UserDataLength) {
 		const unsigned char *b = er->UserData;
 		char *hex = malloc(2 * er->UserDataLength + 1);
 		ULONG k;
@@ -220,6 +273,8 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 			add(&e, "ETW_PAYLOAD=%s", hex);
 			free(hex);
 		}
+		if (dd.reason)
+			add(&e, "ETW_DECODE_ERROR=%s", dd.reason);
 	}
 	if (h->ProcessId)
 		add(&e, "OBJECT_PID=%u", h->ProcessId);

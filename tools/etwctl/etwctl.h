@@ -15,6 +15,7 @@
  *   autologger.c autologger (boot-time sessions; autologger_conf.c their files)
  *   progress.c   progress on a terminal while stop and flush wait
  *   info.c       info
+ *   manifest.c   manifest install, uninstall, list
  */
 #ifndef _TOOLS_ETWCTL_H
 #define _TOOLS_ETWCTL_H
@@ -145,5 +146,6 @@ int cmd_disallow(int argc, char **argv);
 int cmd_group_acl(int argc, char **argv);
 int cmd_providers(int argc, char **argv);
 int cmd_autologger(int argc, char **argv);
+int cmd_manifest(int argc, char **argv);
 
 #endif /* _TOOLS_ETWCTL_H */

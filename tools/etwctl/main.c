@@ -143,6 +143,9 @@ static const struct command {
 	  "      | list [--dir DIR] | remove NAME [--stop] [--dir DIR]\n"
 	  "      | start [NAME...] [--dir DIR] | stop [NAME...] [--dir DIR]",
 	  "sessions started at boot when etw.ko loads (/etc/etw/autologger.d)" },
+	{ "manifest", cmd_manifest,
+	  "install FILE.man... | uninstall FILE|PROVIDER|GUID... | list  [--dir DIR]",
+	  "the manifests TDH decodes with, for every program ($ETW_MANIFEST_PATH)" },
 	{ "info", cmd_info, "", "the ABI version, features and limits of etw.ko" },
 	{ "help", cmd_help, "[COMMAND]", "this help, or one command's" },
 };

@@ -146,6 +146,7 @@ static void args(PEVENT_RECORD er, const struct view *v)
 	fputs(",\"args\":{", out);
 	fputs("\"provider\":\"", out);
 	put_json_str(out, v->provider);
+	fprintf(out, "\",\"provider_guid\":\"%s", v->guid);
 	fprintf(out, "\",\"event\":\"");
 	put_json_str(out, v->event);
 	fprintf(out, "\",\"id\":%u,\"level\":%u,\"keywords\":\"0x%llx\",\"opcode\":%u,"
@@ -173,8 +174,8 @@ static void args(PEVENT_RECORD er, const struct view *v)
 	fputs("}}", out);
 }
 
-static void chrome_event(FILE *f, PEVENT_RECORD er, const char *guid,
-			 const char *when)
+static void chrome_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
+	const char *guid, const char *when)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	long long ts = filetime_ns(h->TimeStamp.QuadPart);
@@ -188,7 +189,7 @@ static void chrome_event(FILE *f, PEVENT_RECORD er, const char *guid,
 	(void)when;
 	if (event_is_header(er) || !t)
 		return;
-	view_of(er, &v);
+	view_of(er, d, &v);
 	name_process(h->ProcessId, h->ThreadId);
 
 	if (v.start && has_act && t->depth < 64 && (a = act_of(&h->ActivityId, 1))) {

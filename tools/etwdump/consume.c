@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "etwdump.h"
 
@@ -24,20 +25,47 @@ void close_all(void)
 	pthread_mutex_unlock(&dump.lock);
 }
 
-/* Count the event, and print it in the output format unless --quiet. */
+/*
+ * Filter, decode, count the event, and print it in the output format
+ * unless --quiet (which decodes only what a name filter needs).
+ */
 VOID WINAPI on_event(PEVENT_RECORD er)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	char guid[37], when[96];
+	static struct decoded d;
+	int header = IsEqualGUID(&h->ProviderId, &EventTraceGuid);
 	int i;
 
 	if (dump.max && dump.shown >= dump.max)
 		return;		/* draining after --max */
+	if (!filter_before(er)) {
+		/* --header shows the log file's header whatever the filters. */
+		if (header && dump.header && !dump.no_decode && decode_event(er, &d) &&
+		    d.event && !strcmp(d.event, "Header"))
+			print_header(stdout, (int)(intptr_t)er->UserContext,
+				     dump.out->json_header, d.fields[d.nfields - 2].text);
+		return;
+	}
+	if (dump.no_decode) {
+		memset(&d, 0, sizeof(d));
+		d.reason = "--no-decode";
+		if (!filter_after(er, &d))
+			return;
+	} else if (!dump.quiet || dump.nfouts || dump.filter.nnames ||
+		   (header && dump.header)) {
+		decode_event(er, &d);
+		if (!filter_after(er, &d))
+			return;
+	}
 	__atomic_store_n(&dump.events, dump.events + 1, __ATOMIC_RELAXED);
 	count_provider(&h->ProviderId);
 	dump.last_time = h->TimeStamp.QuadPart;
 	for (i = 0; i < dump.nfouts; i++)
-		dump.fouts[i].out->event(NULL, er, NULL, NULL);
+		dump.fouts[i].out->event(NULL, er, &d, NULL, NULL);
+	if (header && dump.header && d.ok && d.event && !strcmp(d.event, "Header"))
+		print_header(stdout, (int)(intptr_t)er->UserContext,
+			     dump.out->json_header, d.fields[d.nfields - 2].text);
 	if (dump.quiet)
 		goto out;
 	guid_str(&h->ProviderId, guid);
@@ -45,7 +73,7 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 		snprintf(when, sizeof(when), "%lld", h->TimeStamp.QuadPart);
 	else
 		iso_time(h->TimeStamp.QuadPart, when);
-	dump.out->event(stdout, er, guid, when);
+	dump.out->event(stdout, er, &d, guid, when);
 out:
 	dump.shown++;
 	if (dump.max && dump.shown >= dump.max)

@@ -9,9 +9,10 @@
  * viewers show real times.  Every packet holds its CPU, first and last
  * time; each event its process and thread (event context) and its
  * fields: an event class per provider, event id, version, opcode and set
- * of fields, named "Provider:Event"; fields decoded to numbers are 64-bit
- * integers, everything else UTF-8 strings (an undecoded event: its
- * payload in hexadecimal).  Field names are escaped with a leading '_'
+ * of fields, named "Provider:Event" (names as TDH decodes them); fields
+ * TDH decodes to integers are 64-bit signed integers, everything else
+ * UTF-8 strings as TDH formats them (an event TDH cannot decode: its
+ * payload in hexadecimal and its length).  Field names are escaped with a leading '_'
  * (CTF's rule for names that could be TSDL keywords; the viewers strip
  * it).  Events lost are the last packet's events_discarded.
  */
@@ -142,9 +143,13 @@ static char *field_name(const char *name, const struct cls *c, unsigned upto)
 	return s;
 }
 
+/*
+ * Numbers (decimal integers of at most 18 digits, view.c) are int64 whatever
+ * their sign, so that one event's class does not change with its values.
+ */
 static char field_type(const struct vfield *f)
 {
-	return f->number ? (f->is_signed ? 'i' : 'u') : 's';
+	return f->number ? 'i' : 's';
 }
 
 /* The event's class: found by its key, or made. */
@@ -201,8 +206,8 @@ static struct cls *class_of(PEVENT_RECORD er, const struct view *v)
 	return c;
 }
 
-static void ctf_event(FILE *f, PEVENT_RECORD er, const char *guid,
-		      const char *when)
+static void ctf_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
+	const char *guid, const char *when)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	unsigned cpu = GetEventProcessorIndex(er);
@@ -219,7 +224,7 @@ static void ctf_event(FILE *f, PEVENT_RECORD er, const char *guid,
 	(void)when;
 	if (event_is_header(er) || cpu >= MAX_CPUS)
 		return;
-	view_of(er, &v);
+	view_of(er, d, &v);
 	c = class_of(er, &v);
 	s = stream_of(cpu);
 	if (!c || !s) {

@@ -6,13 +6,26 @@
  *   consume.c  the callbacks ProcessTrace calls; stopping (--max, signals)
  *   fmt.c      GUIDs, times, UTF-16 and hex as text
  *   summary.c  events per provider, losses, the closing summary
+ *   decode.c   an event's fields through TDH, its extended items
+ *   header.c   the EventTrace header event, and --header
+ *   filter.c   --provider, --level, --keywords, --id, --since, --until
  *   text.c     the text output (one line per event)
  *   json.c     the --json output (one object per line)
+ *   csv.c      the --csv output (tracerpt -of CSV's columns)
+ *   xml.c      the --xml output (tracerpt -of XML's events)
  *   damage.c   what ProcessTrace skipped in damaged files, and why
+ *   chrome.c   --chrome FILE: Trace Event JSON (Perfetto, chrome://tracing)
+ *   ctf.c      --ctf DIR: a CTF 1.8 trace (babeltrace2, Trace Compass)
+ *   report.c   --report FILE.html: a visual summary, one self-contained page
+ *   report_svg.c  the report's charts (inline SVG)
+ *   view.c     an event's names and fields as the file formats see them
+ *   progress.c progress on a terminal while reading
  *
  * An output format is a struct output: how it prints one event and the
  * summary.  A new format is a new file with one, and an option in main.c
- * that points dump.out at it.
+ * that points dump.out at it.  Formats that write files of their own
+ * (--chrome, --ctf, --report) also have open and close; several may run
+ * in one pass, and stdout then gets only the summary.
  */
 #ifndef _TOOLS_ETWDUMP_H
 #define _TOOLS_ETWDUMP_H
@@ -26,6 +39,8 @@
 #include <evntrace.h>
 #include <evntcons.h>
 #include <libetw.h>
+
+#include "decode.h"
 
 #define MAX_FILES 64
 
@@ -47,10 +62,13 @@ struct totals {
 };
 
 struct output {
-	/* @guid: the provider as text; @when: the time as text. */
-	void (*event)(FILE *f, PEVENT_RECORD er, const char *guid,
-		      const char *when);
+	void (*begin)(FILE *f);		/* may be NULL */
+	/* @d: decoded; @guid: the provider as text; @when: the time as text. */
+	void (*event)(FILE *f, PEVENT_RECORD er, const struct decoded *d,
+		      const char *guid, const char *when);
+	void (*end)(FILE *f);		/* may be NULL */
 	void (*summary)(FILE *f, const struct totals *t);
+	int json_header;		/* --header as a JSON object */
 	/* One damaged place of @file that ProcessTrace skipped. */
 	void (*damage)(const char *file, const struct etw_trace_damage *d);
 	/*
@@ -65,7 +83,21 @@ struct output {
 		     unsigned long long buffers);
 };
 
-extern const struct output output_text, output_json;
+extern const struct output output_text, output_json, output_csv, output_xml;
+
+/* What --provider, --level, --keywords and --id keep. */
+struct filter {
+	GUID guids[64];
+	int nguids;
+	const char *names[64];
+	int nnames;
+	int level;			/* -1: any */
+	ULONGLONG keywords;		/* 0: any */
+	USHORT ids[256];
+	int nids;
+	FILETIME since, until;		/* 0: open */
+};
+
 extern const struct output output_chrome, output_ctf, output_report;
 
 #define MAX_FILE_OUTPUTS 3
@@ -77,9 +109,12 @@ struct file_output {
 
 struct etwdump {
 	const struct output *out;
+	int raw, quiet, header;
+	int no_decode;			/* --no-decode: hex payloads, no TDH */
+	struct filter filter;
 	struct file_output fouts[MAX_FILE_OUTPUTS];	/* --chrome, --ctf, --report */
 	int nfouts;
-	int raw, quiet, no_progress;
+	int no_progress;
 	const char *session;		/* --session NAME, else NULL */
 	LONGLONG last_time;		/* of the last event delivered */
 	unsigned long long max;		/* 0 = no limit */
@@ -117,6 +152,17 @@ void iso_time(LONGLONG ft, char out[96]);
 void put_utf16(FILE *f, const unsigned char *s, size_t n, int json);
 void put_hex(FILE *f, const void *p, size_t n);
 void put_json_str(FILE *f, const char *s);
+void put_xml_str(FILE *f, const char *s);
+void put_text_value(FILE *f, const char *s);
+
+/* header.c */
+void print_header(FILE *f, int i, int json, const char *logger);
+
+/* filter.c */
+int filter_option(const char *opt, const char *arg);	/* 1 taken, 0 not, -1 bad */
+int filter_before(PEVENT_RECORD er);			/* keep, judged by the header */
+int filter_after(PEVENT_RECORD er, const struct decoded *d);	/* keep, by name */
+const char *filter_usage(void);
 
 /* summary.c */
 void count_provider(const GUID *guid);

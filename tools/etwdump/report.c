@@ -194,8 +194,8 @@ static void count_process(ULONG pid)
 	procs_used++;
 }
 
-static void report_event(FILE *f, PEVENT_RECORD er, const char *guid,
-			 const char *when)
+static void report_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
+	const char *guid, const char *when)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	long long t = filetime_ns(h->TimeStamp.QuadPart);
@@ -210,7 +210,7 @@ static void report_event(FILE *f, PEVENT_RECORD er, const char *guid,
 	(void)when;
 	if (event_is_header(er))
 		return;
-	view_of(er, &v);
+	view_of(er, d, &v);
 	if (t0 < 0) {
 		t0 = t_first = t_last = t;
 	}

@@ -10,7 +10,7 @@
 #include <windows.h>
 #include <evntcons.h>
 
-#define VIEW_MAX_FIELDS 64
+#define VIEW_MAX_FIELDS 128
 
 struct vfield {
 	const char *name;
@@ -32,12 +32,16 @@ struct view {
 	int has_related;
 };
 
+struct decoded;
+
 /*
- * Fill @v for @er.  What @v points to stays valid until the next call.
- * Without a decoder for the event: a string-only event has one field
- * "message"; others "payload" (hex) and its length.
+ * Fill @v for @er as TDH decoded it (@d, decode.h).  What @v points to
+ * stays valid until the next call.  The fields are TDH's, by name (an
+ * array or struct flattened to one text value), plus "message" for a
+ * manifest message; an event TDH could not decode has one field
+ * "message" if it is a string event, else "payload" (hex) and "length".
  */
-void view_of(PEVENT_RECORD er, struct view *v);
+void view_of(PEVENT_RECORD er, const struct decoded *d, struct view *v);
 
 /* @s as UTF-8 (NUL-terminated UTF-16LE of at most @n bytes), malloc'd. */
 char *utf16_dup(const unsigned char *s, size_t n);

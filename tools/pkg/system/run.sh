@@ -111,9 +111,11 @@ field() {
 	journalctl -b -q -o cat --output-fields="$2" ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID="$1"
 }
 ids=$(journalctl -b -q -o cat --output-fields=ETW_EVENT_ID ETW_PROVIDER_GUID=$DEMO | sort -n | tr '\n' ' ')
-tlids=$(journalctl -b -q -o cat --output-fields=ETW_EVENT_ID ETW_PROVIDER_GUID=$TLP | tr '\n' ' ')
+tlids=$(journalctl -b -q -o cat --output-fields=ETW_EVENT_NAME ETW_PROVIDER_GUID=$TLP | tr '\n' ' ')
 echo "# the demo provider's events in the journal: $ids; the TraceLogging provider's: $tlids" > "$T/out"
-[ "$ids" = "1 2 4 " ] && [ "$tlids" = "10 " ] &&
+[ "$ids" = "1 2 4 " ] && [ "$tlids" = "DiskAlert " ] &&
+	[ "$(field 1 MESSAGE)" = "Volume /srv/data is full (42 files)" ] &&
+	[ "$(field 1 ETW_DATA_COUNT)" = 42 ] && [ "$(field 1 ETW_DATA_VOLUME)" = /srv/data ] &&
 	[ "$(field 1 PRIORITY)" = 3 ] &&
 	[ "$(field 1 SYSLOG_IDENTIFIER)" = Linux-ETW-JournalDemo ] &&
 	[ "$(field 1 ETW_CHANNEL_TYPE)" = Admin ] &&
@@ -122,7 +124,7 @@ echo "# the demo provider's events in the journal: $ids; the TraceLogging provid
 	[ "$(field 1 _TRANSPORT)" = journal ] &&
 	[ "$(field 2 ETW_CHANNEL_TYPE)" = Operational ] &&
 	[ "$(field 4 ETW_CHANNEL_NAME)" = Application ]
-result "the journal has the Admin, Operational and Application events (not Debug, not channel-less), as structured entries of etw-journald.service" $?
+result "the journal has the Admin, Operational and Application events (not Debug, not channel-less) and the TraceLogging Application event, with the manifest's message and the fields decoded by TDH, as entries of etw-journald.service" $?
 journalctl -b -q -o verbose ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID=1 > "$OUT/journal-admin.txt" 2>&1
 journalctl -b -q -o json ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID=1 > "$OUT/journal-admin.json" 2>&1
 journalctl -b -q -p err -o cat SYSLOG_IDENTIFIER=Linux-ETW-JournalDemo > "$T/out" 2>&1
