@@ -16,6 +16,7 @@
 #include <linux/vmalloc.h>
 
 #include "etw_internal.h"
+#include "etw_compat.h"
 #include "etw_buffer.h"
 #include "shared/etw_ioc.h"
 
@@ -52,7 +53,7 @@ static int etw_consumer_mmap(struct file *file, struct vm_area_struct *vma)
 		return -EINVAL;
 	if (vma->vm_flags & (VM_WRITE | VM_EXEC))
 		return -EPERM;
-	vma->vm_flags &= ~(VM_MAYWRITE | VM_MAYEXEC);
+	etw_vm_flags_clear(vma, VM_MAYWRITE | VM_MAYEXEC);
 	return remap_vmalloc_range(vma, pool->area, 0);
 }
 

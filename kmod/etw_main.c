@@ -22,6 +22,7 @@
 #include <linux/random.h>
 
 #include "etw_internal.h"
+#include "etw_compat.h"
 #include "shared/etw_ioc.h"
 #include "shared/etw_etl.h"
 
@@ -281,7 +282,7 @@ static int etw_mmap(struct file *file, struct vm_area_struct *vma)
 		return -EINVAL;
 	if (vma->vm_flags & (VM_WRITE | VM_EXEC))
 		return -EPERM;
-	vma->vm_flags &= ~(VM_MAYWRITE | VM_MAYEXEC);
+	etw_vm_flags_clear(vma, VM_MAYWRITE | VM_MAYEXEC);
 
 	mutex_lock(&etw_lock);
 	ret = etw_file_alloc_map(ef);

@@ -74,13 +74,14 @@ static u32 etw_guids_unique(u8 (*g)[16], u32 n)
 /**
  * etw_query_list() - snapshot provider GUIDs
  * @process:	only those the calling process registered
- * @out:	out: kvmalloc'ed GUIDs, unsorted, with repeats (or NULL)
+ * @out:	out: kvmalloc'ed array of 16-byte GUIDs, unsorted, with
+ *		repeats (or NULL)
  * @count:	out: entries at @out
  *
  * Context: etw_lock held; may sleep (allocation).
  * Return: 0 or -ENOMEM.
  */
-static int etw_query_list(bool process, u8 (**out)[16], u32 *count)
+static int etw_query_list(bool process, void **out, u32 *count)
 {
 	u32 tgid = task_tgid_nr(current);
 	struct etw_entry *e;
@@ -263,8 +264,7 @@ static int etw_query_info(const u8 *guid, void **out, u32 *size, u32 *count)
 long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_query_guids req;
-	u8 (*guids)[16] = NULL;
-	void *snap = NULL;
+	void *guids = NULL, *snap = NULL;
 	u32 size = 0, count = 0;
 	int ret;
 
