@@ -41,21 +41,6 @@ static inline u64 etw_cycles_per_sec(void)
 }
 
 /*
- * 6.3 made vma->vm_flags read-only: changes go through vm_flags_clear(),
- * which also takes the VMA's write lock (the mmap lock is held for
- * writing in f_op->mmap).
- */
-static inline void etw_vm_flags_clear(struct vm_area_struct *vma,
-				      vm_flags_t flags)
-{
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
-	vm_flags_clear(vma, flags);
-#else
-	vma->vm_flags &= ~flags;
-#endif
-}
-
-/*
  * A reference to the file an RCU-protected pointer points to, or NULL if
  * there is none or it is being freed.  Call under rcu_read_lock().  6.7
  * changed get_file_rcu() to take the pointer's address and return the

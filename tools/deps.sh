@@ -16,7 +16,8 @@ set -eu
 TOOLS=$(cd "$(dirname "$0")" && pwd)
 PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
       linux-headers-amd64 linux-image-amd64 linux-source-6.1
-      qemu-system-x86 busybox-static sparse bpftrace libbpf-dev"
+      qemu-system-x86 busybox-static sparse bpftrace libbpf-dev
+      libfwnt-dev mingw-w64-common"
 
 while [ $# -gt 0 ]; do
 	case "$1" in
