@@ -22,7 +22,13 @@ PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel)
-		PKGS="$PKGS $("$TOOLS/kver.sh" --packages "$2")"
+		# A kernel already there (image and headers) is enough: the
+		# meta-packages only pull in the newest one.
+		if "$TOOLS/kver.sh" "$2" > /dev/null 2>&1; then
+			PKGS="$PKGS dwarves"
+		else
+			PKGS="$PKGS $("$TOOLS/kver.sh" --packages "$2")"
+		fi
 		shift 2
 		;;
 	--debug-kernel)

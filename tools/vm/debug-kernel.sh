@@ -65,7 +65,7 @@ if [ -f "$DIR/.done" ]; then
 	exit 0
 fi
 
-say "building the debug kernel in $DIR (key $KEY, $JOBS jobs; about 15 minutes on 2 cores)"
+say "building the debug kernel in $DIR (key $KEY, $JOBS jobs; 7 to 11 minutes on 2 cores)"
 start=$(date +%s)
 # Paths are absolute in a build tree, so it is built where it stays; an
 # unfinished directory (no .done) is never used and is rebuilt here.
