@@ -2,7 +2,8 @@
 /*
  * Session buffers: BufferSize bytes each, a 72-byte WMI_BUFFER_HEADER at
  * the start of every one (seed 002, rule 10), allocated when the session
- * starts as one vmalloc_user() area so that real-time consumers can map
+ * starts as one area (etw_umem.c: charged to the controller's memory
+ * cgroup, a whole number of pages) so that real-time consumers can map
  * all of it read-only.
  *
  * Each stream (a CPU, or the single stream without per-processor
@@ -18,6 +19,8 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bitmap.h>
+#include <linux/moduleparam.h>
+#include <linux/nospec.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
@@ -26,14 +29,20 @@
 #include "etw_trace.h"
 #include "shared/etw_etl.h"
 
+static unsigned int etw_max_consumers = 32;
+module_param_named(max_consumers_per_session, etw_max_consumers, uint, 0644);
+MODULE_PARM_DESC(max_consumers_per_session,
+		 "Real-time consumers one session may have at once");
+
 static void etw_pool_flush_work(struct work_struct *work);
 
 struct etw_pool *etw_pool_create(struct etw_session *s)
 {
 	struct etw_pool *pool;
 	u32 i;
+	int ret;
 
-	pool = kzalloc(sizeof(*pool), GFP_KERNEL);
+	pool = kzalloc(sizeof(*pool), GFP_KERNEL_ACCOUNT);
 	if (!pool)
 		return ERR_PTR(-ENOMEM);
 	pool->session = s;
@@ -49,14 +58,20 @@ struct etw_pool *etw_pool_create(struct etw_session *s)
 	atomic64_set(&pool->events_lost, 0);
 	INIT_DELAYED_WORK(&pool->flush_work, etw_pool_flush_work);
 
-	pool->area = vmalloc_user((size_t)pool->nr * pool->size);
-	pool->bufs = kvcalloc(pool->nr, sizeof(*pool->bufs), GFP_KERNEL);
+	pool->bufs = kvcalloc(pool->nr, sizeof(*pool->bufs),
+			      GFP_KERNEL_ACCOUNT);
 	pool->streams = kvcalloc(pool->nr_streams, sizeof(*pool->streams),
-				 GFP_KERNEL);
-	if (!pool->area || !pool->bufs || !pool->streams) {
+				 GFP_KERNEL_ACCOUNT);
+	if (!pool->bufs || !pool->streams) {
 		etw_pool_destroy(pool);
 		return ERR_PTR(-ENOMEM);
 	}
+	ret = etw_umem_alloc(&pool->mem, (size_t)pool->nr * pool->size);
+	if (ret) {
+		etw_pool_destroy(pool);
+		return ERR_PTR(ret);
+	}
+	pool->area = pool->mem.vaddr;
 	for (i = 0; i < pool->nr; i++) {
 		struct etw_buf *b = &pool->bufs[i];
 
@@ -76,7 +91,7 @@ void etw_pool_destroy(struct etw_pool *pool)
 {
 	if (!pool)
 		return;
-	vfree(pool->area);
+	etw_umem_free(&pool->mem);
 	kvfree(pool->bufs);
 	kvfree(pool->streams);
 	kfree(pool);
@@ -324,11 +339,11 @@ struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now,
 	struct etw_reader *r;
 	struct etw_buf *b, *tmp;
 
-	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
 	if (!r)
 		return ERR_PTR(-ENOMEM);
-	r->ring = kvcalloc(pool->nr, sizeof(*r->ring), GFP_KERNEL);
-	r->held = bitmap_zalloc(pool->nr, GFP_KERNEL);
+	r->ring = kvcalloc(pool->nr, sizeof(*r->ring), GFP_KERNEL_ACCOUNT);
+	r->held = bitmap_zalloc(pool->nr, GFP_KERNEL_ACCOUNT);
 	if (!r->ring || !r->held) {
 		kvfree(r->ring);
 		bitmap_free(r->held);
@@ -341,6 +356,13 @@ struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now,
 	r->kick_arg = kick_arg;
 
 	spin_lock(&pool->lock);
+	if (!kick && pool->nr_consumers >= READ_ONCE(etw_max_consumers)) {
+		spin_unlock(&pool->lock);
+		kvfree(r->ring);
+		bitmap_free(r->held);
+		kfree(r);
+		return ERR_PTR(-ENOSPC);
+	}
 	if (!kick && !pool->nr_consumers) {
 		r->backlog = true;
 		list_for_each_entry_safe(b, tmp, &pool->backlog, node) {
@@ -391,32 +413,53 @@ void etw_reader_detach(struct etw_pool *pool, struct etw_reader *r)
 	kfree(r);
 }
 
-/*
- * Give back buffers the reader is done with.  All or nothing: if one
- * index is not a buffer the reader holds (or comes twice), nothing is
- * released and the result is -EINVAL.
+/**
+ * etw_reader_release() - give back buffers the reader is done with
+ * @pool:	the pool
+ * @r:		the reader
+ * @idx:	buffer indexes (from user space for consumers), a kernel
+ *		array nobody else writes while this runs (the caller's lock)
+ * @n:		how many
+ *
+ * All or nothing: if one index is not a buffer the reader holds (or
+ * comes twice), nothing is released.  The first pass checks each index
+ * and marks it (clearing its bit catches repeats); the second releases
+ * exactly the indexes the first pass checked, bounds-checked again so
+ * that no index is used unchecked.
+ *
+ * Return: 0 or -EINVAL.
  */
 int etw_reader_release(struct etw_pool *pool, struct etw_reader *r,
 		       const u32 *idx, u32 n)
 {
-	u32 i, j;
+	u32 i, j, k;
 
 	spin_lock(&pool->lock);
 	for (i = 0; i < n; i++) {
-		if (idx[i] >= pool->nr || !test_bit(idx[i], r->held)) {
-			for (j = 0; j < i; j++)	/* undo the first pass */
-				__set_bit(idx[j], r->held);
-			spin_unlock(&pool->lock);
-			return -EINVAL;
-		}
-		__clear_bit(idx[i], r->held);
+		k = READ_ONCE(idx[i]);
+		if (k >= pool->nr)
+			goto bad;
+		k = array_index_nospec(k, pool->nr);
+		if (!test_bit(k, r->held))
+			goto bad;
+		__clear_bit(k, r->held);
 	}
 	for (i = 0; i < n; i++) {
-		__set_bit(idx[i], r->held);
-		etw_reader_drop(pool, r, idx[i]);
+		k = READ_ONCE(idx[i]);
+		if (WARN_ON_ONCE(k >= pool->nr))
+			continue;
+		k = array_index_nospec(k, pool->nr);
+		__set_bit(k, r->held);
+		etw_reader_drop(pool, r, k);
 	}
 	spin_unlock(&pool->lock);
 	return 0;
+
+bad:
+	for (j = 0; j < i; j++)	/* undo the first pass */
+		__set_bit(array_index_nospec(idx[j], pool->nr), r->held);
+	spin_unlock(&pool->lock);
+	return -EINVAL;
 }
 
 /* Fetch up to @max handed-over buffers; *@drained: the queue is empty. */

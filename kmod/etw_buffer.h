@@ -17,6 +17,8 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 
+#include "etw_umem.h"
+
 struct etw_session;
 
 /**
@@ -87,7 +89,8 @@ struct etw_reader {
 /**
  * struct etw_pool - the buffers of one session
  * @session:	owner
- * @area:	nr * size bytes, vmalloc_user()
+ * @mem:	the pages of the buffers (whole pages: nr * size rounded up)
+ * @area:	their kernel address, nr * size bytes used
  * @nr:		buffers
  * @size:	bytes per buffer
  * @bufs:	per-buffer state
@@ -112,6 +115,7 @@ struct etw_reader {
  */
 struct etw_pool {
 	struct etw_session *session;
+	struct etw_umem mem;
 	void *area;
 	u32 nr;
 	u32 size;

@@ -23,11 +23,13 @@
  * struct etw_consumer - one attached real-time consumer
  * @session:	the session (a reference)
  * @reader:	its reader of the session's pool
- * @scratch:	room for pool->nr buffer indexes
+ * @lock:	serialises the users of @scratch: threads may share the fd
+ * @scratch:	room for pool->nr buffer indexes (@lock)
  */
 struct etw_consumer {
 	struct etw_session *session;
 	struct etw_reader *reader;
+	struct mutex lock;
 	u32 *scratch;
 };
 
@@ -46,14 +48,15 @@ static int etw_consumer_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	struct etw_consumer *c = file->private_data;
 	struct etw_pool *pool = c->session->pool;
-	unsigned long len = vma->vm_end - vma->vm_start;
 
-	if (vma->vm_pgoff || len > (unsigned long)pool->nr * pool->size)
+	/*
+	 * The whole area, nr * BufferSize bytes, is mapped at offset 0; it
+	 * takes whole pages, so any BufferSize works (the length of the
+	 * mapping is rounded up to a page by mmap(2) itself).
+	 */
+	if (vma->vm_pgoff)
 		return -EINVAL;
-	if (vma->vm_flags & (VM_WRITE | VM_EXEC))
-		return -EPERM;
-	vma->vm_flags &= ~(VM_MAYWRITE | VM_MAYEXEC);
-	return remap_vmalloc_range(vma, pool->area, 0);
+	return etw_umem_mmap(&pool->mem, vma);
 }
 
 static __poll_t etw_consumer_poll(struct file *file, poll_table *wait)
@@ -92,11 +95,16 @@ static long etw_consumer_wait(struct etw_consumer *c, void __user *uarg,
 		return -EINVAL;
 
 	if (req.release_count) {
+		/* A slow page stalls only this consumer's other threads. */
+		if (mutex_lock_killable(&c->lock))
+			return -EINTR;
 		if (copy_from_user(c->scratch, u64_to_user_ptr(req.release),
 				   sizeof(u32) * req.release_count))
-			return -EFAULT;
-		/* A bad list hands nothing back and nothing over. */
-		ret = etw_reader_release(pool, r, c->scratch, req.release_count);
+			ret = -EFAULT;
+		else	/* a bad list hands nothing back and nothing over */
+			ret = etw_reader_release(pool, r, c->scratch,
+						 req.release_count);
+		mutex_unlock(&c->lock);
 		if (ret)
 			return ret;
 	}
@@ -112,6 +120,8 @@ static long etw_consumer_wait(struct etw_consumer *c, void __user *uarg,
 	}
 
 	/* The watermark first, then what was handed over up to then. */
+	if (mutex_lock_killable(&c->lock))
+		return -EINTR;
 	stopped = READ_ONCE(pool->stopped);
 	wm = stopped ? U64_MAX :
 	     etw_pool_watermark(pool, etw_session_clock(c->session));
@@ -121,9 +131,13 @@ static long etw_consumer_wait(struct etw_consumer *c, void __user *uarg,
 		wm = 0;		/* stopped meanwhile: ask again */
 	if (!drained)
 		wm = 0;		/* not all fetched: nothing is safe yet */
+	ret = 0;
 	if (n && copy_to_user(u64_to_user_ptr(req.ready), c->scratch,
 			      sizeof(u32) * n))
-		return -EFAULT;
+		ret = -EFAULT;
+	mutex_unlock(&c->lock);
+	if (ret)
+		return ret;
 	etw_pool_stats(pool, &si);
 	req.ready_count = n;
 	req.watermark = wm;
@@ -194,13 +208,14 @@ long etw_ioctl_consumer_open(struct etw_file *ef, void __user *uarg, u32 usize)
 	if (!s)
 		return ret;
 
-	c = kzalloc(sizeof(*c), GFP_KERNEL);
+	c = kzalloc(sizeof(*c), GFP_KERNEL_ACCOUNT);
 	if (!c) {
 		ret = -ENOMEM;
 		goto out_put;
 	}
 	c->session = s;
-	c->scratch = kvcalloc(s->pool->nr, sizeof(u32), GFP_KERNEL);
+	mutex_init(&c->lock);
+	c->scratch = kvcalloc(s->pool->nr, sizeof(u32), GFP_KERNEL_ACCOUNT);
 	if (!c->scratch) {
 		ret = -ENOMEM;
 		goto out_free;

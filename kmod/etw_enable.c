@@ -12,6 +12,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/jhash.h>
+#include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
@@ -26,15 +28,50 @@ static u64 etw_enable_seq;
 struct etw_session *etw_scratch_s[ETW_MAX_SESSIONS];
 struct etw_entry *etw_scratch_e[ETW_MAX_SESSIONS];
 
-static struct etw_entry *etw_entry_find(struct etw_session *s, const u8 *guid,
-					bool group)
+static unsigned int etw_max_entries = 4096;
+module_param_named(max_entries_per_session, etw_max_entries, uint, 0644);
+MODULE_PARM_DESC(max_entries_per_session,
+		 "Providers and groups one session may enable");
+
+static u32 etw_entry_hash(const u8 *guid)
+{
+	return jhash(guid, 16, 0);
+}
+
+/**
+ * etw_entry_find() - session @s's entry for a provider or group GUID
+ * @s:		the session
+ * @guid:	provider GUID, or group GUID with @group
+ * @group:	look for a group entry
+ *
+ * Context: etw_lock held.
+ * Return: the entry or NULL.
+ */
+struct etw_entry *etw_entry_find(struct etw_session *s, const u8 *guid,
+				 bool group)
 {
 	struct etw_entry *e;
 
-	list_for_each_entry(e, &s->entries, node)
+	hash_for_each_possible(s->ehash, e, hnode, etw_entry_hash(guid))
 		if (e->group == group && !memcmp(e->guid, guid, 16))
 			return e;
 	return NULL;
+}
+
+/* Context: etw_lock held. */
+static void etw_entry_link(struct etw_session *s, struct etw_entry *e)
+{
+	list_add_tail(&e->node, &s->entries);
+	hash_add(s->ehash, &e->hnode, etw_entry_hash(e->guid));
+	s->nentries++;
+}
+
+/* Context: etw_lock held.  The caller frees @e with etw_entry_free(). */
+void etw_entry_unlink(struct etw_session *s, struct etw_entry *e)
+{
+	list_del(&e->node);
+	hash_del(&e->hnode);
+	s->nentries--;
 }
 
 static bool etw_disallowed(struct etw_session *s, const u8 *guid)
@@ -56,7 +93,8 @@ static bool etw_disallowed(struct etw_session *s, const u8 *guid)
  * A session's direct enable of the provider GUID applies; failing that,
  * its enable of the provider's group, unless the provider is on the
  * session's disallow list (seed 004, rules 9 and 11).  PID and
- * EXECUTABLE_NAME filters and private sessions restrict by process.  A
+ * EXECUTABLE_NAME filters and private sessions restrict by process (a
+ * private session: its owner's registrations and its provider's).  A
  * classic provider serves only the latest enabling session.
  *
  * Context: etw_lock held.
@@ -75,7 +113,14 @@ u32 etw_reg_entries(struct etw_reg *reg, struct etw_session **sessions,
 
 		if (!s)
 			continue;
-		if (etw_session_private(s) && reg->tgid != s->owner_tgid)
+		/*
+		 * A private session: its owner's registrations, and the
+		 * registrations of its provider (Wnode.Guid) in any process -
+		 * on Windows the session runs in the process that registers
+		 * that provider (issue 9; differences in api-mapping.rst).
+		 */
+		if (etw_session_private(s) && reg->tgid != s->owner_tgid &&
+		    memcmp(reg->guid, s->guid, 16))
 			continue;
 		e = etw_entry_find(s, reg->guid, false);
 		if (!e && reg->has_group && !etw_disallowed(s, reg->guid))
@@ -174,7 +219,7 @@ void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 	if (n) {
 		/* Small and not worth failing a control call over. */
 		active = kzalloc(struct_size(active, e, n),
-				 GFP_KERNEL | __GFP_NOFAIL);
+				 GFP_KERNEL_ACCOUNT | __GFP_NOFAIL);
 		active->n = n;
 	}
 	for (i = 0; i < n; i++) {
@@ -273,10 +318,14 @@ static int etw_filters_copy(struct etw_filters_in *f, u64 uptr, u32 count,
 		}
 		if (!d[i].size)
 			continue;
-		f->v[i].data = memdup_user(u64_to_user_ptr(d[i].ptr), d[i].size);
-		if (IS_ERR(f->v[i].data)) {
-			ret = PTR_ERR(f->v[i].data);
-			f->v[i].data = NULL;
+		f->v[i].data = kmalloc(d[i].size, GFP_KERNEL_ACCOUNT);
+		if (!f->v[i].data) {
+			ret = -ENOMEM;
+			goto out_free;
+		}
+		if (copy_from_user((void *)f->v[i].data,
+				   u64_to_user_ptr(d[i].ptr), d[i].size)) {
+			ret = -EFAULT;
 			goto out_free;
 		}
 	}
@@ -303,7 +352,7 @@ static struct etw_entry *etw_entry_take_filters(struct etw_entry *e,
 	u32 i;
 
 	if (e->pids.data || e->exe.data || e->idf || e->pf_data) {
-		husk = kzalloc(sizeof(*husk), GFP_KERNEL | __GFP_NOFAIL);
+		husk = kzalloc(sizeof(*husk), GFP_KERNEL_ACCOUNT | __GFP_NOFAIL);
 		husk->pids = e->pids;
 		husk->exe = e->exe;
 		husk->idf = e->idf;
@@ -348,22 +397,63 @@ static u32 etw_direct_sessions(const u8 *guid)
 	return n;
 }
 
-static bool etw_reg_matches(struct etw_reg *reg, const u8 *guid, bool group)
+/* What etw_index_for_each() passes to etw_recompute_one(). */
+struct etw_recompute_arg {
+	struct etw_session *touched;
+	const u8 *source_id;
+	struct etw_waitlist *wl;
+};
+
+static void etw_recompute_one(struct etw_reg *reg, void *arg)
 {
-	if (group)
-		return reg->has_group && !memcmp(reg->group, guid, 16);
-	return !memcmp(reg->guid, guid, 16);
+	struct etw_recompute_arg *a = arg;
+
+	etw_reg_recompute(reg, a->touched, a->source_id, a->wl);
+}
+
+/**
+ * etw_recompute_guid() - recompute every registration a GUID reaches
+ * @guid:	provider GUID, or group GUID with @group
+ * @group:	the members of group @guid
+ * @touched:	as for etw_reg_recompute()
+ * @source_id:	as for etw_reg_recompute()
+ * @wl:		as for etw_reg_recompute()
+ *
+ * Context: etw_lock held.
+ */
+void etw_recompute_guid(const u8 *guid, bool group, struct etw_session *touched,
+			const u8 *source_id, struct etw_waitlist *wl)
+{
+	struct etw_recompute_arg a = {
+		.touched = touched, .source_id = source_id, .wl = wl,
+	};
+
+	etw_index_for_each(guid, group, etw_recompute_one, &a);
+}
+
+struct etw_capture_arg {
+	struct etw_session *s;
+	const u8 *source_id;
+	struct etw_waitlist *wl;
+};
+
+static void etw_capture_one(struct etw_reg *reg, void *arg)
+{
+	struct etw_capture_arg *a = arg;
+
+	if ((reg->flags & ETW_REG_F_CALLBACK) && etw_reg_has_session(reg, a->s))
+		etw_notify_capture(reg, a->source_id, a->wl);
 }
 
 long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_waitlist wl = { 0 };
+	struct etw_capture_arg capture;
 	struct etw_filters_in *f;
 	struct etw_id_filter *idf = NULL;
 	struct etw_enable req;
 	struct etw_session *s;
 	struct etw_entry *e, *husk;
-	struct etw_reg *reg;
 	const u8 *source;
 	bool group;
 	int ret;
@@ -385,7 +475,7 @@ long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize)
 		req.match_all = 0;
 	}
 
-	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	f = kzalloc(sizeof(*f), GFP_KERNEL_ACCOUNT);
 	if (!f)
 		return -ENOMEM;
 	if (req.control_code == ETW_CTRL_ENABLE_PROVIDER) {
@@ -393,7 +483,7 @@ long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize)
 		if (ret)
 			goto out_free;
 		if (f->set.event_id) {
-			idf = kzalloc(sizeof(*idf), GFP_KERNEL);
+			idf = kzalloc(sizeof(*idf), GFP_KERNEL_ACCOUNT);
 			if (!idf) {
 				ret = -ENOMEM;
 				goto out_free;
@@ -419,19 +509,20 @@ long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize)
 	switch (req.control_code) {
 	case ETW_CTRL_ENABLE_PROVIDER:
 		if (!e) {
-			if (!group && etw_direct_sessions(req.guid) >=
-					ETW_MAX_SESSIONS_PER_PROVIDER) {
+			if ((!group && etw_direct_sessions(req.guid) >=
+					ETW_MAX_SESSIONS_PER_PROVIDER) ||
+			    s->nentries >= READ_ONCE(etw_max_entries)) {
 				ret = -ENOSPC;
 				goto out_put;
 			}
-			e = kzalloc(sizeof(*e), GFP_KERNEL);
+			e = kzalloc(sizeof(*e), GFP_KERNEL_ACCOUNT);
 			if (!e) {
 				ret = -ENOMEM;
 				goto out_put;
 			}
 			memcpy(e->guid, req.guid, 16);
 			e->group = group;
-			list_add_tail(&e->node, &s->entries);
+			etw_entry_link(s, e);
 		}
 		e->level = req.level;
 		e->any = req.match_any;
@@ -443,29 +534,22 @@ long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize)
 		/* Each call replaces the session's filters (reference 2.6). */
 		husk = etw_entry_take_filters(e, f, idf);
 		idf = NULL;
-		list_for_each_entry(reg, &etw_regs, node)
-			if (etw_reg_matches(reg, req.guid, group))
-				etw_reg_recompute(reg, s, source, &wl);
+		etw_recompute_guid(req.guid, group, s, source, &wl);
 		if (husk)
 			etw_entry_free(husk);
 		break;
 	case ETW_CTRL_DISABLE_PROVIDER:
 		if (!e)
 			break;	/* nothing enabled: nothing to do */
-		list_del(&e->node);
-		list_for_each_entry(reg, &etw_regs, node)
-			if (etw_reg_matches(reg, req.guid, group))
-				etw_reg_recompute(reg, s, source, &wl);
+		etw_entry_unlink(s, e);
+		etw_recompute_guid(req.guid, group, s, source, &wl);
 		etw_entry_free(e);
 		break;
 	case ETW_CTRL_CAPTURE_STATE:
-		list_for_each_entry(reg, &etw_regs, node) {
-			if (!etw_reg_matches(reg, req.guid, group) ||
-			    !(reg->flags & ETW_REG_F_CALLBACK) ||
-			    !etw_reg_has_session(reg, s))
-				continue;
-			etw_notify_capture(reg, source, &wl);
-		}
+		capture.s = s;
+		capture.source_id = source;
+		capture.wl = &wl;
+		etw_index_for_each(req.guid, group, etw_capture_one, &capture);
 		break;
 	}
 out_put:
@@ -494,7 +578,7 @@ long etw_ioctl_set_disallow(struct etw_file *ef, void __user *uarg, u32 usize)
 	struct etw_waitlist wl = { 0 };
 	struct etw_disallow req;
 	struct etw_session *s;
-	struct etw_reg *reg;
+	struct etw_entry *e;
 	u8 (*list)[16] = NULL;
 	int ret;
 
@@ -505,9 +589,14 @@ long etw_ioctl_set_disallow(struct etw_file *ef, void __user *uarg, u32 usize)
 	    (req.count && !req.guids))
 		return -EINVAL;
 	if (req.count) {
-		list = memdup_user(u64_to_user_ptr(req.guids), 16 * req.count);
-		if (IS_ERR(list))
-			return PTR_ERR(list);
+		list = kmalloc_array(req.count, 16, GFP_KERNEL_ACCOUNT);
+		if (!list)
+			return -ENOMEM;
+		if (copy_from_user(list, u64_to_user_ptr(req.guids),
+				   16 * req.count)) {
+			kfree(list);
+			return -EFAULT;
+		}
 	}
 
 	mutex_lock(&etw_lock);
@@ -516,10 +605,13 @@ long etw_ioctl_set_disallow(struct etw_file *ef, void __user *uarg, u32 usize)
 		goto out_unlock;
 	swap(s->disallow, list);
 	s->ndisallow = req.count;
-	/* Seed 004, rule 11: effective at once, for group members only. */
-	list_for_each_entry(reg, &etw_regs, node)
-		if (reg->has_group)
-			etw_reg_recompute(reg, NULL, NULL, &wl);
+	/*
+	 * Seed 004, rule 11: effective at once, for group members only, and
+	 * only this session's group enables depend on its list.
+	 */
+	list_for_each_entry(e, &s->entries, node)
+		if (e->group)
+			etw_recompute_guid(e->guid, true, NULL, NULL, &wl);
 	etw_session_put(s);
 out_unlock:
 	mutex_unlock(&etw_lock);
@@ -550,7 +642,7 @@ long etw_ioctl_get_disallow(struct etw_file *ef, void __user *uarg, u32 usize)
 		goto out_unlock;
 	n = s->ndisallow;
 	if (n) {
-		copy = kmemdup(s->disallow, 16 * n, GFP_KERNEL);
+		copy = kmemdup(s->disallow, 16 * n, GFP_KERNEL_ACCOUNT);
 		if (!copy)
 			ret = -ENOMEM;
 	}

@@ -25,9 +25,13 @@
 
 #include <linux/types.h>
 #include <linux/fs.h>
+#include <linux/hashtable.h>
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/path.h>
+#include <linux/semaphore.h>
+#include <linux/refcount.h>
 #include <linux/rcupdate.h>
 #include <linux/spinlock.h>
 #include <linux/uuid.h>
@@ -37,10 +41,42 @@
 #include <linux/etw.h>
 
 #include "shared/etw_logic.h"
+#include "etw_umem.h"
 
 extern struct mutex etw_lock;
 extern unsigned int etw_callback_timeout_ms;
 extern int etw_controller_gid;
+
+/* ---- per-user quotas (etw_user.c) ---------------------------------------- */
+
+enum etw_quota {
+	ETW_Q_REGS,		/* registrations */
+	ETW_Q_TRAITS,		/* provider-traits bytes */
+	ETW_Q_NOTIFY,		/* queued capture-state notifications */
+	ETW_Q_SESSIONS,		/* running sessions */
+	ETW_Q_SESSION_BYTES,	/* session buffer memory */
+	ETW_Q_NR
+};
+
+/**
+ * struct etw_user - what one user holds, against per-user limits
+ * @node:	in the table (etw_user_lock)
+ * @uid:	the user (an euid)
+ * @ref:	holders: registrations, sessions
+ * @used:	per enum etw_quota
+ */
+struct etw_user {
+	struct hlist_node node;
+	kuid_t uid;
+	refcount_t ref;
+	atomic64_t used[ETW_Q_NR];
+};
+
+struct etw_user *etw_user_get(kuid_t uid);
+void etw_user_put(struct etw_user *u);
+bool etw_quota_exempt(void);
+int etw_user_charge(struct etw_user *u, enum etw_quota q, u64 n, bool exempt);
+void etw_user_uncharge(struct etw_user *u, enum etw_quota q, u64 n);
 
 /* ---- files -------------------------------------------------------------- */
 
@@ -48,7 +84,9 @@ extern int etw_controller_gid;
  * struct etw_file - one open file description of /dev/etw
  * @ref:	users: the file itself and control calls waiting for its acks
  * @cred:	credentials of the opener
- * @map:	the enable map (vmalloc_user, ETW_ENABLE_MAP_SIZE), or NULL
+ * @map:	the enable map (@map_mem's pages, ETW_ENABLE_MAP_SIZE), or
+ *		NULL; set once under etw_lock, then constant
+ * @map_mem:	its pages, charged to the process that registered first
  * @regs:	registration table indexed by slot; etw_lock for writers,
  *		RCU for readers
  * @nregs:	registrations in @regs (etw_lock)
@@ -65,6 +103,7 @@ struct etw_file {
 	struct kref ref;
 	const struct cred *cred;
 	struct etw_enable_slot *map;
+	struct etw_umem map_mem;
 	struct etw_reg __rcu **regs;
 	u32 nregs;
 	struct list_head notify;
@@ -117,7 +156,12 @@ struct etw_active {
 
 /**
  * struct etw_reg - one registration (EventRegister / RegisterTraceGuids)
- * @node:	on etw_regs (etw_lock)
+ * @gnode:	on its GUID's list in the index (etw_index.c; etw_lock)
+ * @mnode:	on its group's member list, with @group_gn (etw_lock)
+ * @tnode:	in the index by process (etw_lock)
+ * @gn:		its GUID's index node
+ * @group_gn:	its group's index node, or NULL
+ * @user:	the registering user's quota record (REGS, TRAITS charged)
  * @file:	owner
  * @slot:	index in file->regs[] and file->map[]
  * @handle:	user-visible handle
@@ -141,8 +185,15 @@ struct etw_active {
  * @state_queued: @state_item is on file->notify
  * @rcu:	for kfree_rcu()
  */
+struct etw_guid_node;
+
 struct etw_reg {
-	struct list_head node;
+	struct list_head gnode;
+	struct list_head mnode;
+	struct hlist_node tnode;
+	struct etw_guid_node *gn;
+	struct etw_guid_node *group_gn;
+	struct etw_user *user;
 	struct etw_file *file;
 	u32 slot;
 	u64 handle;
@@ -165,7 +216,15 @@ struct etw_reg {
 	struct rcu_head rcu;
 };
 
-extern struct list_head etw_regs;
+/* The index of registrations (etw_index.c).  Context: etw_lock held. */
+int etw_index_add(struct etw_reg *reg);
+int etw_index_join(struct etw_reg *reg, const u8 *group);
+void etw_index_remove(struct etw_reg *reg);
+void etw_index_for_each(const u8 *guid, bool group,
+			void (*fn)(struct etw_reg *reg, void *arg), void *arg);
+void etw_index_guids(void (*fn)(const u8 *guid, void *arg), void *arg);
+void etw_index_process(u32 tgid, void (*fn)(struct etw_reg *reg, void *arg),
+		       void *arg);
 
 long etw_ioctl_register(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_unregister(struct etw_file *ef, void __user *uarg, u32 usize);
@@ -182,6 +241,7 @@ void etw_groups_exit(void);
 /**
  * struct etw_entry - what one session asked of one provider or group
  * @node:	on session->entries (etw_lock)
+ * @hnode:	in session->ehash, by GUID (etw_lock)
  * @guid:	provider or group GUID
  * @group:	a group enable (EVENT_ENABLE_PROPERTY_PROVIDER_GROUP)
  * @level, @any, @all, @props: the request as given
@@ -198,6 +258,7 @@ void etw_groups_exit(void);
  */
 struct etw_entry {
 	struct list_head node;
+	struct hlist_node hnode;
 	u8 guid[16];
 	bool group;
 	u8 level;
@@ -232,16 +293,24 @@ struct etw_logfile;
  * @owner_tid:	the starting thread (the logfile header's ThreadId)
  * @params:	normalised geometry and LogFileMode
  * @enable_flags: EnableFlags
- * @log_file:	path of the log file (NUL-terminated), or NULL
+ * @user:	the starter's quota record (SESSIONS, SESSION_BYTES charged)
+ * @pool_bytes:	SESSION_BYTES charged for the buffers
+ * @log_file:	path of the log file (NUL-terminated), or NULL; replaced
+ *		under etw_lock, so read it under etw_lock (or copy it)
  * @log_file_len: bytes of @log_file
- * @entries:	enable entries (etw_lock)
+ * @log_file_next: a file an UPDATE is switching to, reserved so that no
+ *		other session takes it meanwhile (etw_lock)
+ * @entries:	enable entries, in enable order (etw_lock)
+ * @ehash:	the same, by GUID (etw_lock)
+ * @nentries:	entries on @entries (etw_lock)
  * @disallow:	disallow list, ndisallow GUIDs (etw_lock)
  * @ndisallow:	entries in @disallow
  * @stopped:	no longer in the table (etw_lock)
  * @pool:	the buffers
  * @logfile:	the log file, or NULL (see etw_logfile.c)
- * @file_lock:	serialises starting, switching and closing @logfile and
- *		buffering-mode snapshots
+ * @file_sem:	one file operation at a time: finishing (STOP), switching
+ *		(UPDATE), snapshots (buffering mode); see etw_fileop.c
+ * @counted:	ETW_Q_SESSIONS was charged to @user
  * @start_time, @start_raw, @perf_freq, @cpu_mhz, @boot_time: clock facts
  * @msg_seq:	TraceMessage sequence counter (EVENT_TRACE_USE_LOCAL_SEQUENCE);
  *		atomic, drawn by writers under a stream lock
@@ -258,15 +327,21 @@ struct etw_session {
 	u32 owner_tid;
 	struct etw_session_params params;
 	u32 enable_flags;
+	struct etw_user *user;
+	u64 pool_bytes;
 	char *log_file;
 	u32 log_file_len;
+	char *log_file_next;
 	struct list_head entries;
+	DECLARE_HASHTABLE(ehash, 7);
+	u32 nentries;
 	u8 (*disallow)[16];
 	u32 ndisallow;
 	bool stopped;
 	struct etw_pool *pool;
 	struct etw_logfile *logfile;
-	struct mutex file_lock;
+	struct semaphore file_sem;
+	bool counted;
 	u64 start_time;
 	u64 start_raw;
 	u64 perf_freq;
@@ -282,6 +357,26 @@ static inline bool etw_session_private(const struct etw_session *s)
 }
 
 extern struct etw_session *etw_sessions[ETW_MAX_SESSIONS + 1];
+
+/**
+ * struct etw_opener - who opens a log file: credentials, root, umask of
+ * the controller that named it
+ */
+struct etw_opener {
+	const struct cred *cred;
+	struct path root;
+	umode_t umask;
+};
+
+void etw_opener_get(struct etw_opener *who);
+void etw_opener_put(struct etw_opener *who);
+
+extern struct workqueue_struct *etw_ctl_wq;	/* control file work */
+extern struct workqueue_struct *etw_io_wq;	/* log-file writers */
+int etw_fileop_init(void);
+void etw_fileop_exit(void);
+int etw_fileop_run(struct etw_session *s, u32 code, char *path);
+void etw_session_settle_log_file(struct etw_session *s, bool switched);
 
 long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg, u32 usize);
@@ -312,6 +407,11 @@ long etw_ioctl_get_disallow(struct etw_file *ef, void __user *uarg, u32 usize);
 void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 		       const u8 *source_id, struct etw_waitlist *wl);
 void etw_entry_free(struct etw_entry *e);
+struct etw_entry *etw_entry_find(struct etw_session *s, const u8 *guid,
+				 bool group);
+void etw_entry_unlink(struct etw_session *s, struct etw_entry *e);
+void etw_recompute_guid(const u8 *guid, bool group, struct etw_session *touched,
+			const u8 *source_id, struct etw_waitlist *wl);
 void etw_slot_publish(struct etw_reg *reg);
 u32 etw_reg_entries(struct etw_reg *reg, struct etw_session **sessions,
 		    struct etw_entry **entries);
@@ -341,8 +441,10 @@ void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si);
 long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize);
 int etw_logfile_start(struct etw_session *s);
 void etw_logfile_stop(struct etw_session *s);
-int etw_logfile_switch(struct etw_session *s, char *path);
-int etw_logfile_snapshot(struct etw_session *s, const char *path);
+int etw_logfile_switch(struct etw_session *s, char **path,
+		       const struct etw_opener *who);
+int etw_logfile_snapshot(struct etw_session *s, const char *path,
+			 const struct etw_opener *who);
 bool etw_logfile_in_use(const char *path);
 long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_trace_message(struct etw_file *ef, void __user *uarg,

@@ -35,6 +35,7 @@
 #include <linux/vmalloc.h>
 
 #include "etw_internal.h"
+#include "shared/etw_xpress.h"
 #include "etw_buffer.h"
 #include "shared/etw_etl.h"
 
@@ -47,9 +48,7 @@
  * @file:	the open file, or NULL (after an error)
  * @path:	its name (for NEWFILE, the formatted one)
  * @pattern:	the name as given (NEWFILE: with "%d")
- * @cred:	credentials to open files with
- * @root:	root to resolve them from
- * @umask:	umask to create them with
+ * @who:	credentials, root and umask to open files with
  * @pos:	next write offset (not circular)
  * @nbuf:	buffers in the file, buffer 0 included
  * @max_bytes:	MaximumFileSize in bytes, 0 = none
@@ -59,6 +58,10 @@
  * @full:	sequential: the maximum size was reached
  * @hdr:	room for buffer 0
  * @idx:	room for fetched buffer indexes
+ * @cbuf:	COMPRESSED_MODE: room for one compressed buffer, else NULL
+ * @cwork:	COMPRESSED_MODE: the XPRESS encoder's workspace
+ * @prev:	APPEND: what the file's header said before this session
+ *		(StartTime, its raw time, losses); valid if @prev.valid
  */
 struct etw_logfile {
 	struct etw_session *s;
@@ -68,9 +71,7 @@ struct etw_logfile {
 	struct file *file;
 	char *path;
 	const char *pattern;
-	const struct cred *cred;
-	struct path root;
-	umode_t umask;
+	struct etw_opener who;
 	loff_t pos;
 	u32 nbuf;
 	u64 max_bytes;
@@ -80,6 +81,15 @@ struct etw_logfile {
 	bool full;
 	void *hdr;
 	u32 *idx;
+	void *cbuf;
+	void *cwork;
+	struct {
+		bool valid;
+		u64 start_time;		/* FILETIME */
+		u64 start_raw;
+		u32 events_lost;
+		u32 buffers_lost;
+	} prev;
 };
 
 static u32 etw_lf_size(struct etw_logfile *lf)
@@ -93,7 +103,7 @@ static u32 etw_lf_mode(struct etw_logfile *lf)
 }
 
 static void etw_lf_params(struct etw_logfile *lf, struct etl_logfile_params *p,
-			  bool final)
+			  const char *path, u32 nbuf, bool final)
 {
 	struct etw_session *s = lf->s;
 	struct etw_session_info si;
@@ -106,7 +116,7 @@ static void etw_lf_params(struct etw_logfile *lf, struct etl_logfile_params *p,
 			      ETL_FILETIME_UNIX_EPOCH : 0;
 	p->max_file_size = s->params.max_file_size;
 	p->log_file_mode = s->params.log_file_mode;
-	p->buffers_written = lf->nbuf;
+	p->buffers_written = nbuf;
 	p->events_lost = si.events_lost;
 	p->buffers_lost = si.log_buffers_lost;
 	p->cpu_mhz = s->cpu_mhz;
@@ -115,30 +125,53 @@ static void etw_lf_params(struct etw_logfile *lf, struct etl_logfile_params *p,
 	p->perf_freq = s->perf_freq;
 	p->start_time = s->start_time;
 	p->start_raw = s->start_raw;
+	/*
+	 * APPEND (issue 9): the header stays true for the whole file, as on
+	 * Windows: the earliest start (with the system-time clock that
+	 * APPEND needs, raw times are FILETIMEs, so the pair stays a valid
+	 * time base) and the losses of every session.
+	 */
+	if (lf->prev.valid) {
+		if (lf->prev.start_time < p->start_time) {
+			p->start_time = lf->prev.start_time;
+			p->start_raw = lf->prev.start_raw;
+		}
+		p->events_lost += lf->prev.events_lost;
+		p->buffers_lost += lf->prev.buffers_lost;
+	}
 	p->clock_type = s->params.clock_type;
 	p->thread_id = s->owner_tid;
 	p->process_id = s->owner_tgid;
 	p->logger_name = s->name;
 	p->logger_name_len = s->name_len;
-	p->log_file_name = lf->path;
-	p->log_file_name_len = strlen(lf->path);
+	p->log_file_name = path;
+	p->log_file_name_len = strlen(path);
 }
 
-/* Write buffer 0 (the logfile header) at offset 0. */
-static int etw_lf_write_header(struct etw_logfile *lf, bool final)
+/*
+ * Write buffer 0 (the logfile header) of @file, named @path and holding
+ * @nbuf buffers, at offset 0.  Context: lf->lock held (lf->hdr).
+ */
+static int etw_lf_write_header_to(struct etw_logfile *lf, struct file *file,
+				  const char *path, u32 nbuf, bool final)
 {
 	struct etl_logfile_params p;
 	loff_t pos = 0;
 	ssize_t n;
 	int ret;
 
-	etw_lf_params(lf, &p, final);
+	etw_lf_params(lf, &p, path, nbuf, final);
 	ret = etl_header_buffer_write(lf->hdr, etw_lf_size(lf),
 				      lf->s->logger_id, &p);
 	if (ret)
 		return ret;
-	n = kernel_write(lf->file, lf->hdr, etw_lf_size(lf), &pos);
+	n = kernel_write(file, lf->hdr, etw_lf_size(lf), &pos);
 	return n == etw_lf_size(lf) ? 0 : (n < 0 ? n : -EIO);
+}
+
+static int etw_lf_write_header(struct etw_logfile *lf, bool final)
+{
+	return etw_lf_write_header_to(lf, lf->file, lf->path, lf->nbuf, final);
 }
 
 /* "name%d.etl" with @no in place of "%d". */
@@ -152,17 +185,84 @@ static char *etw_lf_format(const char *pattern, u32 no)
 			 no, pc + 2);
 }
 
-/* Open @path as the session's starter would. */
-static struct file *etw_lf_open(struct etw_logfile *lf, const char *path,
+/**
+ * etw_opener_get() - remember who opens files: the calling task's
+ * credentials, root and umask
+ * @who:	out
+ */
+void etw_opener_get(struct etw_opener *who)
+{
+	who->cred = get_current_cred();
+	get_fs_root(current->fs, &who->root);
+	who->umask = current_umask();
+}
+
+/* Copy @from into @to, taking references of its own. */
+static void etw_opener_dup(struct etw_opener *to, const struct etw_opener *from)
+{
+	to->cred = get_cred(from->cred);
+	to->root = from->root;
+	path_get(&to->root);
+	to->umask = from->umask;
+}
+
+void etw_opener_put(struct etw_opener *who)
+{
+	if (who->cred)
+		put_cred(who->cred);
+	if (who->root.mnt)
+		path_put(&who->root);
+	memset(who, 0, sizeof(*who));
+}
+
+/**
+ * etw_lf_open() - open a log file as @who would
+ * @who:	whose credentials, root and umask
+ * @path:	absolute path
+ * @flags:	O_* access and creation flags
+ *
+ * Only regular files are log files.  The name is first opened with O_PATH,
+ * which resolves it without calling any file system's or driver's open,
+ * so that a FIFO (whose open would wait for a reader) or a device is never
+ * opened; the real open is non-blocking, for a FIFO put in place after the
+ * look, and what it opened is checked again.
+ *
+ * Context: process context, no locks held (this is file-system work that
+ * may block: FUSE, NFS).
+ * Return: the file or an ERR_PTR (-EINVAL: not a regular file).
+ */
+static struct file *etw_lf_open(const struct etw_opener *who, const char *path,
 				int flags)
 {
 	const struct cred *old;
 	struct file *f;
+	int ret = 0;
 
-	old = override_creds(lf->cred);
-	f = file_open_root(&lf->root, path, flags | O_LARGEFILE | O_CLOEXEC,
-			   0666 & ~lf->umask);
+	old = override_creds(who->cred);
+	f = file_open_root(&who->root, path, O_PATH | O_CLOEXEC, 0);
+	if (!IS_ERR(f)) {
+		if (!S_ISREG(file_inode(f)->i_mode))
+			ret = -EINVAL;
+		fput(f);
+	} else if (PTR_ERR(f) != -ENOENT || !(flags & O_CREAT)) {
+		ret = PTR_ERR(f);
+	}
+	if (ret)
+		f = ERR_PTR(ret);
+	else
+		f = file_open_root(&who->root, path,
+				   flags | O_LARGEFILE | O_CLOEXEC | O_NONBLOCK |
+				   O_NOCTTY, 0666 & ~who->umask);
 	revert_creds(old);
+	if (IS_ERR(f))
+		return f;
+	if (!S_ISREG(file_inode(f)->i_mode)) {
+		fput(f);
+		return ERR_PTR(-EINVAL);
+	}
+	spin_lock(&f->f_lock);
+	f->f_flags &= ~O_NONBLOCK;
+	spin_unlock(&f->f_lock);
 	return f;
 }
 
@@ -194,6 +294,11 @@ static int etw_lf_append_check(struct etw_logfile *lf)
 	    etl_logfile_parse(&rec, &li, NULL) < 0 ||
 	    li.hdr.reserved_flags != ETL_CLOCK_SYSTEM_TIME)
 		return -EINVAL;
+	lf->prev.valid = true;
+	lf->prev.start_time = li.hdr.start_time;
+	lf->prev.start_raw = li.raw_time;
+	lf->prev.events_lost = li.hdr.events_lost;
+	lf->prev.buffers_lost = li.hdr.buffers_lost;
 	return size / bsize;
 }
 
@@ -203,20 +308,17 @@ static int etw_lf_open_current(struct etw_logfile *lf, bool append)
 	int flags = append ? O_RDWR | O_CREAT : O_WRONLY | O_CREAT | O_TRUNC;
 	int ret;
 
-	lf->file = etw_lf_open(lf, lf->path, flags);
+	lf->file = etw_lf_open(&lf->who, lf->path, flags);
 	if (IS_ERR(lf->file)) {
 		ret = PTR_ERR(lf->file);
 		lf->file = NULL;
 		return ret;
 	}
-	if (!S_ISREG(file_inode(lf->file)->i_mode)) {
-		ret = -EINVAL;
-		goto out_close;
-	}
 	lf->nbuf = 1;
 	lf->pos = etw_lf_size(lf);
 	lf->next_slot = 0;
 	lf->full = false;
+	lf->prev.valid = false;
 	if (append) {
 		ret = etw_lf_append_check(lf);
 		if (ret < 0)
@@ -248,9 +350,8 @@ static void etw_lf_close_current(struct etw_logfile *lf)
 	if (!lf->file)
 		return;
 	etw_lf_write_header(lf, true);
-	if (!lf->slots)
-		vfs_truncate(&lf->file->f_path,
-			     (loff_t)lf->nbuf * etw_lf_size(lf));
+	if (!lf->slots)		/* where the last buffer ends */
+		vfs_truncate(&lf->file->f_path, lf->pos);
 	vfs_fsync(lf->file, 0);
 	fput(lf->file);
 	lf->file = NULL;
@@ -268,7 +369,7 @@ static void etw_lf_lost(struct etw_logfile *lf)
 /* Write one sealed buffer where the mode says it goes.  lf->lock held. */
 static void etw_lf_write_buffer(struct etw_logfile *lf, const void *data)
 {
-	u32 bsize = etw_lf_size(lf);
+	u32 bsize = etw_lf_size(lf), len = bsize;
 	loff_t pos;
 	ssize_t n;
 
@@ -286,7 +387,20 @@ static void etw_lf_write_buffer(struct etw_logfile *lf, const void *data)
 			lf->nbuf++;
 		return;
 	}
-	if (lf->max_bytes && lf->pos + bsize > lf->max_bytes) {
+	/*
+	 * EVENT_TRACE_COMPRESSED_MODE: the buffer's records XPRESS-compressed
+	 * behind its header (etl-format section 1), written back to back;
+	 * one that would not shrink is written as it is.
+	 */
+	if (lf->cbuf) {
+		int c = etl_buffer_compress(data, lf->cbuf, bsize, lf->cwork);
+
+		if (c > 0) {
+			data = lf->cbuf;
+			len = c;
+		}
+	}
+	if (lf->max_bytes && lf->pos + len > lf->max_bytes) {
 		if (!(etw_lf_mode(lf) & ETW_MODE_FILE_MODE_NEWFILE)) {
 			lf->full = true;	/* sequential: the file is full */
 			etw_lf_lost(lf);
@@ -301,12 +415,12 @@ static void etw_lf_write_buffer(struct etw_logfile *lf, const void *data)
 		}
 	}
 	pos = lf->pos;
-	n = kernel_write(lf->file, data, bsize, &pos);
-	if (n != bsize) {
+	n = kernel_write(lf->file, data, len, &pos);
+	if (n != len) {
 		etw_lf_lost(lf);
 		return;
 	}
-	lf->pos += bsize;
+	lf->pos += len;
 	lf->nbuf++;
 }
 
@@ -337,25 +451,25 @@ static void etw_lf_kick(void *arg)
 {
 	struct etw_logfile *lf = arg;
 
-	queue_work(system_unbound_wq, &lf->work);
+	queue_work(etw_io_wq, &lf->work);
 }
 
 static void etw_lf_free(struct etw_logfile *lf)
 {
-	if (lf->cred)
-		put_cred(lf->cred);
-	if (lf->root.mnt)
-		path_put(&lf->root);
+	etw_opener_put(&lf->who);
 	kfree(lf->path);
 	vfree(lf->hdr);
 	kvfree(lf->idx);
+	vfree(lf->cbuf);
+	kvfree(lf->cwork);
 	kfree(lf);
 }
 
 static struct etw_logfile *etw_lf_alloc(struct etw_session *s,
-					const char *pattern)
+					const char *pattern,
+					const struct etw_opener *who)
 {
-	struct etw_logfile *lf = kzalloc(sizeof(*lf), GFP_KERNEL);
+	struct etw_logfile *lf = kzalloc(sizeof(*lf), GFP_KERNEL_ACCOUNT);
 
 	if (!lf)
 		return NULL;
@@ -363,16 +477,23 @@ static struct etw_logfile *etw_lf_alloc(struct etw_session *s,
 	mutex_init(&lf->lock);
 	INIT_WORK(&lf->work, etw_lf_work);
 	lf->pattern = pattern;
-	lf->cred = get_current_cred();
-	get_fs_root(current->fs, &lf->root);
-	lf->umask = current_umask();
-	lf->hdr = vmalloc(s->pool->size);
-	lf->idx = kvcalloc(s->pool->nr, sizeof(u32), GFP_KERNEL);
-	if (!lf->hdr || !lf->idx) {
-		etw_lf_free(lf);
-		return NULL;
+	etw_opener_dup(&lf->who, who);
+	lf->hdr = __vmalloc(s->pool->size, GFP_KERNEL_ACCOUNT);
+	lf->idx = kvcalloc(s->pool->nr, sizeof(u32), GFP_KERNEL_ACCOUNT);
+	if (!lf->hdr || !lf->idx)
+		goto out_free;
+	/* Compressed buffers (issue 9): bounded by the buffer size, charged. */
+	if (s->params.log_file_mode & ETW_MODE_COMPRESSED) {
+		lf->cbuf = __vmalloc(s->pool->size, GFP_KERNEL_ACCOUNT);
+		lf->cwork = kvmalloc(ETL_XPRESS_WORKSPACE, GFP_KERNEL_ACCOUNT);
+		if (!lf->cbuf || !lf->cwork)
+			goto out_free;
 	}
 	return lf;
+
+out_free:
+	etw_lf_free(lf);
+	return NULL;
 }
 
 /* NEWFILE names hold exactly one "%d" and no other '%' (no format games). */
@@ -397,19 +518,23 @@ static u64 etw_lf_max_bytes(const struct etw_session *s)
  * etw_logfile_start() - open the session's log file and start reading
  * @s:		a new session with a log file, before anyone can write to it
  *
- * Context: process context of the controller; etw_lock held (the caller
- * checked that no running session uses the file).
- * Return: 0 or -errno (-EINVAL: bad name, size or APPEND mismatch).
+ * Context: process context of the controller, no locks held (the caller
+ * reserved the file name so that no other session takes it meanwhile).
+ * Return: 0 or -errno (-EINVAL: bad name, size, APPEND mismatch, not a
+ * regular file).
  */
 int etw_logfile_start(struct etw_session *s)
 {
 	bool newfile = s->params.log_file_mode & ETW_MODE_FILE_MODE_NEWFILE;
+	struct etw_opener who;
 	struct etw_logfile *lf;
 	int ret;
 
 	if (!etw_lf_pattern_ok(s->log_file, newfile))
 		return -EINVAL;
-	lf = etw_lf_alloc(s, s->log_file);
+	etw_opener_get(&who);
+	lf = etw_lf_alloc(s, s->log_file, &who);
+	etw_opener_put(&who);
 	if (!lf)
 		return -ENOMEM;
 	lf->max_bytes = etw_lf_max_bytes(s);
@@ -427,8 +552,10 @@ int etw_logfile_start(struct etw_session *s)
 		ret = -ENOMEM;
 		goto out_free;
 	}
+	mutex_lock(&lf->lock);
 	ret = etw_lf_open_current(lf, s->params.log_file_mode &
 				  ETW_MODE_FILE_MODE_APPEND);
+	mutex_unlock(&lf->lock);
 	if (ret)
 		goto out_free;
 	lf->reader = etw_reader_attach(s->pool, 0, etw_lf_kick, lf);
@@ -451,7 +578,8 @@ out_free:
  *
  * Returns after every buffer is in the file and the file is synced.
  *
- * Context: process context; no locks held.
+ * Context: a kernel worker (etw_fileop.c), so that a fatal signal to the
+ * controller cannot cut the last writes short; s->file_sem held.
  */
 void etw_logfile_stop(struct etw_session *s)
 {
@@ -473,53 +601,75 @@ void etw_logfile_stop(struct etw_session *s)
 /**
  * etw_logfile_switch() - continue in another file (ControlTrace UPDATE)
  * @s:		a running session with a sequential log file
- * @path:	the new file (kernel copy, absolute); taken over on success
+ * @path:	the new file (kernel copy, absolute); set to NULL when taken
+ *		over (on success)
+ * @who:	whose credentials, root and umask open it
  *
- * Context: process context of the controller; no locks held.
+ * The new file is opened and its header written first: if that fails,
+ * the session keeps writing to the file it had and nothing changed.
+ * Then everything sealed so far goes to the old file, which is closed
+ * with its final header, and the new one takes over.
+ *
+ * Context: a kernel worker (etw_fileop.c); s->file_sem held.
+ * Return: 0 or -errno.
  */
-int etw_logfile_switch(struct etw_session *s, char *path)
+int etw_logfile_switch(struct etw_session *s, char **path,
+		       const struct etw_opener *who)
 {
 	struct etw_logfile *lf = s->logfile;
-	const struct cred *cred;
-	struct path root;
+	struct file *nf;
 	int ret;
 
 	if (!lf || (s->params.log_file_mode & (ETW_MODE_FILE_MODE_NEWFILE |
 					       ETW_MODE_FILE_MODE_CIRCULAR |
 					       ETW_MODE_FILE_MODE_APPEND)))
 		return -EOPNOTSUPP;
+	nf = etw_lf_open(who, *path, O_WRONLY | O_CREAT | O_TRUNC);
+	if (IS_ERR(nf))
+		return PTR_ERR(nf);
+	mutex_lock(&lf->lock);
+	ret = etw_lf_write_header_to(lf, nf, *path, 1, false);
+	mutex_unlock(&lf->lock);
+	if (ret) {
+		fput(nf);
+		return ret;
+	}
+
 	etw_pool_flush(s->pool);
 	flush_work(&lf->work);
 	etw_lf_drain(lf);
 	mutex_lock(&lf->lock);
 	etw_lf_close_current(lf);
-	/* The new file is the new controller's. */
-	cred = get_current_cred();
-	get_fs_root(current->fs, &root);
-	put_cred(lf->cred);
-	path_put(&lf->root);
-	lf->cred = cred;
-	lf->root = root;
-	lf->umask = current_umask();
+	lf->file = nf;
 	kfree(lf->path);
-	lf->path = path;
-	lf->pattern = path;
-	ret = etw_lf_open_current(lf, false);
+	lf->path = *path;
+	lf->pattern = lf->path;
+	*path = NULL;
+	/* The new file is the new controller's. */
+	etw_opener_put(&lf->who);
+	etw_opener_dup(&lf->who, who);
+	lf->nbuf = 1;
+	lf->pos = etw_lf_size(lf);
+	lf->next_slot = 0;
+	lf->full = false;
+	lf->prev.valid = false;
 	mutex_unlock(&lf->lock);
-	return ret;
+	return 0;
 }
 
 /**
  * etw_logfile_snapshot() - write a buffering-mode session's memory to a file
  * @s:		a session in EVENT_TRACE_BUFFERING_MODE
  * @path:	the file (kernel copy, absolute)
+ * @who:	whose credentials, root and umask open it
  *
  * The buffers are written oldest first after a header buffer; readers
  * order the events by time.
  *
- * Context: process context of the controller; no locks held.
+ * Context: a kernel worker (etw_fileop.c); s->file_sem held.
  */
-int etw_logfile_snapshot(struct etw_session *s, const char *path)
+int etw_logfile_snapshot(struct etw_session *s, const char *path,
+			 const struct etw_opener *who)
 {
 	struct etw_pool *pool = s->pool;
 	struct etw_logfile *lf;
@@ -528,15 +678,17 @@ int etw_logfile_snapshot(struct etw_session *s, const char *path)
 
 	if (!(s->params.log_file_mode & ETW_MODE_BUFFERING))
 		return -EINVAL;
-	lf = etw_lf_alloc(s, path);
+	lf = etw_lf_alloc(s, path, who);
 	if (!lf)
 		return -ENOMEM;
-	lf->path = kstrdup(path, GFP_KERNEL);
+	lf->path = kstrdup(path, GFP_KERNEL_ACCOUNT);
 	if (!lf->path) {
 		ret = -ENOMEM;
 		goto out_free;
 	}
+	mutex_lock(&lf->lock);
 	ret = etw_lf_open_current(lf, false);
+	mutex_unlock(&lf->lock);
 	if (ret)
 		goto out_free;
 	/* Partial buffers first join the ring, then take it whole. */
@@ -549,18 +701,4 @@ int etw_logfile_snapshot(struct etw_session *s, const char *path)
 out_free:
 	etw_lf_free(lf);
 	return ret;
-}
-
-/* Is another running session writing @path?  Context: etw_lock held. */
-bool etw_logfile_in_use(const char *path)
-{
-	u32 id;
-
-	for (id = 1; id <= ETW_MAX_SESSIONS; id++) {
-		struct etw_session *t = etw_sessions[id];
-
-		if (t && t->log_file && !strcmp(t->log_file, path))
-			return true;
-	}
-	return false;
 }

@@ -22,6 +22,7 @@
 #include <linux/random.h>
 
 #include "etw_internal.h"
+#include "etw_umem.h"
 #include "shared/etw_ioc.h"
 #include "shared/etw_etl.h"
 
@@ -83,7 +84,7 @@ char *etw_strndup_user(const char __user *s, u32 len, u32 max, int *err)
 		*err = -EINVAL;
 		return NULL;
 	}
-	k = kmalloc(len + 1, GFP_KERNEL);
+	k = kmalloc(len + 1, GFP_KERNEL_ACCOUNT);
 	if (!k) {
 		*err = -ENOMEM;
 		return NULL;
@@ -254,15 +255,18 @@ static __poll_t etw_poll(struct file *file, poll_table *wait)
  */
 int etw_file_alloc_map(struct etw_file *ef)
 {
+	int ret;
+
 	lockdep_assert_held(&etw_lock);
 	if (!ef->map) {
-		ef->map = vmalloc_user(ETW_ENABLE_MAP_SIZE);
-		if (!ef->map)
-			return -ENOMEM;
+		ret = etw_umem_alloc(&ef->map_mem, ETW_ENABLE_MAP_SIZE);
+		if (ret)
+			return ret;
+		ef->map = ef->map_mem.vaddr;
 	}
 	if (!ef->regs) {
 		ef->regs = kvcalloc(ETW_MAX_REGS_PER_FD, sizeof(*ef->regs),
-				    GFP_KERNEL);
+				    GFP_KERNEL_ACCOUNT);
 		if (!ef->regs)
 			return -ENOMEM;
 	}
@@ -281,21 +285,22 @@ static int etw_mmap(struct file *file, struct vm_area_struct *vma)
 		return -EINVAL;
 	if (vma->vm_flags & (VM_WRITE | VM_EXEC))
 		return -EPERM;
-	vma->vm_flags &= ~(VM_MAYWRITE | VM_MAYEXEC);
 
+	/* Called with mmap_lock held: etw_lock nests inside it. */
 	mutex_lock(&etw_lock);
 	ret = etw_file_alloc_map(ef);
-	if (!ret)
-		ret = remap_vmalloc_range(vma, ef->map, 0);
 	mutex_unlock(&etw_lock);
-	return ret;
+	if (ret)
+		return ret;
+	/* The map, once allocated, lives as long as the file. */
+	return etw_umem_mmap(&ef->map_mem, vma);
 }
 
 static int etw_open(struct inode *inode, struct file *file)
 {
 	struct etw_file *ef;
 
-	ef = kzalloc(sizeof(*ef), GFP_KERNEL);
+	ef = kzalloc(sizeof(*ef), GFP_KERNEL_ACCOUNT);
 	if (!ef)
 		return -ENOMEM;
 	kref_init(&ef->ref);
@@ -312,7 +317,7 @@ static void etw_file_free(struct kref *ref)
 	struct etw_file *ef = container_of(ref, struct etw_file, ref);
 
 	put_cred(ef->cred);
-	vfree(ef->map);
+	etw_umem_free(&ef->map_mem);
 	kvfree(ef->regs);
 	kfree(ef);
 }
@@ -418,9 +423,13 @@ static int __init etw_init(void)
 	for (i = 0; i < ARRAY_SIZE(etw_ioctls); i++)
 		etw_ioc_table[i] = etw_ioctls[i].desc;
 
+	ret = etw_fileop_init();
+	if (ret)
+		return ret;
 	ret = misc_register(&etw_misc);
 	if (ret) {
 		pr_err("cannot register /dev/etw: %d\n", ret);
+		etw_fileop_exit();
 		return ret;
 	}
 	pr_info("loaded, ABI %d\n", ETW_ABI_VERSION);
@@ -428,14 +437,16 @@ static int __init etw_init(void)
 }
 
 /*
- * Unloading is possible only once every /dev/etw file is closed (the
- * device pins the module), so no registration is left; sessions, which
- * outlive their controllers, are stopped here.
+ * Unloading is possible only once every /dev/etw file and consumer is
+ * closed (each pins the module), so no registration is left; sessions,
+ * which outlive their controllers, are stopped here and their log files
+ * finished, and the work queues are drained before the code goes.
  */
 static void __exit etw_exit(void)
 {
 	misc_deregister(&etw_misc);
 	etw_sessions_exit();
+	etw_fileop_exit();
 	etw_groups_exit();
 	rcu_barrier();	/* every kfree_rcu() of ours has run */
 	pr_info("unloaded\n");

@@ -47,7 +47,7 @@ static void etw_waitlist_add(struct etw_waitlist *wl, struct etw_file *ef,
 	if (wl->n == wl->cap) {
 		u32 cap = wl->cap ? wl->cap * 2 : 8;
 		void *e = krealloc_array(wl->e, cap, sizeof(wl->e[0]),
-					 GFP_KERNEL);
+					 GFP_KERNEL_ACCOUNT);
 
 		if (!e)
 			return;	/* we just do not wait for this one */
@@ -125,14 +125,22 @@ void etw_notify_capture(struct etw_reg *reg, const u8 *source_id,
 	lockdep_assert_held(&etw_lock);
 	if (ef->dead)
 		return;
-	if (ef->ncapture >= ETW_MAX_CAPTURE_PENDING) {
+	/*
+	 * A process that does not read its notifications must not make the
+	 * queue grow without bound: per file and per user, further requests
+	 * are dropped (the provider's owner is charged, never exempt).
+	 */
+	if (ef->ncapture >= ETW_MAX_CAPTURE_PENDING ||
+	    etw_user_charge(reg->user, ETW_Q_NOTIFY, 1, false)) {
 		pr_warn_ratelimited("tgid %u does not read its notifications; capture-state request dropped\n",
 				    reg->tgid);
 		return;
 	}
-	it = kzalloc(sizeof(*it), GFP_KERNEL);
-	if (!it)
+	it = kzalloc(sizeof(*it), GFP_KERNEL_ACCOUNT);
+	if (!it) {
+		etw_user_uncharge(reg->user, ETW_Q_NOTIFY, 1);
 		return;
+	}
 	it->reg = reg;
 	it->capture = true;
 	it->seq = atomic64_inc_return(&etw_notify_seq);
@@ -148,6 +156,7 @@ static void etw_notify_remove(struct etw_file *ef, struct etw_notify_item *it)
 	WRITE_ONCE(ef->npending, ef->npending - 1);
 	if (it->capture) {
 		ef->ncapture--;
+		etw_user_uncharge(it->reg->user, ETW_Q_NOTIFY, 1);
 		kfree(it);
 	} else {
 		it->reg->state_queued = false;
@@ -297,7 +306,7 @@ ssize_t etw_notify_read(struct etw_file *ef, char __user *buf, size_t count,
 		if (ret)
 			return ret;
 	}
-	kbuf = kvmalloc(room, GFP_KERNEL);
+	kbuf = kvmalloc(room, GFP_KERNEL_ACCOUNT);
 	if (!kbuf)
 		return -ENOMEM;
 

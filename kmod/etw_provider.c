@@ -11,6 +11,7 @@
 #include <linux/dcache.h>
 #include <linux/file.h>
 #include <linux/mm.h>
+#include <linux/nospec.h>
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
@@ -19,9 +20,6 @@
 #include "etw_internal.h"
 #include "etw_trace.h"
 #include "shared/etw_ioc.h"
-
-/* All registrations of all files (etw_lock). */
-LIST_HEAD(etw_regs);
 
 /* Makes handles of reused slots differ (etw_lock). */
 static u32 etw_reg_generation;
@@ -42,6 +40,7 @@ struct etw_reg *etw_reg_lookup(struct etw_file *ef, u64 handle)
 
 	if (!regs || slot >= ETW_MAX_REGS_PER_FD)
 		return NULL;
+	slot = array_index_nospec(slot, ETW_MAX_REGS_PER_FD);
 	reg = rcu_dereference_check(regs[slot], lockdep_is_held(&etw_lock));
 	if (!reg || reg->handle != handle)
 		return NULL;
@@ -84,9 +83,17 @@ long etw_ioctl_register(struct etw_file *ef, void __user *uarg, u32 usize)
 	    r.notify_seq || !etw_mem_is_zero(r.__reserved, sizeof(r.__reserved)))
 		return -EINVAL;
 
-	reg = kzalloc(sizeof(*reg), GFP_KERNEL);
+	reg = kzalloc(sizeof(*reg), GFP_KERNEL_ACCOUNT);
 	if (!reg)
 		return -ENOMEM;
+	reg->user = etw_user_get(current_euid());
+	if (!reg->user) {
+		kfree(reg);
+		return -ENOMEM;
+	}
+	ret = etw_user_charge(reg->user, ETW_Q_REGS, 1, etw_quota_exempt());
+	if (ret)
+		goto out_put_user;
 	memcpy(reg->guid, r.guid, 16);
 	reg->flags = r.flags;
 	reg->file = ef;
@@ -110,7 +117,9 @@ long etw_ioctl_register(struct etw_file *ef, void __user *uarg, u32 usize)
 	reg->slot = slot;
 	etw_reg_generation++;
 	reg->handle = ((u64)etw_reg_generation << 32) | (slot + 1);
-	list_add_tail(&reg->node, &etw_regs);
+	ret = etw_index_add(reg);
+	if (ret)
+		goto out_unlock;
 	rcu_assign_pointer(ef->regs[slot], reg);
 	ef->nregs++;
 
@@ -131,6 +140,9 @@ long etw_ioctl_register(struct etw_file *ef, void __user *uarg, u32 usize)
 out_unlock:
 	mutex_unlock(&etw_lock);
 	put_pid(reg->pid);
+	etw_user_uncharge(reg->user, ETW_Q_REGS, 1);
+out_put_user:
+	etw_user_put(reg->user);
 	kfree(reg);
 	return ret;
 }
@@ -151,7 +163,7 @@ static void etw_reg_destroy(struct etw_reg *reg)
 	struct etw_active *old;
 
 	lockdep_assert_held(&etw_lock);
-	list_del(&reg->node);
+	etw_index_remove(reg);
 	etw_notify_drop_reg(reg);
 
 	/* Publish "disabled" so a stale EventEnabled() says no. */
@@ -166,6 +178,12 @@ static void etw_reg_destroy(struct etw_reg *reg)
 	if (old)
 		kfree_rcu(old, rcu);
 	trace_etw_unregister(reg->handle, reg->guid, reg->tgid);
+	/* The quotas are given back now; the memory after a grace period. */
+	etw_user_uncharge(reg->user, ETW_Q_REGS, 1);
+	if (reg->traits)
+		etw_user_uncharge(reg->user, ETW_Q_TRAITS, reg->traits_len);
+	etw_user_put(reg->user);
+	reg->user = NULL;
 	call_rcu(&reg->rcu, etw_reg_free_rcu);
 }
 
@@ -283,7 +301,7 @@ long etw_ioctl_set_group_acl(struct etw_file *ef, void __user *uarg, u32 usize)
 				 sizeof(*in) * req.count);
 		if (IS_ERR(in))
 			return PTR_ERR(in);
-		a = kzalloc(struct_size(a, e, req.count), GFP_KERNEL);
+		a = kzalloc(struct_size(a, e, req.count), GFP_KERNEL_ACCOUNT);
 		if (!a) {
 			kfree(in);
 			return -ENOMEM;
@@ -334,7 +352,7 @@ long etw_ioctl_get_group_acl(struct etw_file *ef, void __user *uarg, u32 usize)
 	a = etw_acl_find(req.group);
 	if (a) {
 		n = a->n;
-		copy = kcalloc(n, sizeof(*copy), GFP_KERNEL);
+		copy = kcalloc(n, sizeof(*copy), GFP_KERNEL_ACCOUNT);
 		if (!copy && n) {
 			mutex_unlock(&etw_lock);
 			return -ENOMEM;
@@ -381,9 +399,13 @@ static int etw_set_traits(struct etw_file *ef, u64 handle,
 
 	if (len < 3 || len > ETW_MAX_TRAITS_SIZE || !udata)
 		return -EINVAL;
-	blob = memdup_user(udata, len);
-	if (IS_ERR(blob))
-		return PTR_ERR(blob);
+	blob = kmalloc(len, GFP_KERNEL_ACCOUNT);
+	if (!blob)
+		return -ENOMEM;
+	if (copy_from_user(blob, udata, len)) {
+		ret = -EFAULT;
+		goto out_free;
+	}
 	ret = etw_traits_parse(blob, len, &ti);
 	if (ret)
 		goto out_free;
@@ -402,6 +424,16 @@ static int etw_set_traits(struct etw_file *ef, u64 handle,
 	if (ti.has_group && !etw_may_join(ti.group)) {
 		ret = -EACCES;
 		goto out_unlock;
+	}
+	ret = etw_user_charge(reg->user, ETW_Q_TRAITS, len, etw_quota_exempt());
+	if (ret)
+		goto out_unlock;
+	if (ti.has_group) {
+		ret = etw_index_join(reg, ti.group);
+		if (ret) {
+			etw_user_uncharge(reg->user, ETW_Q_TRAITS, len);
+			goto out_unlock;
+		}
 	}
 	reg->traits_len = len;
 	/* Writers read traits_len after seeing the pointer (acquire). */

@@ -71,49 +71,34 @@ static u32 etw_guids_unique(u8 (*g)[16], u32 n)
 	return out;
 }
 
-/**
- * etw_query_list() - snapshot provider GUIDs
- * @process:	only those the calling process registered
- * @out:	out: kvmalloc'ed GUIDs, unsorted, with repeats (or NULL)
- * @count:	out: entries at @out
- *
- * Context: etw_lock held; may sleep (allocation).
- * Return: 0 or -ENOMEM.
- */
-static int etw_query_list(bool process, u8 (**out)[16], u32 *count)
-{
-	u32 tgid = task_tgid_nr(current);
-	struct etw_entry *e;
-	struct etw_reg *reg;
+/* Collects GUIDs into a kvmalloc'ed array (two passes: count, fill). */
+struct etw_guid_acc {
 	u8 (*g)[16];
-	u32 id, n = 0;
-	size_t cap = 0;
+	u32 n;
+	u32 cap;
+};
 
-	lockdep_assert_held(&etw_lock);
-	list_for_each_entry(reg, &etw_regs, node)
-		cap++;
-	for (id = 1; !process && id <= ETW_MAX_SESSIONS; id++) {
-		struct etw_session *s = etw_sessions[id];
+static void etw_acc_guid(const u8 *guid, void *arg)
+{
+	struct etw_guid_acc *acc = arg;
 
-		if (!s || !etw_query_sees(s))
-			continue;
-		list_for_each_entry(e, &s->entries, node)
-			cap++;
-	}
-	*out = NULL;
-	*count = 0;
-	if (!cap)
-		return 0;
-	if (cap > ETW_QUERY_MAX_BYTES / 16)
-		return -ENOMEM;
-	g = kvmalloc_array(cap, 16, GFP_KERNEL_ACCOUNT);
-	if (!g)
-		return -ENOMEM;
+	if (acc->g && acc->n < acc->cap)
+		memcpy(acc->g[acc->n], guid, 16);
+	acc->n++;
+}
 
-	list_for_each_entry(reg, &etw_regs, node)
-		if (!process || reg->tgid == tgid)
-			memcpy(g[n++], reg->guid, 16);
-	for (id = 1; !process && id <= ETW_MAX_SESSIONS; id++) {
+static void etw_acc_reg(struct etw_reg *reg, void *arg)
+{
+	etw_acc_guid(reg->guid, arg);
+}
+
+/* Every visible session's direct (pre-enable) entries; or their count. */
+static void etw_acc_pre_enabled(struct etw_guid_acc *acc)
+{
+	struct etw_entry *e;
+	u32 id;
+
+	for (id = 1; id <= ETW_MAX_SESSIONS; id++) {
 		struct etw_session *s = etw_sessions[id];
 
 		if (!s || !etw_query_sees(s))
@@ -121,10 +106,53 @@ static int etw_query_list(bool process, u8 (**out)[16], u32 *count)
 		/* Pre-enabled GUIDs (TRACE_PROVIDER_FLAG_PRE_ENABLE). */
 		list_for_each_entry(e, &s->entries, node)
 			if (!e->group)
-				memcpy(g[n++], e->guid, 16);
+				etw_acc_guid(e->guid, acc);
 	}
-	*out = g;
-	*count = n;
+}
+
+static void etw_query_collect(bool process, struct etw_guid_acc *acc)
+{
+	acc->n = 0;
+	if (process) {
+		etw_index_process(task_tgid_nr(current), etw_acc_reg, acc);
+		return;
+	}
+	etw_index_guids(etw_acc_guid, acc);
+	etw_acc_pre_enabled(acc);
+}
+
+/**
+ * etw_query_list() - snapshot provider GUIDs
+ * @process:	only those the calling process registered
+ * @out:	out: kvmalloc'ed GUIDs, unsorted, with repeats (or NULL)
+ * @count:	out: entries at @out
+ *
+ * The work is bounded by the number of distinct GUIDs (the index), the
+ * sessions' entries (bounded per session), or for @process the
+ * registrations of the caller's hash bucket; never by all registrations.
+ *
+ * Context: etw_lock held; may sleep (allocation).
+ * Return: 0 or -ENOMEM.
+ */
+static int etw_query_list(bool process, u8 (**out)[16], u32 *count)
+{
+	struct etw_guid_acc acc = { 0 };
+
+	lockdep_assert_held(&etw_lock);
+	*out = NULL;
+	*count = 0;
+	etw_query_collect(process, &acc);
+	if (!acc.n)
+		return 0;
+	if (acc.n > ETW_QUERY_MAX_BYTES / 16)
+		return -ENOMEM;
+	acc.cap = acc.n;
+	acc.g = kvmalloc_array(acc.cap, 16, GFP_KERNEL_ACCOUNT);
+	if (!acc.g)
+		return -ENOMEM;
+	etw_query_collect(process, &acc);
+	*out = acc.g;
+	*count = min(acc.n, acc.cap);
 	return 0;
 }
 
@@ -201,6 +229,28 @@ static void *etw_query_put(void *p, u32 pid, u32 flags, u32 n)
 #define ETW_INST_SIZE(n) (sizeof(struct etw_guid_instance) + \
 			  (size_t)(n) * sizeof(struct etw_guid_enable))
 
+/* Two passes over one GUID's registrations: size, then fill. */
+struct etw_info_acc {
+	size_t bytes;
+	u32 n;
+	void *p;	/* NULL while sizing */
+};
+
+static void etw_info_reg(struct etw_reg *reg, void *arg)
+{
+	struct etw_info_acc *acc = arg;
+	u32 n = etw_query_reg_entries(reg);
+
+	acc->n++;
+	if (!acc->p) {
+		acc->bytes += ETW_INST_SIZE(n);
+		return;
+	}
+	acc->p = etw_query_put(acc->p, etw_query_pid(reg),
+			       reg->flags & ETW_REG_F_CLASSIC ?
+			       ETW_GUID_INST_CLASSIC : 0, n);
+}
+
 /**
  * etw_query_info() - snapshot the instances of one GUID
  * @guid:	provider GUID
@@ -216,47 +266,36 @@ static void *etw_query_put(void *p, u32 pid, u32 flags, u32 n)
  */
 static int etw_query_info(const u8 *guid, void **out, u32 *size, u32 *count)
 {
-	struct etw_reg *reg;
-	size_t bytes = 0;
-	u32 n = 0, pre = 0;
-	void *buf, *p;
+	struct etw_info_acc acc = { 0 };
+	u32 pre = 0;
+	void *buf;
 
 	lockdep_assert_held(&etw_lock);
-	list_for_each_entry(reg, &etw_regs, node) {
-		if (memcmp(reg->guid, guid, 16))
-			continue;
-		bytes += ETW_INST_SIZE(etw_query_reg_entries(reg));
-		n++;
-	}
-	if (!n) {
+	etw_index_for_each(guid, false, etw_info_reg, &acc);
+	if (!acc.n) {
 		pre = etw_query_pre_entries(guid);
 		if (!pre)
 			return -ENOENT;
-		bytes = ETW_INST_SIZE(pre);
+		acc.bytes = ETW_INST_SIZE(pre);
 	}
-	if (bytes > ETW_QUERY_MAX_BYTES)
+	if (acc.bytes > ETW_QUERY_MAX_BYTES)
 		return -ENOMEM;
-	buf = kvzalloc(bytes, GFP_KERNEL_ACCOUNT);
+	buf = kvzalloc(acc.bytes, GFP_KERNEL_ACCOUNT);
 	if (!buf)
 		return -ENOMEM;
 
-	p = buf;
+	*count = acc.n;
+	*size = acc.bytes;
+	acc.p = buf;
 	if (pre) {
-		p = etw_query_put(p, 0, ETW_GUID_INST_PRE_ENABLE, pre);
-		n = 1;
+		acc.p = etw_query_put(acc.p, 0, ETW_GUID_INST_PRE_ENABLE, pre);
+		*count = 1;
+	} else {
+		acc.n = 0;
+		etw_index_for_each(guid, false, etw_info_reg, &acc);
 	}
-	list_for_each_entry(reg, &etw_regs, node) {
-		if (memcmp(reg->guid, guid, 16))
-			continue;
-		p = etw_query_put(p, etw_query_pid(reg),
-				  reg->flags & ETW_REG_F_CLASSIC ?
-				  ETW_GUID_INST_CLASSIC : 0,
-				  etw_query_reg_entries(reg));
-	}
-	WARN_ON_ONCE(p != buf + bytes);
+	WARN_ON_ONCE(acc.p != buf + acc.bytes);
 	*out = buf;
-	*size = bytes;
-	*count = n;
 	return 0;
 }
 
@@ -287,7 +326,9 @@ long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize)
 		return -EOPNOTSUPP;
 	}
 
-	mutex_lock(&etw_lock);
+	/* Anyone may ask: wait killably, never hold others up for long. */
+	if (mutex_lock_killable(&etw_lock))
+		return -EINTR;
 	if (req.query == ETW_QUERY_GUID_INFO)
 		ret = etw_query_info(req.guid, &snap, &size, &count);
 	else

@@ -10,6 +10,7 @@
 
 #include <linux/capability.h>
 #include <linux/cred.h>
+#include <linux/nospec.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -24,6 +25,14 @@
 
 /* The session table, by logger id (etw_lock). */
 struct etw_session *etw_sessions[ETW_MAX_SESSIONS + 1];
+
+/*
+ * Sessions being started (etw_lock): their logger id, name, GUID and log
+ * file are taken, so that no other start or UPDATE can claim them, but
+ * nobody else sees them until the log file is open and they move to
+ * etw_sessions[].  The file is opened without etw_lock held.
+ */
+static struct etw_session *etw_starting[ETW_MAX_SESSIONS + 1];
 
 /* Makes a stopped session's handle differ from later ones (etw_lock). */
 static u64 etw_session_generation;
@@ -91,8 +100,17 @@ static void etw_session_free(struct kref *ref)
 	struct etw_session *s = container_of(ref, struct etw_session, ref);
 
 	etw_pool_destroy(s->pool);
+	if (s->user) {
+		if (s->pool_bytes)
+			etw_user_uncharge(s->user, ETW_Q_SESSION_BYTES,
+					  s->pool_bytes);
+		if (s->counted)
+			etw_user_uncharge(s->user, ETW_Q_SESSIONS, 1);
+		etw_user_put(s->user);
+	}
 	kfree(s->disallow);
 	kfree(s->log_file);
+	kfree(s->log_file_next);
 	kfree(s->name);
 	kfree(s);
 }
@@ -108,8 +126,12 @@ void etw_session_put(struct etw_session *s)
  * @handle:	session handle, used when @name is NULL
  * @name:	kernel copy of the name, or NULL
  * @name_len:	bytes of @name
- * @err:	out: -ENOENT when there is no such session, -EPERM when the
- *		caller may not control it
+ * @err:	out: -ENOENT when there is no such session, for callers that
+ *		may start sessions; -EPERM for everyone else, whether the
+ *		session is missing or only not theirs, so that an
+ *		unprivileged caller cannot learn which sessions exist by
+ *		probing names or handles (Windows answers non-administrators
+ *		ERROR_ACCESS_DENIED)
  *
  * Context: etw_lock held.
  * Return: the session with a reference taken, or NULL.
@@ -133,16 +155,14 @@ struct etw_session *etw_session_find(u64 handle, const char *name,
 		}
 	} else {
 		id = handle & 0xFFFF;
-		if (id >= 1 && id <= ETW_MAX_SESSIONS && etw_sessions[id] &&
-		    etw_sessions[id]->handle == handle)
-			s = etw_sessions[id];
+		if (id >= 1 && id <= ETW_MAX_SESSIONS) {
+			id = array_index_nospec(id, ETW_MAX_SESSIONS + 1);
+			if (etw_sessions[id] && etw_sessions[id]->handle == handle)
+				s = etw_sessions[id];
+		}
 	}
-	if (!s) {
-		*err = -ENOENT;
-		return NULL;
-	}
-	if (!etw_may_control(s)) {
-		*err = -EPERM;
+	if (!s || !etw_may_control(s)) {
+		*err = etw_may_start() ? -ENOENT : -EPERM;
 		return NULL;
 	}
 	kref_get(&s->ref);
@@ -186,14 +206,38 @@ static int etw_info_size_check(u64 uinfo, u32 usize)
 	return 0;
 }
 
-static int etw_info_out(struct etw_session *s, u64 uinfo, u32 usize)
+/**
+ * etw_session_snapshot() - what a control call reports about @s
+ * @s:		the session (referenced)
+ * @si:		out: its properties and statistics
+ * @log_file:	out: a copy of its log file's name, or NULL (with @si's
+ *		log_file_len 0); NULL skips it
+ *
+ * The name of the log file can change (UPDATE) and the old one is freed,
+ * so it is copied here, under etw_lock, and copied to user space only
+ * after the lock is dropped.
+ *
+ * Context: process context; takes etw_lock.
+ * Return: 0 or -ENOMEM.
+ */
+static int etw_session_snapshot(struct etw_session *s,
+				struct etw_session_info *si, char **log_file)
 {
-	struct etw_session_info si;
+	int ret = 0;
 
-	if (!uinfo)
-		return 0;
-	etw_session_fill_info(s, &si);
-	return etw_copy_out(u64_to_user_ptr(uinfo), usize, &si, sizeof(si));
+	mutex_lock(&etw_lock);
+	etw_session_fill_info(s, si);
+	if (log_file) {
+		*log_file = NULL;
+		if (s->log_file) {
+			*log_file = kmemdup(s->log_file, s->log_file_len + 1,
+					    GFP_KERNEL_ACCOUNT);
+			if (!*log_file)
+				ret = -ENOMEM;
+		}
+	}
+	mutex_unlock(&etw_lock);
+	return ret;
 }
 
 /* Copy a NUL-terminated string out if it fits; the length is reported. */
@@ -204,6 +248,87 @@ static int etw_str_out(u64 ubuf, u32 size, const char *str, u32 len)
 	if (len + 1 > size)
 		return 0;
 	return copy_to_user(u64_to_user_ptr(ubuf), str, len + 1) ? -EFAULT : 0;
+}
+
+/*
+ * Is another session (running or being started) writing @path, or about
+ * to switch to it?  Context: etw_lock held.
+ */
+bool etw_logfile_in_use(const char *path)
+{
+	struct etw_session *const *tbl[] = { etw_sessions, etw_starting };
+	u32 i, id;
+
+	lockdep_assert_held(&etw_lock);
+	for (i = 0; i < ARRAY_SIZE(tbl); i++) {
+		for (id = 1; id <= ETW_MAX_SESSIONS; id++) {
+			const struct etw_session *t = tbl[i][id];
+
+			if (t && ((t->log_file && !strcmp(t->log_file, path)) ||
+				  (t->log_file_next &&
+				   !strcmp(t->log_file_next, path))))
+				return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * etw_session_settle_log_file() - end an UPDATE's reservation of a file
+ * @s:		the session
+ * @switched:	the session now writes to the reserved file
+ *
+ * Context: process context; takes etw_lock.
+ */
+void etw_session_settle_log_file(struct etw_session *s, bool switched)
+{
+	mutex_lock(&etw_lock);
+	if (switched && s->log_file_next) {
+		swap(s->log_file, s->log_file_next);
+		s->log_file_len = strlen(s->log_file);
+	}
+	kfree(s->log_file_next);
+	s->log_file_next = NULL;
+	mutex_unlock(&etw_lock);
+}
+
+/*
+ * May @s take a logger id?  Its name (case-insensitively) and its GUID
+ * must be free among running sessions and sessions being started.
+ * Context: etw_lock held.
+ */
+static bool etw_session_conflicts(const struct etw_session *s)
+{
+	struct etw_session *const *tbl[] = { etw_sessions, etw_starting };
+	u32 i, id;
+
+	for (i = 0; i < ARRAY_SIZE(tbl); i++) {
+		for (id = 1; id <= ETW_MAX_SESSIONS; id++) {
+			const struct etw_session *t = tbl[i][id];
+
+			if (!t)
+				continue;
+			if (etw_name_equal(t->name, t->name_len, s->name,
+					   s->name_len))
+				return true;
+			if (!etw_guid_is_null(s->guid) &&
+			    !etw_session_private(s) &&
+			    !memcmp(t->guid, s->guid, 16))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A logger id neither running nor being started, or 0.  etw_lock held. */
+static u32 etw_session_free_id(void)
+{
+	u32 id;
+
+	for (id = 1; id <= ETW_MAX_SESSIONS; id++)
+		if (!etw_sessions[id] && !etw_starting[id])
+			return id;
+	return 0;
 }
 
 static void etw_session_clock_init(struct etw_session *s)
@@ -229,9 +354,31 @@ static void etw_session_clock_init(struct etw_session *s)
 	}
 }
 
+/* Charge the caller's quotas for @s; undone by etw_session_free(). */
+static int etw_session_charge(struct etw_session *s)
+{
+	bool exempt = etw_quota_exempt();
+	u64 bytes = (u64)s->params.nr_buffers * s->params.buffer_size_kb * 1024;
+	int ret;
+
+	s->user = etw_user_get(current_euid());
+	if (!s->user)
+		return -ENOMEM;
+	ret = etw_user_charge(s->user, ETW_Q_SESSIONS, 1, exempt);
+	if (ret)
+		return ret;
+	s->counted = true;
+	ret = etw_user_charge(s->user, ETW_Q_SESSION_BYTES, bytes, exempt);
+	if (ret)
+		return ret;
+	s->pool_bytes = bytes;
+	return 0;
+}
+
 long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_session_start req;
+	struct etw_session_info si;
 	struct etw_session *s;
 	u32 id;
 	int ret;
@@ -248,12 +395,13 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 	if (!etw_may_start())
 		return -EPERM;
 
-	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
 	if (!s)
 		return -ENOMEM;
 	kref_init(&s->ref);
 	INIT_LIST_HEAD(&s->entries);
-	mutex_init(&s->file_lock);
+	hash_init(s->ehash);
+	sema_init(&s->file_sem, 1);
 	s->owner = current_euid();
 	s->owner_tgid = task_tgid_nr(current);
 	s->owner_tid = task_pid_nr(current);
@@ -291,6 +439,9 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 	ret = etw_session_params_check(&s->params, nr_cpu_ids);
 	if (ret)
 		goto out_free;
+	ret = etw_session_charge(s);
+	if (ret)
+		goto out_free;
 	etw_session_clock_init(s);
 
 	s->pool = etw_pool_create(s);
@@ -300,61 +451,52 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 		goto out_free;
 	}
 
+	/* Claim a logger id, the name, the GUID and the file... */
 	mutex_lock(&etw_lock);
-	for (id = 1; id <= ETW_MAX_SESSIONS; id++) {
-		struct etw_session *t = etw_sessions[id];
-
-		if (!t)
-			continue;
-		/* Names are unique, case-insensitively; so are GUIDs. */
-		if (etw_name_equal(t->name, t->name_len, s->name, s->name_len) ||
-		    (!etw_guid_is_null(s->guid) && !etw_session_private(s) &&
-		     !memcmp(t->guid, s->guid, 16))) {
-			ret = -EEXIST;
-			goto out_unlock;
-		}
-	}
-	for (id = 1; id <= ETW_MAX_SESSIONS; id++)
-		if (!etw_sessions[id])
-			break;
-	if (id > ETW_MAX_SESSIONS) {
+	id = etw_session_free_id();
+	if (etw_session_conflicts(s))
+		ret = -EEXIST;
+	else if (!id)
 		ret = -ENOSPC;
-		goto out_unlock;
-	}
-	if (s->log_file) {
-		/*
-		 * One file, one session (reference 2.5: ERROR_BAD_PATHNAME).
-		 * The check and the open happen under etw_lock so that two
-		 * sessions cannot race for one file; opening a local file
-		 * briefly holds up other control calls.
-		 */
-		if (etw_logfile_in_use(s->log_file)) {
-			ret = -EBUSY;
-			goto out_unlock;
-		}
+	/* One file, one session (reference 2.5: ERROR_BAD_PATHNAME). */
+	else if (s->log_file && etw_logfile_in_use(s->log_file))
+		ret = -EBUSY;
+	if (!ret) {
 		s->logger_id = id;
-		ret = etw_logfile_start(s);
-		if (ret)
-			goto out_unlock;
+		etw_starting[id] = s;
 	}
-	if (etw_guid_is_null(s->guid))
-		guid_gen((guid_t *)s->guid);	/* Windows (little-endian) layout */
-	s->logger_id = id;
-	s->handle = (++etw_session_generation << 16) | id;
-	etw_sessions[id] = s;
-	etw_pool_start(s->pool);
-	kref_get(&s->ref);	/* for the rest of this call */
-	trace_etw_session_start(s->logger_id, s->name, s->params.log_file_mode,
-				s->params.nr_buffers,
-				s->params.buffer_size_kb * 1024);
 	mutex_unlock(&etw_lock);
+	if (ret)
+		goto out_free;
 
-	ret = etw_info_out(s, req.info, req.info_size);
-	etw_session_put(s);
-	return ret;
+	/* ...open the file without holding up anyone else... */
+	if (s->log_file)
+		ret = etw_logfile_start(s);
 
-out_unlock:
+	/* ...and start, or give everything back. */
+	mutex_lock(&etw_lock);
+	etw_starting[id] = NULL;
+	if (!ret) {
+		if (etw_guid_is_null(s->guid))
+			guid_gen((guid_t *)s->guid);	/* Windows layout */
+		s->handle = (++etw_session_generation << 16) | id;
+		etw_sessions[id] = s;
+		etw_pool_start(s->pool);
+		trace_etw_session_start(s->logger_id, s->name,
+					s->params.log_file_mode,
+					s->params.nr_buffers,
+					s->params.buffer_size_kb * 1024);
+		etw_session_fill_info(s, &si);
+	}
 	mutex_unlock(&etw_lock);
+	if (ret)
+		goto out_free;
+
+	if (req.info)
+		return etw_copy_out(u64_to_user_ptr(req.info), req.info_size,
+				    &si, sizeof(si));
+	return 0;
+
 out_free:
 	etw_session_put(s);
 	return ret;
@@ -370,25 +512,14 @@ out_free:
 static void etw_session_unlink(struct etw_session *s, struct etw_waitlist *wl)
 {
 	struct etw_entry *e, *tmp;
-	struct etw_reg *reg;
-	struct etw_active *a;
-	u32 i;
 
 	lockdep_assert_held(&etw_lock);
 	WRITE_ONCE(s->stopped, true);
 	etw_sessions[s->logger_id] = NULL;
-	list_for_each_entry(reg, &etw_regs, node) {
-		a = rcu_dereference_protected(reg->active,
-					      lockdep_is_held(&etw_lock));
-		for (i = 0; a && i < a->n; i++) {
-			if (a->e[i].session == s) {
-				etw_reg_recompute(reg, s, NULL, wl);
-				break;
-			}
-		}
-	}
+	/* Only the registrations the session's entries reach can change. */
 	list_for_each_entry_safe(e, tmp, &s->entries, node) {
-		list_del(&e->node);
+		etw_entry_unlink(s, e);
+		etw_recompute_guid(e->guid, e->group, s, NULL, wl);
 		etw_entry_free(e);
 	}
 	kfree(s->disallow);
@@ -397,63 +528,58 @@ static void etw_session_unlink(struct etw_session *s, struct etw_waitlist *wl)
 }
 
 /*
- * After unlinking: wait (bounded) for the providers' callbacks, let
- * writers leave the buffers, then flush everything to the readers.
- *
- * Context: process context, no locks held.
+ * UPDATE, under etw_lock: may @s take these changes?  A new log file is
+ * reserved in s->log_file_next until the switch is over.
  */
-static void etw_session_finish(struct etw_session *s, struct etw_waitlist *wl)
+static int etw_update_check(struct etw_session *s,
+			    const struct etw_session_control *req,
+			    const char *path)
 {
-	struct etw_session_info si;
-
-	etw_waitlist_wait(wl, etw_callback_timeout_ms);
-	etw_waitlist_release(wl);
-	synchronize_rcu();
-	etw_pool_stop(s->pool);
-	mutex_lock(&s->file_lock);
-	etw_logfile_stop(s);
-	mutex_unlock(&s->file_lock);
-	etw_pool_stats(s->pool, &si);
-	trace_etw_session_stop(s->logger_id, s->name, si.events_written,
-			       si.events_lost);
+	lockdep_assert_held(&etw_lock);
+	if (etw_session_private(s) && (req->max_buffers || req->log_file_mode))
+		return -EINVAL;	/* private: file and timer only */
+	if (!path)
+		return 0;
+	if (s->log_file_next || etw_logfile_in_use(path))
+		return -EBUSY;
+	s->log_file_next = kstrdup(path, GFP_KERNEL_ACCOUNT);
+	return s->log_file_next ? 0 : -ENOMEM;
 }
 
-/*
- * ControlTrace with a log-file name: UPDATE switches a sequential file
- * session to it; FLUSH and STOP of a buffering-mode session write a
- * snapshot of its memory to it (other sessions ignore the name there:
- * Windows callers pass their StartTrace properties back).  Returns 1
- * when @path was taken over, 0, or -errno.
- *
- * Context: process context, no locks held; @s referenced.
- */
-static int etw_session_file_op(struct etw_session *s, u32 code, char *path)
+/* UPDATE, under etw_lock, after a file switch (if any) succeeded. */
+static void etw_update_apply(struct etw_session *s,
+			     const struct etw_session_control *req)
 {
-	bool buffering = s->params.log_file_mode & ETW_MODE_BUFFERING;
-	char *old;
-	int ret;
-
-	mutex_lock(&s->file_lock);
-	if (buffering && (code == ETW_CONTROL_FLUSH || code == ETW_CONTROL_STOP)) {
-		ret = etw_logfile_snapshot(s, path);
-	} else if (code == ETW_CONTROL_UPDATE && !READ_ONCE(s->stopped)) {
-		old = kstrdup(path, GFP_KERNEL);
-		ret = old ? etw_logfile_switch(s, path) : -ENOMEM;
-		if (!ret) {
-			mutex_lock(&etw_lock);
-			swap(s->log_file, old);
-			s->log_file_len = strlen(s->log_file);
-			mutex_unlock(&etw_lock);
-			ret = 1;
-		}
-		kfree(old);
-	} else if (code == ETW_CONTROL_UPDATE) {
-		ret = -EINVAL;	/* stopped meanwhile */
-	} else {
-		ret = 0;	/* FLUSH/STOP of a file session: nothing extra */
+	lockdep_assert_held(&etw_lock);
+	if (s->stopped)
+		return;
+	if (req->flush_timer) {
+		WRITE_ONCE(s->params.flush_timer, req->flush_timer);
+		if (!s->pool->buffering)	/* it has no timer */
+			mod_delayed_work(system_wq, &s->pool->flush_work,
+					 req->flush_timer * HZ);
 	}
-	mutex_unlock(&s->file_lock);
-	return ret;
+	if (req->max_buffers)
+		s->params.max_buffers = max(req->max_buffers,
+					    s->params.min_buffers);
+	/* LogFileMode 0 turns real time off, REAL_TIME_MODE on. */
+	s->params.log_file_mode = (s->params.log_file_mode &
+				   ~ETW_MODE_REAL_TIME) | req->log_file_mode;
+	s->enable_flags = req->enable_flags;
+}
+
+/* Does ControlTrace @code with a file name on @s need the file work? */
+static bool etw_control_uses_path(struct etw_session *s, u32 code)
+{
+	if (code == ETW_CONTROL_UPDATE)
+		return true;
+	/*
+	 * FLUSH and STOP of a buffering-mode session write a snapshot of
+	 * its memory to the file; other sessions ignore the name there
+	 * (Windows callers pass their StartTrace properties back).
+	 */
+	return (s->params.log_file_mode & ETW_MODE_BUFFERING) &&
+	       (code == ETW_CONTROL_FLUSH || code == ETW_CONTROL_STOP);
 }
 
 long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
@@ -461,8 +587,9 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 {
 	struct etw_waitlist wl = { 0 };
 	struct etw_session_control req;
+	struct etw_session_info si;
 	struct etw_session *s;
-	char *name = NULL, *path = NULL;
+	char *name = NULL, *path = NULL, *log_file = NULL;
 	int ret;
 
 	ret = copy_struct_from_user(&req, sizeof(req), uarg, usize);
@@ -505,74 +632,61 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 
 	mutex_lock(&etw_lock);
 	s = etw_session_find(req.handle, name, req.name_len, &ret);
-	if (!s)
-		goto out_unlock;
+	if (!s) {
+		mutex_unlock(&etw_lock);
+		goto out_name;
+	}
+	if (path && !etw_control_uses_path(s, req.code)) {
+		kfree(path);
+		path = NULL;
+	}
 	switch (req.code) {
-	case ETW_CONTROL_QUERY:
-		break;
 	case ETW_CONTROL_FLUSH:
 		etw_pool_flush(s->pool);
 		break;
 	case ETW_CONTROL_UPDATE:
-		if (path && etw_logfile_in_use(path)) {
-			ret = -EBUSY;
-			goto out_put;
-		}
-		if (etw_session_private(s) && (req.max_buffers ||
-					       req.log_file_mode)) {
-			ret = -EINVAL;	/* private: file and timer only */
-			goto out_put;
-		}
-		if (req.flush_timer) {
-			WRITE_ONCE(s->params.flush_timer, req.flush_timer);
-			if (!s->pool->buffering)	/* it has no timer */
-				mod_delayed_work(system_wq, &s->pool->flush_work,
-						 req.flush_timer * HZ);
-		}
-		if (req.max_buffers)
-			s->params.max_buffers = max(req.max_buffers,
-						    s->params.min_buffers);
-		/* LogFileMode 0 turns real time off, REAL_TIME_MODE on. */
-		s->params.log_file_mode = (s->params.log_file_mode &
-					   ~ETW_MODE_REAL_TIME) |
-					  req.log_file_mode;
-		s->enable_flags = req.enable_flags;
+		ret = etw_update_check(s, &req, path);
 		break;
 	case ETW_CONTROL_STOP:
 		etw_session_unlink(s, &wl);
 		break;
 	}
 	mutex_unlock(&etw_lock);
+	if (ret)
+		goto out_put;
 
 	if (req.code == ETW_CONTROL_STOP) {
-		etw_session_finish(s, &wl);
+		/* Bounded wait for the providers' DISABLE callbacks. */
+		etw_waitlist_wait(&wl, etw_callback_timeout_ms);
+		etw_waitlist_release(&wl);
+		ret = etw_fileop_run(s, req.code, path);
+		path = NULL;
 		etw_session_put(s);	/* the table's reference */
+	} else if (path) {
+		ret = etw_fileop_run(s, req.code, path);
+		path = NULL;
 	}
-	if (path) {
-		ret = etw_session_file_op(s, req.code, path);
-		if (ret == 1)
-			path = NULL;	/* taken over */
-		if (ret < 0)
-			goto out_put_nolock;
+	if (ret)
+		goto out_put;
+	if (req.code == ETW_CONTROL_UPDATE) {
+		mutex_lock(&etw_lock);
+		etw_update_apply(s, &req);
+		mutex_unlock(&etw_lock);
 	}
 
-	ret = etw_info_out(s, req.info, req.info_size);
+	ret = etw_session_snapshot(s, &si, req.log_file_buf ? &log_file : NULL);
+	if (!ret && req.info)
+		ret = etw_copy_out(u64_to_user_ptr(req.info), req.info_size,
+				   &si, sizeof(si));
 	if (!ret)
 		ret = etw_str_out(req.name_buf, req.name_buf_size, s->name,
 				  s->name_len);
-	if (!ret)
+	if (!ret && log_file)
 		ret = etw_str_out(req.log_file_buf, req.log_file_buf_size,
-				  s->log_file, s->log_file_len);
-out_put_nolock:
-	etw_session_put(s);
-	kfree(path);
-	kfree(name);
-	return ret;
-
+				  log_file, si.log_file_len);
+	kfree(log_file);
 out_put:
 	etw_session_put(s);
-out_unlock:
-	mutex_unlock(&etw_lock);
 out_name:
 	kfree(path);
 	kfree(name);
@@ -610,7 +724,11 @@ long etw_ioctl_session_list(struct etw_file *ef, void __user *uarg, u32 usize)
 	return etw_copy_out(uarg, usize, &req, sizeof(req));
 }
 
-/* Module unload: stop what is still running. */
+/*
+ * Module unload: stop what is still running, log files finished as by
+ * STOP.  No /dev/etw file is open (each pins the module), so nothing can
+ * start or control a session meanwhile.
+ */
 void etw_sessions_exit(void)
 {
 	struct etw_waitlist wl = { 0 };
@@ -626,9 +744,8 @@ void etw_sessions_exit(void)
 	}
 	mutex_unlock(&etw_lock);
 	etw_waitlist_release(&wl);
-	synchronize_rcu();
 	for (id = 0; id < n; id++) {
-		etw_pool_stop(stopped[id]->pool);
+		etw_fileop_run(stopped[id], ETW_CONTROL_STOP, NULL);
 		etw_session_put(stopped[id]);
 	}
 }

@@ -161,22 +161,26 @@ static int etw_event_describe(struct etw_event *ev, struct etw_reg *reg)
 		ev->nitems++;
 		ev->size += etl_ext_item_size(ev->traits_len);
 	} else if (ev->prov_meta >= 0) {
-		if (ev->d[ev->prov_meta].size > 0xFFFF)
-			return -E2BIG;
 		ev->nitems++;
-		ev->size += etl_ext_item_size(ev->d[ev->prov_meta].size);
+		ev->size += etl_ext_item_size(min_t(u32, ev->d[ev->prov_meta].size,
+						    ETW_MAX_EVENT_SIZE + 1));
 	}
 	if (meta) {
-		if (meta > 0xFFFF)
-			return -E2BIG;
 		ev->nitems++;
-		ev->size += etl_ext_item_size(meta);
+		ev->size += etl_ext_item_size(min_t(u64, meta, ETW_MAX_EVENT_SIZE + 1));
 	}
-	ev->meta_size = meta;
+	ev->meta_size = min_t(u64, meta, ETW_MAX_EVENT_SIZE + 1);
 	if (payload > ETW_MAX_EVENT_SIZE)
 		payload = ETW_MAX_EVENT_SIZE + 1;	/* surely too big */
 	ev->payload = payload;
 	ev->size += payload;
+	/*
+	 * Seed 002, rule 9: an event over 64 KB - metadata included - is
+	 * dropped by each session that wants it and counted lost there
+	 * (etw_record_write()), not refused before any session sees it.
+	 */
+	if (ev->size > ETW_MAX_EVENT_SIZE)
+		ev->size = ETW_MAX_EVENT_SIZE + 1;
 	ev->flags = ev->nitems ? ETL_EH_FLAG_EXTENDED_INFO : 0;
 	if (w->flags & ETW_WRITE_F_STRING_ONLY)
 		ev->flags |= ETL_EH_FLAG_STRING_ONLY;
@@ -486,7 +490,7 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 	    w.count > ETW_MAX_DATA_DESCRIPTORS || (w.count && !w.data))
 		return -EINVAL;
 	if (w.count > ETW_STACK_DESCS) {
-		d = kmalloc_array(w.count, sizeof(*d), GFP_KERNEL);
+		d = kmalloc_array(w.count, sizeof(*d), GFP_KERNEL_ACCOUNT);
 		if (!d)
 			return -ENOMEM;
 	}
@@ -763,7 +767,7 @@ long etw_ioctl_trace_message(struct etw_file *ef, void __user *uarg,
 	if (ret)
 		return ret;
 	if (m.count > ETW_STACK_DESCS) {
-		d = kmalloc_array(m.count, sizeof(*d), GFP_KERNEL);
+		d = kmalloc_array(m.count, sizeof(*d), GFP_KERNEL_ACCOUNT);
 		if (!d)
 			return -ENOMEM;
 	}

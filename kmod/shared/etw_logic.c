@@ -389,8 +389,16 @@ int etw_session_params_check(struct etw_session_params *p, u32 nr_cpus)
 	if (!p->has_log_file &&
 	    !(m & (ETW_MODE_REAL_TIME | ETW_MODE_BUFFERING | priv)))
 		return -EINVAL;
-	/* Not implemented: kernel (system) loggers, compression. */
-	if (m & (ETW_MODE_SYSTEM_LOGGER | ETW_MODE_COMPRESSED))
+	/* Not implemented: kernel (system) loggers. */
+	if (m & ETW_MODE_SYSTEM_LOGGER)
+		return -EOPNOTSUPP;
+	/*
+	 * Compressed buffers (XPRESS, etw_xpress.h) have no fixed size on
+	 * disk: not in a ring of fixed slots (CIRCULAR) nor after buffers
+	 * counted by size (APPEND).
+	 */
+	if (both(m, ETW_MODE_COMPRESSED,
+		 ETW_MODE_FILE_MODE_CIRCULAR | ETW_MODE_FILE_MODE_APPEND))
 		return -EOPNOTSUPP;
 
 	if (p->clock_type == 0)

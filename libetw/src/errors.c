@@ -64,6 +64,9 @@ ULONG etw_win32_error(int err, enum etw_api api)
 	case ENOSPC:
 		return api == ETW_API_WRITE ? ERROR_NOT_ENOUGH_MEMORY :
 					      ERROR_NO_SYSTEM_RESOURCES;
+	case EDQUOT:
+		/* A per-user limit of etw.ko (admin-guide, "Limits"). */
+		return ERROR_NO_SYSTEM_RESOURCES;
 	case ENOENT:
 		switch (api) {
 		case ETW_API_DEVICE:

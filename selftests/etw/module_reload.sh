@@ -5,6 +5,10 @@
 # open descriptor pins the module.  Needs root and $ETW_KO (set by
 # tools/vm/etw-vm).  Leaves the module loaded, as it found it.
 ksft_skip=4
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+CTL=$TOP/build/tools/etwctl
+SAMPLE=$TOP/build/tools/etw-sample
+DUMP=$TOP/build/tools/etwdump
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n $1"; }
 nok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n $1"; }
@@ -14,7 +18,7 @@ if [ "$(id -u)" != 0 ] || [ -z "${ETW_KO:-}" ] || [ ! -r "$ETW_KO" ]; then
 	echo "1..0 # SKIP needs root and ETW_KO=path/to/etw.ko"
 	exit $ksft_skip
 fi
-echo "1..4"
+echo "1..5"
 grep -q '^etw ' /proc/modules || insmod "$ETW_KO"
 
 # 1. 20 unload/load cycles, the device node following the module.
@@ -42,8 +46,38 @@ fi
 exec 7>&-
 if rmmod etw; then ok "unload after the last close"; else nok "unload after the last close"; fi
 
-# 4. Load again; the log holds no error from any of this.
+# 4. Unloading with a file session running stops it as STOP does: every
+#    event reaches the file and buffer 0 gets its final counts and
+#    EndTime (before: the log file, its reader and its credentials leaked,
+#    and the file kept only what the writer had flushed on its own).
 insmod "$ETW_KO"
+F=/tmp/etw-reload-$$.etl
+G=5e1f0ad0-0000-4000-8000-00000000e7b5
+good=0
+if "$CTL" start reload-file --file "$F" > /dev/null &&
+   "$CTL" enable reload-file $G --level 5 > /dev/null &&
+   "$SAMPLE" --guid $G --count 300 --rate 0 --wait-enabled 10 --quiet > "$F.out" &&
+   rmmod etw; then
+	wrote=$(sed -n 's/^  events written *//p' "$F.out")
+	got=$("$DUMP" --json --quiet "$F" | python3 -c '
+import json, sys
+s = json.loads(sys.stdin.read())["summary"]
+print(s["providers"].get(sys.argv[1], 0), s["status"])' $G)
+	end=$(python3 -c '
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+# buffer 0: 72-byte buffer header, then the SYSTEM_TRACE_HEADER (32) and
+# TRACE_LOGFILE_HEADER, whose EndTime is at offset 16
+print(struct.unpack_from("<Q", b, 72 + 32 + 16)[0])' "$F")
+	echo "# sample wrote $wrote; after rmmod: events, status = $got; EndTime = $end"
+	[ "$got" = "$wrote 0" ] && [ "$end" != 0 ] && good=1
+fi
+[ $good = 1 ] && ok "unload finishes a running file session" ||
+	nok "unload finishes a running file session"
+rm -f "$F" "$F.out"
+
+# 5. Load again; the log holds no error from any of this.
+grep -q '^etw ' /proc/modules || insmod "$ETW_KO"
 if dmesg | grep -E 'BUG:|WARNING:|Oops|general protection' >/dev/null; then
 	nok "kernel log clean after reload cycles"
 else

@@ -451,7 +451,10 @@ struct etw_new_ids {
  * running session (control, enable, disallow list, attaching a consumer)
  * needs to be its owner (the euid that started it), CAP_PERFMON /
  * CAP_SYS_ADMIN, or membership of the controller_gid group.  Otherwise
- * -EPERM.  controller_gid is a gid of the initial user namespace.
+ * -EPERM.  controller_gid is a gid of the initial user namespace.  A caller
+ * that may not start sessions gets -EPERM also for a session that does not
+ * exist, so that it cannot probe the names of others' sessions.  Per-user
+ * limits (module parameters max_*_per_user) are -EDQUOT.
  *
  * A session handle (CONTROLTRACE_ID) is (generation << 16 | logger_id);
  * a stopped session's handle never names a later session (-ENOENT).

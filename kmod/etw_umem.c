@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Memory user space maps read-only: a session's buffers and a file's
+ * enable map.
+ *
+ * vmalloc_user() would be the obvious tool, but its pages are not
+ * charged to anyone's memory cgroup and there is no exported way to ask
+ * for that.  So the pages are allocated one by one with
+ * GFP_KERNEL_ACCOUNT (charged to the task that caused them: the
+ * controller starting a session, the process registering a provider),
+ * mapped contiguously for the kernel with vmap(), and inserted into user
+ * mappings with vm_insert_pages(), the way io_uring maps its rings.
+ *
+ * The area is a whole number of pages, so a mapping of any length up to
+ * it works even when the useful size (e.g. nr * BufferSize) is not a
+ * multiple of the page size.  A user mapping holds its own page
+ * references: the pages outlive etw_umem_free() until it is unmapped.
+ */
+#include <linux/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+
+#include "etw_umem.h"
+
+static void etw_umem_put_pages(struct page **pages, unsigned long n)
+{
+	while (n--)
+		put_page(pages[n]);
+}
+
+/**
+ * etw_umem_alloc() - allocate @size bytes (rounded up to pages), zeroed
+ * @m:		out: the area
+ * @size:	bytes wanted, > 0
+ *
+ * Context: process context; may sleep.  A fatal signal stops a large
+ * allocation early.
+ * Return: 0, -ENOMEM or -EINTR.
+ */
+int etw_umem_alloc(struct etw_umem *m, size_t size)
+{
+	unsigned long i, n = PAGE_ALIGN(size) >> PAGE_SHIFT;
+	int ret = -ENOMEM;
+
+	memset(m, 0, sizeof(*m));
+	if (!n || n > INT_MAX)
+		return -ENOMEM;
+	m->pages = kvmalloc_array(n, sizeof(*m->pages), GFP_KERNEL_ACCOUNT);
+	if (!m->pages)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		m->pages[i] = alloc_page(GFP_KERNEL_ACCOUNT | __GFP_ZERO |
+					 __GFP_NOWARN);
+		if (!m->pages[i])
+			goto out_put;
+		if (!(i & 255)) {
+			if (fatal_signal_pending(current)) {
+				i++;
+				ret = -EINTR;
+				goto out_put;
+			}
+			cond_resched();
+		}
+	}
+	m->vaddr = vmap(m->pages, n, VM_MAP, PAGE_KERNEL);
+	if (!m->vaddr)
+		goto out_put;
+	m->nr_pages = n;
+	return 0;
+
+out_put:
+	etw_umem_put_pages(m->pages, i);
+	kvfree(m->pages);
+	m->pages = NULL;
+	return ret;
+}
+
+/* Context: process context.  @m may be all zero (never allocated). */
+void etw_umem_free(struct etw_umem *m)
+{
+	if (!m->pages)
+		return;
+	vunmap(m->vaddr);
+	etw_umem_put_pages(m->pages, m->nr_pages);
+	kvfree(m->pages);
+	memset(m, 0, sizeof(*m));
+}
+
+/*
+ * The mapping stays read-only and not executable: mprotect(2) asks us
+ * first (this replaces clearing VM_MAYWRITE, whose API differs between
+ * kernel versions).  A forced write (ptrace) to a shared mapping without
+ * VM_WRITE is refused by the core; a private one only gets a copy.
+ */
+static int etw_umem_mprotect(struct vm_area_struct *vma, unsigned long start,
+			     unsigned long end, unsigned long newflags)
+{
+	return newflags & (VM_WRITE | VM_EXEC) ? -EACCES : 0;
+}
+
+static const struct vm_operations_struct etw_umem_vm_ops = {
+	.mprotect	= etw_umem_mprotect,
+};
+
+/**
+ * etw_umem_mmap() - map the area read-only into @vma
+ * @m:		the area
+ * @vma:	a mapping at offset 0 (the caller checked vm_pgoff), no
+ *		longer than the area
+ *
+ * Context: the mmap handler (mmap_lock held for writing).
+ * Return: 0, -EINVAL (too long), -EPERM (writable or executable).
+ */
+int etw_umem_mmap(struct etw_umem *m, struct vm_area_struct *vma)
+{
+	unsigned long n = vma_pages(vma);
+
+	if (n > m->nr_pages)
+		return -EINVAL;
+	if (vma->vm_flags & (VM_WRITE | VM_EXEC))
+		return -EPERM;
+	vma->vm_ops = &etw_umem_vm_ops;
+	return vm_insert_pages(vma, vma->vm_start, m->pages, &n);
+}

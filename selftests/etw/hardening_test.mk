@@ -1,0 +1,1 @@
+$(OUTPUT)/hardening_test: CFLAGS += -I../../libetw/src

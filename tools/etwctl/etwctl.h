@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * etwctl: what the subcommand files share (main.c has the overview).
+ *
+ *   main.c       option parsing, the command table, dispatch, usage
+ *   common.c     Win32 error names, failure reports, text output, numbers
+ *   json.c       the JSON writer
+ *   props.c      EVENT_TRACE_PROPERTIES blocks: shown, looked up by name
+ *   start.c      start
+ *   session.c    stop, flush, query, update, list
+ *   enable.c     enable, disable, capture
+ *   disallow.c   disallow
+ *   group_acl.c  group-acl
+ *   providers.c  providers
+ *   info.c       info
+ */
+#ifndef _TOOLS_ETWCTL_H
+#define _TOOLS_ETWCTL_H
+
+#include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <windows.h>
+#include <evntrace.h>
+#include <evntprov.h>
+
+#include "libetw.h"
+#include "etw_guid.h"
+
+#define EXIT_API	1
+#define EXIT_USAGE	2
+
+extern int json;		/* --json */
+extern const char *cur_cmd;	/* for messages */
+
+/* ===== main.c: usage and option plumbing ============================== */
+
+void usage_cmd(FILE *f, const char *name);
+int usage_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+enum {
+	OPT_JSON = 0x100, OPT_HELP,
+	OPT_REALTIME, OPT_FILE, OPT_MODE, OPT_BUFFERING, OPT_NO_PER_CPU,
+	OPT_BUFFER_KB, OPT_MIN_BUFFERS, OPT_MAX_BUFFERS, OPT_MAX_FILE_MB,
+	OPT_FLUSH_TIMER, OPT_CLOCK, OPT_PRIVATE, OPT_GUID,
+	OPT_LEVEL, OPT_ANY, OPT_ALL, OPT_GROUP, OPT_SOURCE, OPT_PROPERTY,
+	OPT_PID, OPT_EXE, OPT_EVENT_IDS, OPT_TIMEOUT,
+};
+
+#define COMMON_OPTS \
+	{ "json", no_argument, NULL, OPT_JSON }, \
+	{ "help", no_argument, NULL, OPT_HELP }
+
+int next_opt(int argc, char **argv, const struct option *opts);
+int nargs(int argc);
+int opt_end(int c);
+int arg_guid(const char *s, GUID *g, const char *what);
+
+/* ===== common.c ======================================================== */
+
+const char *win32_name(ULONG code);
+void kv(const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int api_fail(const char *api, ULONG status, const char *hint);
+int native_fail(const char *what, int err);
+int parse_u64(const char *s, int base, uint64_t max, uint64_t *out);
+int parse_u32(const char *s, uint32_t max, ULONG *out);
+int parse_level(const char *s, UCHAR *out);
+const char *guid_text(const GUID *g, char *buf);
+int have_feature(uint64_t bit);
+
+/* ===== json.c ========================================================== */
+
+void j_sep(void);
+void j_open(char c);
+void j_close(char c);
+void j_key(const char *k);
+void j_str(const char *k, const char *v);
+void j_u64(const char *k, uint64_t v);
+void j_bool(const char *k, int v);
+void j_elem_str(const char *v);
+void j_end(void);
+
+/* ===== props.c: EVENT_TRACE_PROPERTIES with room for both names ====== */
+
+/*
+ * One allocation: the struct, the session name at LoggerNameOffset, the
+ * log file name at LogFileNameOffset (reference 2.2), zeroed.
+ */
+struct props {
+	EVENT_TRACE_PROPERTIES p;
+	char name[ETW_MAX_NAME_BYTES + 1];
+	char file[ETW_MAX_PATH_BYTES + 1];
+};
+
+void props_init(struct props *b);
+struct props *props_new(void);
+int props_set_file(struct props *b, const char *path);
+const char *props_name(const struct props *b);
+const char *props_file(const struct props *b);
+unsigned int logger_id(CONTROLTRACE_ID h);
+const char *mode_text(ULONG mode, char *buf, size_t size);
+const char *clock_name(ULONG c);
+const char *filetime_text(LONGLONG ft, char *buf, size_t size);
+ULONG stream_count(CONTROLTRACE_ID h);
+void session_json_members(const struct props *b, ULONG streams);
+void session_show(const struct props *b, ULONG streams);
+int session_lookup(const char *name, CONTROLTRACE_ID *h);
+const char *logfile_hint(ULONG st);
+
+/* ===== enable.c: EnableProperty bits by name ========================== */
+
+struct property_name {
+	const char *name;
+	ULONG bit;
+};
+
+extern const struct property_name property_names[];
+extern const size_t nr_property_names;
+
+void property_text(ULONG props, char *buf, size_t size);
+
+/* ===== The subcommands ================================================= */
+
+int cmd_info(int argc, char **argv);
+int cmd_start(int argc, char **argv);
+int cmd_stop(int argc, char **argv);
+int cmd_flush(int argc, char **argv);
+int cmd_query(int argc, char **argv);
+int cmd_update(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_enable(int argc, char **argv);
+int cmd_disable(int argc, char **argv);
+int cmd_capture(int argc, char **argv);
+int cmd_disallow(int argc, char **argv);
+int cmd_group_acl(int argc, char **argv);
+int cmd_providers(int argc, char **argv);
+
+#endif /* _TOOLS_ETWCTL_H */

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etwctl info: the ABI version, features and limits of etw.ko.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "etwctl.h"
+
+/* ===== info ============================================================ */
+
+static const struct {
+	uint64_t bit;
+	const char *name;
+} feature_names[] = {
+	{ ETW_FEAT_INFO, "info" },
+	{ ETW_FEAT_PROVIDERS, "providers" },
+	{ ETW_FEAT_SESSIONS, "sessions" },
+	{ ETW_FEAT_WRITE, "write" },
+	{ ETW_FEAT_CONSUMERS, "consumers" },
+	{ ETW_FEAT_CLASSIC, "classic" },
+	{ ETW_FEAT_LOGFILE, "logfile" },
+	{ ETW_FEAT_MESSAGE, "message" },
+	{ ETW_FEAT_QUERY, "query" },
+};
+
+int cmd_info(int argc, char **argv)
+{
+	static const struct option opts[] = { COMMON_OPTS, { 0 } };
+	struct etw_info info;
+	unsigned int i;
+	int c, ret;
+
+	while ((c = next_opt(argc, argv, opts)) != -1)
+		return opt_end(c);
+	if (nargs(argc))
+		return usage_err("too many arguments");
+	ret = etw_get_info(-1, &info);
+	if (ret)
+		return native_fail("ETW_IOC_GET_INFO", ret);
+	if (json) {
+		j_open('{');
+		j_u64("abi_version", info.abi_version);
+		j_key("features");
+		j_open('[');
+		for (i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
+			if (info.features & feature_names[i].bit)
+				j_elem_str(feature_names[i].name);
+		j_close(']');
+		j_u64("feature_bits", info.features);
+		j_u64("nr_cpu_ids", info.nr_cpu_ids);
+		j_u64("max_sessions", info.max_sessions);
+		j_u64("max_regs_per_fd", info.max_regs_per_fd);
+		j_u64("max_event_size", info.max_event_size);
+		j_u64("buffer_header_size", info.buffer_header_size);
+		j_u64("min_buffer_kb", info.min_buffer_kb);
+		j_u64("max_buffer_kb", info.max_buffer_kb);
+		j_u64("max_filters", info.max_filters);
+		j_u64("page_size", info.page_size);
+		j_close('}');
+		j_end();
+		return 0;
+	}
+	kv("etw.ko ABI version", "%u", info.abi_version);
+	printf("%-24s 0x%016" PRIx64, "Features", (uint64_t)info.features);
+	for (i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
+		if (info.features & feature_names[i].bit)
+			printf(" %s", feature_names[i].name);
+	printf("\n");
+	kv("CPUs (nr_cpu_ids)", "%u", info.nr_cpu_ids);
+	kv("Max sessions", "%u", info.max_sessions);
+	kv("Max registrations", "%u per open file", info.max_regs_per_fd);
+	kv("Max event size", "%u bytes", info.max_event_size);
+	kv("Buffer header", "%u bytes", info.buffer_header_size);
+	kv("Buffer size", "%u..%u KB", info.min_buffer_kb, info.max_buffer_kb);
+	kv("Filters per enable", "%u", info.max_filters);
+	kv("Page size", "%u", info.page_size);
+	return 0;
+}
+

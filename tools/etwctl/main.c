@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etwctl: control Linux ETW sessions, in the spirit of Windows tracelog
+ * and logman.  Human-readable output by default, --json for scripts.
+ *
+ * Built on the public Windows API of libetw (StartTrace, ControlTrace and
+ * its forms, QueryAllTraces, EnableTraceEx2, TraceSetInformation,
+ * TraceQueryInformation, EnumerateTraceGuidsEx) and the native layer
+ * (etw_get_info); raw ioctls only for what has no Windows API:
+ * provider-group ACLs.
+ *
+ * Exit status: 0 success, 1 an API call failed, 2 usage error.
+ *
+ * This file: the common options, the command table, dispatch and usage;
+ * etwctl.h lists the others.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "etwctl.h"
+
+int json;		/* --json */
+const char *cur_cmd;	/* for messages */
+
+/* ===== Usage errors ==================================================== */
+
+int usage_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "etwctl %s: ", cur_cmd ? cur_cmd : "");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (cur_cmd)
+		usage_cmd(stderr, cur_cmd);
+	return EXIT_USAGE;
+}
+
+/* ===== Option plumbing ================================================= */
+
+/*
+ * getopt_long over a subcommand's argv (argv[0] = the command).  Returns
+ * the option, -1 at the end, or 0 after handling --json; -2 for --help,
+ * -3 for an error (message printed).
+ */
+int next_opt(int argc, char **argv, const struct option *opts)
+{
+	int c;
+
+	for (;;) {
+		c = getopt_long(argc, argv, ":h", opts, NULL);
+		switch (c) {
+		case OPT_JSON:
+			json = 1;
+			continue;
+		case 'h':
+		case OPT_HELP:
+			return -2;
+		case ':':
+			usage_err("option '%s' needs a value", argv[optind - 1]);
+			return -3;
+		case '?':
+			usage_err("unknown option '%s'", argv[optind - 1]);
+			return -3;
+		default:
+			return c;
+		}
+	}
+}
+
+/* Positional arguments after option parsing. */
+int nargs(int argc)
+{
+	return argc - optind;
+}
+
+/* Option loop epilogue: -2 help (exit 0), -3 usage error. */
+int opt_end(int c)
+{
+	if (c == -2) {
+		usage_cmd(stdout, cur_cmd);
+		return 0;
+	}
+	return EXIT_USAGE;
+}
+
+int arg_guid(const char *s, GUID *g, const char *what)
+{
+	if (etw_guid_parse(s, g))
+		return usage_err("%s '%s' is not a GUID "
+				 "(xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)",
+				 what, s);
+	return 0;
+}
+
+/* ===== The command table =============================================== */
+
+static int cmd_help(int argc, char **argv);
+
+static const struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *synopsis;
+	const char *help;
+} commands[] = {
+	{ "start", cmd_start,
+	  "NAME [--realtime] [--file PATH] [--mode sequential|circular|append|newfile]\n"
+	  "        [--buffering] [--no-per-cpu] [--buffer-kb N] [--min-buffers N]\n"
+	  "        [--max-buffers N] [--max-file-mb N] [--flush-timer S]\n"
+	  "        [--clock qpc|system|cycles] [--private] [--guid GUID]",
+	  "start a session (StartTrace); real time unless --file, --buffering or --private" },
+	{ "stop", cmd_stop, "NAME", "stop a session, flushing its buffers (StopTrace)" },
+	{ "flush", cmd_flush, "NAME", "hand over partly filled buffers now (FlushTrace)" },
+	{ "query", cmd_query, "NAME", "show a session's properties and statistics (QueryTrace)" },
+	{ "update", cmd_update,
+	  "NAME [--flush-timer S] [--max-buffers N] [--realtime on|off] [--file PATH]",
+	  "change a running session (UpdateTrace)" },
+	{ "list", cmd_list, "", "list the sessions you may control (QueryAllTraces)" },
+	{ "enable", cmd_enable,
+	  "NAME GUID [--level N] [--any HEX] [--all HEX] [--group] [--source GUID]\n"
+	  "        [--property NAME|HEX ...] [--pid N ...] [--exe NAMES]\n"
+	  "        [--event-ids [+|-]ID,ID...] [--timeout MS]",
+	  "enable a provider (or with --group a provider group) in a session (EnableTraceEx2)" },
+	{ "disable", cmd_disable, "NAME GUID [--group] [--source GUID] [--timeout MS]",
+	  "disable a provider or group in a session" },
+	{ "capture", cmd_capture, "NAME GUID [--group] [--source GUID] [--timeout MS]",
+	  "ask a provider the session enables to log its state (CAPTURE_STATE)" },
+	{ "disallow", cmd_disallow, "set NAME GUID... | clear NAME | show NAME",
+	  "a session's disallow list: providers its group enables skip (TraceSetInformation)" },
+	{ "group-acl", cmd_group_acl,
+	  "set GROUPGUID {uid:N|gid:N}... | clear GROUPGUID | show GROUPGUID",
+	  "who may join a provider group (setting needs CAP_SYS_ADMIN)" },
+	{ "providers", cmd_providers, "[GUID]",
+	  "list providers, or one provider's instances and sessions (EnumerateTraceGuidsEx)" },
+	{ "info", cmd_info, "", "the ABI version, features and limits of etw.ko" },
+	{ "help", cmd_help, "[COMMAND]", "this help, or one command's" },
+};
+
+#define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const struct command *find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+void usage_cmd(FILE *f, const char *name)
+{
+	const struct command *c = find_command(name);
+
+	if (!c)
+		return;
+	fprintf(f, "usage: etwctl [--json] %s%s%s\n  %s\n", c->name,
+		c->synopsis[0] ? " " : "", c->synopsis, c->help);
+}
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: etwctl [--json] COMMAND [ARGS]\n"
+		   "Control Linux ETW sessions and providers (Windows tracelog/logman style).\n\n"
+		   "commands:\n");
+	for (i = 0; i < NR_COMMANDS; i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
+	fprintf(f, "\nGUIDs are written xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx (braces optional).\n"
+		   "--json prints one JSON object per command (an array for list and providers).\n"
+		   "Exit status: 0 success, 1 an API call failed, 2 usage error.\n"
+		   "'etwctl help COMMAND' shows a command's options.\n");
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	static const struct option opts[] = { COMMON_OPTS, { 0 } };
+	int c;
+
+	while ((c = next_opt(argc, argv, opts)) != -1)
+		return opt_end(c);
+	if (nargs(argc) == 0) {
+		usage(stdout);
+		return 0;
+	}
+	if (!find_command(argv[optind]))
+		return usage_err("no command '%s'", argv[optind]);
+	usage_cmd(stdout, argv[optind]);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *c;
+	int i = 1;
+
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--json")) {
+			json = 1;
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "etwctl: unknown option '%s'\n", argv[i]);
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (i >= argc) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	c = find_command(argv[i]);
+	if (!c) {
+		fprintf(stderr, "etwctl: unknown command '%s'\n", argv[i]);
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	cur_cmd = c->name;
+	opterr = 0;
+	optind = 1;
+	return c->fn(argc - i, argv + i);
+}

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etwctl start: StartTrace, then the session as it runs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "etwctl.h"
+
+/* ===== start =========================================================== */
+
+static int parse_mode(const char *s, ULONG *mode)
+{
+	static const struct {
+		const char *name;
+		ULONG bit;
+	} modes[] = {
+		{ "sequential", EVENT_TRACE_FILE_MODE_SEQUENTIAL },
+		{ "circular", EVENT_TRACE_FILE_MODE_CIRCULAR },
+		{ "append", EVENT_TRACE_FILE_MODE_APPEND },
+		{ "newfile", EVENT_TRACE_FILE_MODE_NEWFILE },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (!strcmp(s, modes[i].name)) {
+			*mode = modes[i].bit;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int parse_clock(const char *s, ULONG *clock)
+{
+	if (!strcmp(s, "qpc"))
+		*clock = 1;
+	else if (!strcmp(s, "system"))
+		*clock = 2;
+	else if (!strcmp(s, "cycles"))
+		*clock = 3;
+	else
+		return -1;
+	return 0;
+}
+
+static const char *start_hint(ULONG st, const EVENT_TRACE_PROPERTIES *p)
+{
+	const char *h = logfile_hint(st);
+
+	if (h)
+		return h;
+	if (st == ERROR_ACCESS_DENIED)
+		return "starting a session needs CAP_PERFMON or CAP_SYS_ADMIN, "
+		       "or the etw.ko controller_gid group";
+	if (st == ERROR_INVALID_PARAMETER &&
+	    (p->LogFileMode & (EVENT_TRACE_FILE_MODE_CIRCULAR |
+			       EVENT_TRACE_FILE_MODE_NEWFILE)) &&
+	    !p->MaximumFileSize)
+		return "circular and newfile modes need --max-file-mb";
+	return NULL;
+}
+
+int cmd_start(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		COMMON_OPTS,
+		{ "realtime", no_argument, NULL, OPT_REALTIME },
+		{ "file", required_argument, NULL, OPT_FILE },
+		{ "mode", required_argument, NULL, OPT_MODE },
+		{ "buffering", no_argument, NULL, OPT_BUFFERING },
+		{ "no-per-cpu", no_argument, NULL, OPT_NO_PER_CPU },
+		{ "buffer-kb", required_argument, NULL, OPT_BUFFER_KB },
+		{ "min-buffers", required_argument, NULL, OPT_MIN_BUFFERS },
+		{ "max-buffers", required_argument, NULL, OPT_MAX_BUFFERS },
+		{ "max-file-mb", required_argument, NULL, OPT_MAX_FILE_MB },
+		{ "flush-timer", required_argument, NULL, OPT_FLUSH_TIMER },
+		{ "clock", required_argument, NULL, OPT_CLOCK },
+		{ "private", no_argument, NULL, OPT_PRIVATE },
+		{ "guid", required_argument, NULL, OPT_GUID },
+		{ 0 }
+	};
+	struct props *b = props_new();
+	EVENT_TRACE_PROPERTIES *p = &b->p;
+	CONTROLTRACE_ID h = 0;
+	ULONG file_mode = 0, st;
+	const char *file = NULL;
+	int c, ret = EXIT_USAGE;
+
+	while ((c = next_opt(argc, argv, opts)) != -1) {
+		switch (c) {
+		case OPT_REALTIME:
+			p->LogFileMode |= EVENT_TRACE_REAL_TIME_MODE;
+			break;
+		case OPT_FILE:
+			file = optarg;
+			break;
+		case OPT_MODE:
+			if (parse_mode(optarg, &file_mode)) {
+				usage_err("--mode: sequential, circular, append or newfile");
+				goto out;
+			}
+			break;
+		case OPT_BUFFERING:
+			p->LogFileMode |= EVENT_TRACE_BUFFERING_MODE;
+			break;
+		case OPT_NO_PER_CPU:
+			p->LogFileMode |= EVENT_TRACE_NO_PER_PROCESSOR_BUFFERING;
+			break;
+		case OPT_PRIVATE:
+			p->LogFileMode |= EVENT_TRACE_PRIVATE_LOGGER_MODE;
+			break;
+		case OPT_BUFFER_KB:
+			if (parse_u32(optarg, UINT32_MAX, &p->BufferSize)) {
+				usage_err("--buffer-kb: a number of KB");
+				goto out;
+			}
+			break;
+		case OPT_MIN_BUFFERS:
+			if (parse_u32(optarg, UINT32_MAX, &p->MinimumBuffers)) {
+				usage_err("--min-buffers: a number");
+				goto out;
+			}
+			break;
+		case OPT_MAX_BUFFERS:
+			if (parse_u32(optarg, UINT32_MAX, &p->MaximumBuffers)) {
+				usage_err("--max-buffers: a number");
+				goto out;
+			}
+			break;
+		case OPT_MAX_FILE_MB:
+			if (parse_u32(optarg, UINT32_MAX, &p->MaximumFileSize)) {
+				usage_err("--max-file-mb: a number of MB");
+				goto out;
+			}
+			break;
+		case OPT_FLUSH_TIMER:
+			if (parse_u32(optarg, UINT32_MAX, &p->FlushTimer)) {
+				usage_err("--flush-timer: a number of seconds");
+				goto out;
+			}
+			break;
+		case OPT_CLOCK:
+			if (parse_clock(optarg, &p->Wnode.ClientContext)) {
+				usage_err("--clock: qpc, system or cycles");
+				goto out;
+			}
+			break;
+		case OPT_GUID:
+			if (arg_guid(optarg, &p->Wnode.Guid, "--guid"))
+				goto out;
+			break;
+		default:
+			ret = opt_end(c);
+			goto out;
+		}
+	}
+	if (nargs(argc) != 1) {
+		usage_err(nargs(argc) ? "too many arguments" : "which session?");
+		goto out;
+	}
+	if (file_mode && !file) {
+		usage_err("--mode needs --file");
+		goto out;
+	}
+	if (file) {
+		if (props_set_file(b, file))
+			goto out;
+		/* A log file without a mode is a sequential one. */
+		p->LogFileMode |= file_mode ? file_mode :
+					      EVENT_TRACE_FILE_MODE_SEQUENTIAL;
+	} else {
+		p->LogFileNameOffset = 0;
+		/* Events must go somewhere: real time unless told otherwise. */
+		if (!(p->LogFileMode & (EVENT_TRACE_REAL_TIME_MODE |
+					EVENT_TRACE_BUFFERING_MODE |
+					EVENT_TRACE_PRIVATE_LOGGER_MODE)))
+			p->LogFileMode |= EVENT_TRACE_REAL_TIME_MODE;
+	}
+
+	st = StartTraceA(&h, argv[optind], p);
+	if (st != ERROR_SUCCESS) {
+		ret = api_fail("StartTrace", st, start_hint(st, p));
+		goto out;
+	}
+	/*
+	 * Show the session as it runs (the log file path made absolute,
+	 * the geometry as adjusted): query it by its new handle.
+	 */
+	props_init(b);
+	st = QueryTraceA(h, NULL, p);
+	if (st != ERROR_SUCCESS) {
+		ret = api_fail("QueryTrace", st, NULL);
+		goto out;
+	}
+	if (!json)
+		printf("Started session \"%s\".\n", props_name(b));
+	session_show(b, stream_count(h));
+	ret = 0;
+out:
+	free(b);
+	return ret;
+}
+

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etwdump: what ProcessTrace calls (EventRecordCallback, BufferCallback),
+ * and how it is stopped: after --max events, or on SIGINT/SIGTERM.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "etwdump.h"
+
+/* Stop after --max events: close every handle (ProcessTrace returns). */
+void close_all(void)
+{
+	int i;
+
+	pthread_mutex_lock(&dump.lock);
+	if (!dump.closed) {
+		dump.closed = 1;
+		for (i = 0; i < dump.nh; i++)
+			CloseTrace(dump.h[i]);
+	}
+	pthread_mutex_unlock(&dump.lock);
+}
+
+/* Count the event, and print it in the output format unless --quiet. */
+VOID WINAPI on_event(PEVENT_RECORD er)
+{
+	const EVENT_HEADER *h = &er->EventHeader;
+	char guid[37], when[96];
+
+	if (dump.max && dump.shown >= dump.max)
+		return;		/* draining after --max */
+	dump.events++;
+	count_provider(&h->ProviderId);
+	if (dump.quiet)
+		goto out;
+	guid_str(&h->ProviderId, guid);
+	if (dump.raw)
+		snprintf(when, sizeof(when), "%lld", h->TimeStamp.QuadPart);
+	else
+		iso_time(h->TimeStamp.QuadPart, when);
+	dump.out->event(stdout, er, guid, when);
+out:
+	dump.shown++;
+	if (dump.max && dump.shown >= dump.max)
+		close_all();
+}
+
+ULONG WINAPI on_buffer(PEVENT_TRACE_LOGFILEA lf)
+{
+	long i = (long)(intptr_t)lf->Context;
+
+	if (i >= 0 && i < MAX_FILES) {
+		dump.buffers_read[i] = lf->BuffersRead;
+		dump.events_lost[i] = lf->EventsLost;
+		dump.buffers_lost[i] = lf->LogfileHeader.BuffersLost;
+	}
+	return TRUE;
+}
+
+/* SIGINT/SIGTERM: CloseTrace, so ProcessTrace drains and returns. */
+void *signal_main(void *arg)
+{
+	sigset_t *set = arg;
+	int sig;
+
+	for (;;) {
+		if (sigwait(set, &sig))
+			continue;
+		dump.interrupted = 1;
+		close_all();
+	}
+	return NULL;
+}

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * etwdump: what its files share (main.c has the overview).
+ *
+ *   main.c     options, opening the traces, ProcessTrace, exit status
+ *   consume.c  the callbacks ProcessTrace calls; stopping (--max, signals)
+ *   fmt.c      GUIDs, times, UTF-16 and hex as text
+ *   summary.c  events per provider, losses, the closing summary
+ *   text.c     the text output (one line per event)
+ *   json.c     the --json output (one object per line)
+ *   damage.c   what ProcessTrace skipped in damaged files, and why
+ *
+ * An output format is a struct output: how it prints one event and the
+ * summary.  A new format is a new file with one, and an option in main.c
+ * that points dump.out at it.
+ */
+#ifndef _TOOLS_ETWDUMP_H
+#define _TOOLS_ETWDUMP_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <time.h>
+
+#include <windows.h>
+#include <evntrace.h>
+#include <evntcons.h>
+#include <libetw.h>
+
+#define MAX_FILES 64
+
+struct provider_count {
+	GUID guid;
+	unsigned long long n;
+};
+
+/* What the summary reports, added up over every trace. */
+struct totals {
+	ULONG status;			/* what ProcessTrace returned */
+	unsigned long long events;
+	unsigned long long events_lost, buffers_lost, buffers_read;
+	double secs;
+	int interrupted;
+	const struct provider_count *prov;	/* most events first */
+	size_t nprov;
+	struct etw_trace_damage_totals damage;	/* of every file */
+};
+
+struct output {
+	/* @guid: the provider as text; @when: the time as text. */
+	void (*event)(FILE *f, PEVENT_RECORD er, const char *guid,
+		      const char *when);
+	void (*summary)(FILE *f, const struct totals *t);
+	/* One damaged place of @file that ProcessTrace skipped. */
+	void (*damage)(const char *file, const struct etw_trace_damage *d);
+};
+
+extern const struct output output_text, output_json;
+
+struct etwdump {
+	const struct output *out;
+	int raw, quiet;
+	unsigned long long max;		/* 0 = no limit */
+	int nh;
+	PROCESSTRACE_HANDLE h[MAX_FILES];
+	EVENT_TRACE_LOGFILEA lf[MAX_FILES];
+	ULONG events_lost[MAX_FILES];	/* as the last BufferCallback saw */
+	ULONG buffers_lost[MAX_FILES];
+	ULONG buffers_read[MAX_FILES];
+	unsigned long long events, shown;
+	struct provider_count *prov;
+	size_t nprov, prov_cap;
+	pthread_mutex_t lock;		/* closed, handles */
+	int closed, interrupted;
+	struct timespec t0;
+	const char *files[MAX_FILES];	/* the paths given; NULL: a session */
+	struct etw_trace_damage_totals damage;
+};
+
+extern struct etwdump dump;
+
+/* consume.c */
+void close_all(void);
+VOID WINAPI on_event(PEVENT_RECORD er);
+ULONG WINAPI on_buffer(PEVENT_TRACE_LOGFILEA lf);
+void *signal_main(void *arg);
+
+/* damage.c */
+void report_damage(void);
+void report_open_error(const char *file, ULONG err, const char *name);
+
+/* fmt.c */
+void guid_str(const GUID *g, char out[37]);
+void iso_time(LONGLONG ft, char out[96]);
+void put_utf16(FILE *f, const unsigned char *s, size_t n, int json);
+void put_hex(FILE *f, const void *p, size_t n);
+void put_json_str(FILE *f, const char *s);
+
+/* summary.c */
+void count_provider(const GUID *guid);
+void summary(ULONG status);
+
+#endif /* _TOOLS_ETWDUMP_H */

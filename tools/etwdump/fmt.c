@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etwdump: GUIDs, times, UTF-16 strings and bytes as text, for every
+ * output format.
+ */
+#include <stdio.h>
+#include <time.h>
+
+#include "etwdump.h"
+
+void guid_str(const GUID *g, char out[37])
+{
+	snprintf(out, 37, "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+		 g->Data1, g->Data2, g->Data3, g->Data4[0], g->Data4[1],
+		 g->Data4[2], g->Data4[3], g->Data4[4], g->Data4[5],
+		 g->Data4[6], g->Data4[7]);
+}
+
+/* FILETIME (100 ns since 1601) as 2024-01-31T12:34:56.1234567Z */
+void iso_time(LONGLONG ft, char out[96])
+{
+	const long long epoch = 116444736000000000LL;
+	long long rel = ft - epoch, secs = rel / 10000000, frac = rel % 10000000;
+	struct tm tm;
+	time_t t;
+
+	if (frac < 0) {
+		frac += 10000000;
+		secs--;
+	}
+	t = (time_t)secs;
+	if (!gmtime_r(&t, &tm)) {
+		snprintf(out, 96, "%lld", ft);
+		return;
+	}
+	snprintf(out, 96, "%04d-%02d-%02dT%02d:%02d:%02d.%07lldZ",
+		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		 tm.tm_min, tm.tm_sec, frac);
+}
+
+/* UTF-16LE (@n bytes) to UTF-8 on @f, JSON-escaped when @json. */
+void put_utf16(FILE *f, const unsigned char *s, size_t n, int json)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n; i += 2) {
+		unsigned int c = s[i] | s[i + 1] << 8;
+
+		if (!c)
+			break;
+		if (c >= 0xD800 && c < 0xDC00 && i + 3 < n) {
+			unsigned int c2 = s[i + 2] | s[i + 3] << 8;
+
+			if (c2 >= 0xDC00 && c2 < 0xE000) {
+				c = 0x10000 + ((c - 0xD800) << 10) + (c2 - 0xDC00);
+				i += 2;
+			} else {
+				c = 0xFFFD;
+			}
+		} else if (c >= 0xD800 && c < 0xE000) {
+			c = 0xFFFD;
+		}
+		if (json && (c == '"' || c == '\\')) {
+			fprintf(f, "\\%c", c);
+		} else if (c < 0x20) {
+			if (json)
+				fprintf(f, "\\u%04x", c);
+			else
+				fputc(c == '\n' || c == '\t' ? ' ' : '?', f);
+		} else if (c < 0x80) {
+			fputc(c, f);
+		} else if (c < 0x800) {
+			fputc(0xC0 | c >> 6, f);
+			fputc(0x80 | (c & 0x3F), f);
+		} else if (c < 0x10000) {
+			fputc(0xE0 | c >> 12, f);
+			fputc(0x80 | ((c >> 6) & 0x3F), f);
+			fputc(0x80 | (c & 0x3F), f);
+		} else {
+			fputc(0xF0 | c >> 18, f);
+			fputc(0x80 | ((c >> 12) & 0x3F), f);
+			fputc(0x80 | ((c >> 6) & 0x3F), f);
+			fputc(0x80 | (c & 0x3F), f);
+		}
+	}
+}
+
+void put_hex(FILE *f, const void *p, size_t n)
+{
+	static const char hx[] = "0123456789abcdef";
+	const unsigned char *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fputc(hx[b[i] >> 4], f);
+		fputc(hx[b[i] & 15], f);
+	}
+}
+
+/* @s (UTF-8) as the inside of a JSON string. */
+void put_json_str(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+}
