@@ -18,8 +18,9 @@
  * caller has no such object).  The test prints the table in the format
  * of Documentation/admin-guide.rst ("Who may do what") and fails if the
  * document's copy differs.  Reference 2.5 / uapi/linux/etw.h "Sessions"
- * state the rules; issue 13 item 10 adds that a session name one may not
- * control answers like a missing name.
+ * state the rules; issue 13 item 10 adds that a session one may not
+ * control answers like a missing one, so that names cannot be probed
+ * (EPERM for both, for those who may not start sessions).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -100,9 +101,9 @@ static const struct {
 	[ROW_Q_HANDLE] = { "query another user's session by handle",
 		{ "yes", "yes", "yes", "EPERM", "EPERM", "EPERM" } },
 	[ROW_Q_NAME] = { "query another user's session by name",
-		{ "yes", "yes", "yes", "ENOENT", "ENOENT", "ENOENT" } },
+		{ "yes", "yes", "yes", "EPERM", "EPERM", "EPERM" } },
 	[ROW_Q_MISSING] = { "query a missing session by name",
-		{ "ENOENT", "ENOENT", "ENOENT", "ENOENT", "ENOENT", "ENOENT" } },
+		{ "ENOENT", "ENOENT", "ENOENT", "EPERM", "EPERM", "EPERM" } },
 	[ROW_UPDATE] = { "update or flush another user's session",
 		{ "yes", "yes", "yes", "EPERM", "EPERM", "EPERM" } },
 	[ROW_ENABLE] = { "enable a provider in another user's session",
@@ -110,7 +111,7 @@ static const struct {
 	[ROW_DISALLOW] = { "set or get another user's disallow list",
 		{ "yes", "yes", "yes", "EPERM", "EPERM", "EPERM" } },
 	[ROW_CONSUMER] = { "attach a consumer to another user's session",
-		{ "yes", "yes", "yes", "ENOENT", "ENOENT", "ENOENT" } },
+		{ "yes", "yes", "yes", "EPERM", "EPERM", "EPERM" } },
 	[ROW_CMAP_RO] = { "map its consumer's buffers read-only",
 		{ "yes", "yes", "yes", "yes", "-", "-" } },
 	[ROW_CMAP_RW] = { "map its consumer's buffers writable",
