@@ -201,9 +201,10 @@ void fz_op_session_start(struct fz_thread *t)
 		k.flags = 1u << fz_below(t, 32);
 	if (fz_pct(t, 3))
 		k.__reserved[fz_below(t, 2)] = fz_u64(t) | 1;
+	/* (The controller group's user may be over its session quota first.) */
 	e = k.flags || k.__reserved[0] || k.__reserved[1] || bad_info ? EINVAL :
 	    t->p->role == ROLE_NOBODY ? EPERM :
-	    collide && clean ? EEXIST : 0;
+	    collide && clean && t->p->role == ROLE_ROOT ? EEXIST : 0;
 	fz_arg_make(t, &a, ETW_IOC_SESSION_START, &k, sizeof(k), 4);
 	if (fifo) {
 		t->ts->fifo_call = 1;
