@@ -335,9 +335,10 @@ struct fz_arg {
 void fz_arg_make(struct fz_thread *t, struct fz_arg *a, unsigned long base,
 		 const void *k, uint32_t known, uint32_t bad_pct);
 /*
- * Make the call; @expect (FZ_OK, an errno or 0) applies when the struct
- * is clean; the size's own expectation applies always.  Returns the
- * result (0 or -errno); *@out_ok when the output can be read at a->kbuf.
+ * Make the call; @expect (FZ_OK, FZ_FAIL, an errno or 0) applies when the
+ * struct is clean; the size's own expectation applies always.  Returns
+ * the result (0 or -errno).  fz_out_ok(): the output can be read at
+ * a->kbuf.
  */
 long fz_run(struct fz_thread *t, int op, int fd, struct fz_arg *a, int expect,
 	    const char *why);
@@ -409,9 +410,21 @@ void fz_sess_name(struct fz_thread *t, const struct fz_name *n, __u64 *ptr,
 void fz_info_out(struct fz_thread *t, __u64 *info, uint32_t *size, int *bad);
 void fz_reg_forget(struct fz_thread *t, uint64_t handle);
 
+/*
+ * Who holds which descriptor number (per process): an open records its
+ * owner, a close checks it, so a descriptor closed behind its owner's
+ * back (by the fuzzer or the kernel) is reported, not just seen as EBADF.
+ */
+#define FZ_OWN_PFD(t, i)	(1000 + (t)->idx * 10 + (i))
+#define FZ_OWN_PCONS(t)		(2000 + (t)->idx)
+#define FZ_OWN_POOL_FD(i)	(3000 + (i))
+#define FZ_OWN_POOL_CONS(i)	(4000 + (i))
+void fz_fd_own(struct fz_thread *t, int fd, int owner);
+int fz_fd_close(struct fz_thread *t, int fd, int owner);
+
 /* Stop what this thread started, close what it opened. */
 void fz_thread_cleanup(struct fz_thread *t);
 void fz_pool_cleanup(struct fz_proc *p);
-void fz_cons_close(struct fz_cons *c);
+void fz_cons_close(struct fz_thread *t, struct fz_cons *c, int owner);
 
 #endif /* _ETW_FUZZ_H */

@@ -44,12 +44,12 @@ void fz_held_remove(struct fz_cons *c, const uint32_t *idx, uint32_t n)
 			}
 }
 
-void fz_cons_close(struct fz_cons *c)
+void fz_cons_close(struct fz_thread *t, struct fz_cons *c, int owner)
 {
 	if (c->map)
 		munmap(c->map, c->map_len);
 	if (c->fd >= 0)
-		close(c->fd);
+		fz_fd_close(t, c->fd, owner);
 	memset(c, 0, sizeof(*c));
 	c->fd = -1;
 }
@@ -119,6 +119,7 @@ void fz_op_consumer_open(struct fz_thread *t)
 	if (fz_pct(t, 70))
 		fz_cons_map(t, &c);
 	if (t->pcons.fd < 0 && fz_pct(t, 50)) {
+		fz_fd_own(t, c.fd, FZ_OWN_PCONS(t));
 		t->pcons = c;
 		return;
 	}
@@ -128,10 +129,11 @@ void fz_op_consumer_open(struct fz_thread *t)
 		i = 0;		/* the one two threads wait on */
 	old = pl->cons[i];
 	pl->cons[i] = c;
+	fz_fd_own(t, c.fd, FZ_OWN_POOL_CONS(i));
 	pthread_mutex_unlock(&pl->mu);
 	if (old.fd >= 0)
 		fz_count(t, OP_CONS_CLOSE, 0);
-	fz_cons_close(&old);
+	fz_cons_close(t, &old, FZ_OWN_POOL_CONS(i));
 }
 
 void fz_op_consumer_wait(struct fz_thread *t)
@@ -228,7 +230,24 @@ void fz_op_consumer_wait(struct fz_thread *t)
 		   "flags, reserved, a bad release list, or not a consumer");
 	if (ci == 0)
 		__atomic_sub_fetch(&pl->hot_cons, 1, __ATOMIC_RELAXED);
-	if (priv == 2 || r < 0)
+	if (priv == 2)
+		return;
+	if (r == -EFAULT || r == -EINTR) {
+		/*
+		 * EINTR comes after the release; EFAULT before or after it
+		 * (and after the fetch): which buffers we hold is unknown.
+		 */
+		if (!priv)
+			pthread_mutex_lock(&pl->mu);
+		if (c->fd == snap.fd && r == -EINTR)
+			fz_held_remove(c, rel, k.release_count < n ?
+				       k.release_count : n);
+		else if (c->fd == snap.fd)
+			c->nheld = 0;
+		if (!priv)
+			pthread_mutex_unlock(&pl->mu);
+	}
+	if (r < 0)
 		return;
 	/* Released: forget them, then take what was handed over. */
 	if (!priv)
@@ -336,7 +355,7 @@ void fz_op_consumer_misc(struct fz_thread *t)
 			munmap(p, len);
 	} else {
 		fz_count(t, OP_CONS_CLOSE, 0);
-		fz_cons_close(c);
+		fz_cons_close(t, c, FZ_OWN_PCONS(t));
 	}
 }
 

@@ -192,7 +192,7 @@ void fz_op_open_close(struct fz_thread *t)
 		pl->fd[i] = -1;
 		pthread_mutex_unlock(&pl->mu);
 		if (fd >= 0)
-			fz_count(t, OP_CLOSE, close(fd) ? -errno : 0);
+			fz_count(t, OP_CLOSE, fz_fd_close(t, fd, FZ_OWN_POOL_FD(i)));
 		fz_pool_fd(t);
 	} else if (r < 80) {
 		i = fz_below(t, FZ_POOL_CONS);
@@ -201,17 +201,19 @@ void fz_op_open_close(struct fz_thread *t)
 		pl->cons[i].fd = -1;
 		pthread_mutex_unlock(&pl->mu);
 		if (fd >= 0)
-			fz_count(t, OP_CONS_CLOSE, close(fd) ? -errno : 0);
+			fz_count(t, OP_CONS_CLOSE,
+				 fz_fd_close(t, fd, FZ_OWN_POOL_CONS(i)));
 	} else if (r < 92) {
 		/* Reopen a private file: its handles must be ENOENT now. */
 		i = fz_below(t, 2);
-		fz_count(t, OP_CLOSE, close(t->pfd[i]) ? -errno : 0);
+		fz_count(t, OP_CLOSE, fz_fd_close(t, t->pfd[i], FZ_OWN_PFD(t, i)));
 		for (j = t->nreg - 1; j >= 0; j--)
 			if (t->reg[j].fdi == (int)i)
 				fz_reg_forget(t, t->reg[j].handle);
 		t->pfd[i] = open(ETW_DEVICE_PATH, O_RDWR | O_CLOEXEC |
 				 (i ? O_NONBLOCK : 0));
 		fz_count(t, OP_OPEN, t->pfd[i] < 0 ? -errno : 0);
+		fz_fd_own(t, t->pfd[i], FZ_OWN_PFD(t, i));
 		if (t->pfd[i] < 0) {
 			fz_violation(t, "reopening /dev/etw: %s", strerror(errno));
 			t->pfd[i] = open("/dev/null", O_RDONLY | O_CLOEXEC);

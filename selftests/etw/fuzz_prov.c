@@ -32,6 +32,7 @@ int fz_pool_fd(struct fz_thread *t)
 		pl->fd[i] = open(ETW_DEVICE_PATH, O_RDWR | O_CLOEXEC |
 				 (fz_pct(t, 50) ? O_NONBLOCK : 0));
 		fz_count(t, OP_OPEN, pl->fd[i] < 0 ? -errno : 0);
+		fz_fd_own(t, pl->fd[i], FZ_OWN_POOL_FD(i));
 	}
 	fd = pl->fd[i];
 	pthread_mutex_unlock(&pl->mu);

@@ -147,9 +147,10 @@ static void race_wait(struct fz_thread *t)
 		pthread_mutex_lock(&pl->mu);
 		old = pl->cons[0];
 		pl->cons[0] = nc;
+		fz_fd_own(t, nc.fd, FZ_OWN_POOL_CONS(0));
 		pthread_mutex_unlock(&pl->mu);
 		if (old.fd >= 0)
-			fz_cons_close(&old);
+			fz_cons_close(t, &old, FZ_OWN_POOL_CONS(0));
 		return;
 	}
 	hot_write(t, 4 + fz_below(t, 40));
@@ -175,14 +176,15 @@ static void race_wait(struct fz_thread *t)
 	__atomic_sub_fetch(&pl->hot_cons, 1, __ATOMIC_RELAXED);
 	t->ts->call_start_ms = 0;
 	fz_count(t, OP_CONSUMER_WAIT, r);
-	if (r) {
-		/* e.g. EINVAL: another thread released one of them first */
+	if (r == -EINVAL) {
+		/* another thread released one of them first: none was */
 		pthread_mutex_lock(&pl->mu);
 		for (i = 0; i < k.release_count && pl->cons[0].fd == c.fd; i++)
 			fz_held_add(&pl->cons[0], rel[i]);
 		pthread_mutex_unlock(&pl->mu);
-		return;
 	}
+	if (r)
+		return;	/* (EINTR, EFAULT: released, or not; we let go) */
 	if (k.ready_count > nr) {
 		fz_violation(t, "CONSUMER_WAIT: %u ready of %u buffers",
 			     k.ready_count, nr);

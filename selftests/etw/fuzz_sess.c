@@ -659,9 +659,9 @@ void fz_thread_cleanup(struct fz_thread *t)
 	for (i = 0; i < FZ_PRIV_SESS; i++)
 		if (t->sess[i].live)
 			stop_sess(t, t->pfd[0], &t->sess[i]);
-	fz_cons_close(&t->pcons);
-	close(t->pfd[0]);
-	close(t->pfd[1]);
+	fz_cons_close(t, &t->pcons, FZ_OWN_PCONS(t));
+	fz_fd_close(t, t->pfd[0], FZ_OWN_PFD(t, 0));
+	fz_fd_close(t, t->pfd[1], FZ_OWN_PFD(t, 1));
 	fz_mem_thread_fini(t);
 }
 
@@ -679,10 +679,10 @@ void fz_pool_cleanup(struct fz_proc *p)
 	if (fd >= 0)
 		close(fd);
 	for (i = 0; i < FZ_POOL_CONS; i++)
-		fz_cons_close(&pl->cons[i]);
+		fz_cons_close(t, &pl->cons[i], FZ_OWN_POOL_CONS(i));
 	for (i = 0; i < FZ_POOL_FDS; i++)
 		if (pl->fd[i] >= 0)
-			close(pl->fd[i]);
+			fz_fd_close(t, pl->fd[i], FZ_OWN_POOL_FD(i));
 	for (i = 0; i < FZ_POOL_MAPS; i++)
 		if (pl->map[i].addr)
 			munmap(pl->map[i].addr, pl->map[i].len);

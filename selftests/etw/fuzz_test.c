@@ -62,8 +62,6 @@ const char *const fz_op_name[FZ_NOPS] = {
 	"close", "consumer close", "munmap",
 };
 
-static __thread struct fz_thread *cur;
-
 uint64_t fz_now_ms(void)
 {
 	struct timespec ts;
@@ -99,6 +97,35 @@ long fz_call(struct fz_thread *t, int op, int fd, unsigned long cmd, void *arg)
 			t->p->index, t->idx, t->ncalls, fz_op_name[op], fd, cmd, r);
 	fz_count(t, op, r);
 	return r;
+}
+
+static int fd_owner[1100];
+
+void fz_fd_own(struct fz_thread *t, int fd, int owner)
+{
+	int old;
+
+	if (fd < 0 || fd >= 1100)
+		return;
+	old = __atomic_exchange_n(&fd_owner[fd], owner, __ATOMIC_RELAXED);
+	if (old)
+		fz_violation(t, "descriptor %d given to %d still belongs to %d: it was closed behind its owner's back",
+			     fd, owner, old);
+}
+
+int fz_fd_close(struct fz_thread *t, int fd, int owner)
+{
+	int old;
+
+	if (fd < 0)
+		return -EBADF;
+	if (fd < 1100) {
+		old = __atomic_exchange_n(&fd_owner[fd], 0, __ATOMIC_RELAXED);
+		if (old != owner)
+			fz_violation(t, "closing descriptor %d as %d, but it belongs to %d",
+				     fd, owner, old);
+	}
+	return close(fd) ? -errno : 0;
 }
 
 void fz_violation(struct fz_thread *t, const char *fmt, ...)
@@ -190,7 +217,6 @@ static void *thread_main(void *arg)
 	struct fz_thread *t = arg;
 	uint32_t i, w;
 
-	cur = t;
 	t->ts->tid = gettid();
 	while (!__atomic_load_n(&fz->stop, __ATOMIC_RELAXED) &&
 	       t->ncalls < fz->calls_per_thread) {
@@ -299,6 +325,8 @@ static void proc_main(int index, enum fz_role role)
 		t->pfd[0] = open(ETW_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 		t->pfd[1] = open(ETW_DEVICE_PATH, O_RDWR | O_CLOEXEC | O_NONBLOCK);
 		t->pcons.fd = -1;
+		fz_fd_own(t, t->pfd[0], FZ_OWN_PFD(t, 0));
+		fz_fd_own(t, t->pfd[1], FZ_OWN_PFD(t, 1));
 		if (t->pfd[0] < 0 || t->pfd[1] < 0 || fz_mem_thread_init(t)) {
 			fprintf(stderr, "# fuzz: p%d t%d: setup failed: %s\n",
 				index, i, strerror(errno));

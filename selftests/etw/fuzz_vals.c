@@ -82,6 +82,9 @@ long fz_run(struct fz_thread *t, int op, int fd, struct fz_arg *a, int expect,
 	long r = fz_call(t, op, fd, a->cmd, a->uptr);
 	int e = 0;
 
+	/* Shared descriptors may be closed and reused meanwhile: no oracle. */
+	if (fd != t->pfd[0] && fd != t->pfd[1] && fd != t->pcons.fd)
+		return r;
 	if (a->size_expect && (!a->tail_nonzero || readable(a->kind)))
 		e = a->size_expect;
 	else if (a->clean)
