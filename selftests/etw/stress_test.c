@@ -26,6 +26,7 @@
  * Last, unloading etw.ko while a file session runs must finish its log
  * file (every event in it, EndTime set), and the module loads again.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -293,7 +294,7 @@ static int acc_check(int acc, const struct etw_session_info *si,
 
 static int reload(const char *ko, const char *params)
 {
-	char cmd[512];
+	char cmd[1536];
 
 	snprintf(cmd, sizeof(cmd), "insmod %s %s", ko, params);
 	return system(cmd);
@@ -301,7 +302,7 @@ static int reload(const char *ko, const char *params)
 
 static void read_param(const char *name, char *out, size_t n)
 {
-	char path[128];
+	char path[300];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/sys/module/etw/parameters/%s", name);
@@ -314,10 +315,30 @@ static void read_param(const char *name, char *out, size_t n)
 	fclose(f);
 }
 
+/* "name=value ..." of every parameter etw.ko has now, to load it again. */
+static void all_params(char *out, size_t n)
+{
+	DIR *d = opendir("/sys/module/etw/parameters");
+	struct dirent *e;
+	char v[64];
+	size_t len = 0;
+
+	out[0] = 0;
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		read_param(e->d_name, v, sizeof(v));
+		len += snprintf(out + len, len < n ? n - len : 0, "%s%s=%s",
+				len ? " " : "", e->d_name, v);
+	}
+	if (d)
+		closedir(d);
+}
+
 static void unload_test(void)
 {
 	const char *ko = getenv("ETW_KO");
-	char path[160], cb[32], gid[32], params[128], bad[512];
+	char path[160], params[1024], bad[512];
 	struct etw_session_start s = { .log_file_mode = ETW_MODE_FILE_MODE_SEQUENTIAL,
 				       .buffer_size_kb = 16, .max_buffers = 64 };
 	struct etw_enable e = { .control_code = 1 };
@@ -333,10 +354,7 @@ static void unload_test(void)
 		ksft_test_result_skip("stress: unload with a running file session (ETW_KO not set)\n");
 		return;
 	}
-	read_param("callback_timeout_ms", cb, sizeof(cb));
-	read_param("controller_gid", gid, sizeof(gid));
-	snprintf(params, sizeof(params), "callback_timeout_ms=%s controller_gid=%s",
-		 cb, gid);
+	all_params(params, sizeof(params));
 	snprintf(path, sizeof(path), "%s/unload.etl", st->tmpdir);
 	fd = open(ETW_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 	s.name = (uintptr_t)st->acc_name[ACC_FILE];
