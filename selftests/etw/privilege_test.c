@@ -275,7 +275,9 @@ static int row(struct ctx *x, enum row r)
 		struct etw_notify_ack ack = { 0 };
 		ssize_t n;
 
-		reg(x, 1, ETW_REG_F_CALLBACK, &e);
+		struct etw_unregister u = { 0 };
+
+		u.handle = reg(x, 1, ETW_REG_F_CALLBACK, &e);
 		if (e)
 			return e;
 		poll(&p, 1, 2000);
@@ -283,7 +285,10 @@ static int row(struct ctx *x, enum row r)
 		if (n < (ssize_t)sizeof(struct etw_notification))
 			return n < 0 ? errno : EIO;
 		ack.seq = ((struct etw_notification *)buf)->seq;
-		return err(ioctl(x->fd, ETW_IOC_NOTIFY_ACK, &ack));
+		e = err(ioctl(x->fd, ETW_IOC_NOTIFY_ACK, &ack));
+		/* Gone before the STOP rows, which would wait for its callback. */
+		ioctl(x->fd, ETW_IOC_UNREGISTER, &u);
+		return e;
 	}
 	case ROW_WRITE: {
 		uint32_t payload = 42;
