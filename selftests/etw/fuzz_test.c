@@ -301,6 +301,8 @@ static void proc_main(int index, enum fz_role role)
 
 	sigaction(SIGUSR1, &sa, NULL);	/* no SA_RESTART: calls return EINTR */
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
 	p->index = index;
 	p->role = role;
 	p->uffd_rng = fz->seed ^ (0xC0FFEEULL << 20) ^ index;
@@ -369,6 +371,22 @@ static int write_param(const char *name, const char *val, char *old, size_t n)
 	r = pwrite(fd, val, strlen(val), 0);
 	close(fd);
 	return r < 0 ? -1 : 0;
+}
+
+/* What the run changes, put back however it ends (SIGTERM: a timeout). */
+static char old_gid[32] = "-1", old_cb[32] = "5000";
+static pid_t pids[FZ_MAX_PROCS];
+
+static void on_term(int sig)
+{
+	uint32_t i;
+
+	for (i = 0; i < FZ_MAX_PROCS; i++)
+		if (pids[i] > 0)
+			kill(pids[i], SIGKILL);
+	write_param("controller_gid", old_gid, NULL, 0);
+	write_param("callback_timeout_ms", old_cb, NULL, 0);
+	_exit(128 + sig);
 }
 
 /* GUIDs QUERY_GUIDS lists (sorted by the kernel); count or -errno. */
@@ -554,8 +572,7 @@ int main(int argc, char **argv)
 	static uint8_t before[4096][16];
 	uint64_t seed, calls, max_s, t0, ms;
 	uint32_t procs = 4, threads = 3, i, total_threads;
-	char old_gid[32] = "-1", old_cb[32] = "5000", val[32];
-	pid_t pids[FZ_MAX_PROCS];
+	char val[32];
 	uint32_t left;
 	int c, fd, nbefore, crashed = 0, bad_state, kfd;
 	char kmsg_bad[512];
@@ -641,6 +658,8 @@ int main(int argc, char **argv)
 	write_param("callback_timeout_ms", "20", old_cb, sizeof(old_cb));
 	snprintf(val, sizeof(val), "%d", FZ_GROUP_GID);
 	write_param("controller_gid", val, old_gid, sizeof(old_gid));
+	signal(SIGTERM, on_term);
+	signal(SIGINT, on_term);
 	nbefore = guid_list(fd, before, 4096);
 	if (nbefore < 0)
 		ksft_exit_fail_msg("QUERY_GUIDS: %s\n", strerror(-nbefore));
