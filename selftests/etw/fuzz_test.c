@@ -229,6 +229,23 @@ static void *thread_main(void *arg)
 	return NULL;
 }
 
+/* Is thread @tid of @pid waiting for a FIFO's other end? */
+static int in_fifo_open(pid_t pid, pid_t tid)
+{
+	char path[64], wchan[64] = "";
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/wchan", pid, tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, wchan, sizeof(wchan) - 1);
+	close(fd);
+	wchan[n > 0 ? n : 0] = 0;
+	return strstr(wchan, "fifo") || strstr(wchan, "wait_for_partner");
+}
+
 /*
  * The watchdog, run by the parent: interrupts calls that block too long
  * (a huge timeout, a blocking read with nothing to read) with SIGUSR1,
@@ -254,7 +271,13 @@ static int watchdog(pid_t *pids)
 			busy++;
 			if (now < s + (ts->fifo_call ? 2000 : 1500))
 				continue;
-			if (ts->fifo_call && !ts->reported) {
+			/*
+			 * Blocked in a FIFO's open, not merely slow (a loaded
+			 * machine, a debug kernel): the kernel says where the
+			 * thread waits.
+			 */
+			if (ts->fifo_call && !ts->reported &&
+			    in_fifo_open(pids[p], ts->tid)) {
 				ts->reported = 1;
 				__atomic_add_fetch(&fz->fifo_blocked, 1,
 						   __ATOMIC_RELAXED);
