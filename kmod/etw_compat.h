@@ -5,10 +5,20 @@
 #ifndef _ETW_COMPAT_H
 #define _ETW_COMPAT_H
 
+#include <linux/version.h>
 #include <linux/ktime.h>
 #include <linux/timex.h>
+#include <linux/mm.h>
+#include <linux/fs.h>
+#include <linux/rcupdate.h>
 #ifdef CONFIG_X86
 #include <asm/tsc.h>
+#endif
+/* get_unaligned_le32() and friends: <asm/unaligned.h> until 6.12. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
 #endif
 
 /* The CPU cycle counter (clock type 3) and its rate in Hz. */
@@ -29,5 +39,35 @@ static inline u64 etw_cycles_per_sec(void)
 #endif
 	return NSEC_PER_SEC;
 }
+
+/*
+ * A reference to the file an RCU-protected pointer points to, or NULL if
+ * there is none or it is being freed.  Call under rcu_read_lock().  6.7
+ * changed get_file_rcu() to take the pointer's address and return the
+ * file (it also rechecks that the pointer still points to it).
+ */
+static inline struct file *etw_get_file_rcu(struct file __rcu **f)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+	return get_file_rcu(f);
+#else
+	struct file *file = rcu_dereference(*f);
+
+	if (file && !get_file_rcu(file))
+		return NULL;
+	return file;
+#endif
+}
+
+/*
+ * In a TRACE_EVENT's TP_fast_assign: copy the string declared with
+ * __string(dst, src).  6.10 dropped __assign_str()'s second argument
+ * (the source given to __string() is used).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+#define etw_assign_str(dst, src)	__assign_str(dst)
+#else
+#define etw_assign_str(dst, src)	__assign_str(dst, src)
+#endif
 
 #endif /* _ETW_COMPAT_H */
