@@ -36,6 +36,24 @@ DKMS="dkms --dkmstree $D/tree --sourcetree $D/src --installtree $D/install"
 KVERS=$(cd /lib/modules && for k in *-amd64; do
 	[ -f "$k/build/Makefile" ] && echo "$k"; done | sort -V)
 BUILT=""
+
+# dkms_module KVER DEST: the module DKMS built for KVER, as a plain .ko in
+# DEST.  DKMS compresses it as the kernel's own modules are (6.12 kernels:
+# etw.ko.xz), and the VM's insmod takes only an uncompressed module.
+dkms_module() {
+	m=$D/tree/etw/$VERSION/$1/x86_64/module/etw.ko
+	if [ -f "$m" ]; then
+		cp "$m" "$2"
+	elif [ -f "$m.xz" ]; then
+		xz -dc "$m.xz" > "$2"
+	elif [ -f "$m.zst" ]; then
+		zstd -qdc "$m.zst" > "$2"
+	elif [ -f "$m.gz" ]; then
+		gzip -dc "$m.gz" > "$2"
+	else
+		return 1
+	fi
+}
 {
 	echo "TAP version 13"
 	set -- $KVERS
@@ -53,7 +71,7 @@ BUILT=""
 		i=$((i + 1))
 		t=$(now)
 		if $DKMS build -m etw -v "$VERSION" -k "$k" > "$D/build-$k.log" 2>&1 &&
-		   [ -f "$D/tree/etw/$VERSION/$k/x86_64/module/etw.ko" ]; then
+		   dkms_module "$k" "$D/mod-$k.ko"; then
 			echo "ok $i dkms build etw/$VERSION for $k ($(($(now) - t)) s)"
 			echo "$k" >> "$D/built"
 		else
@@ -73,7 +91,7 @@ for k in $(cat "$D/built" 2>/dev/null); do
 	t=$(now)
 	echo "== kselftests in qemu ($k, etw.ko from DKMS)"
 	tools/vm/etw-vm --kver "$k" --quiet \
-		--module "$D/tree/etw/$VERSION/$k/x86_64/module/etw.ko" --out "$V" -- \
+		--module "$D/mod-$k.ko" --out "$V" -- \
 		sh -c 'make -s --no-print-directory -C selftests run_tests 2>&1 |
 		       tee "$ETW_VM_OUT/kselftest.tap"; true'
 	vmrc=$?
