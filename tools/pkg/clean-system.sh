@@ -101,7 +101,9 @@ if [ -n "$KVER612" ]; then
 	t=$(now)
 	if in_root apt-get install -y -q --no-install-recommends \
 		"linux-headers-$KVER612" > "$W/kernel612.log" 2>&1 &&
-	   [ -f "$R/lib/modules/$KVER612/updates/dkms/etw.ko" ]; then
+	   grep -Eq "^updates/dkms/etw\.ko(\.xz|\.zst|\.gz)?:" \
+		"$R/lib/modules/$KVER612/modules.dep"; then
+		# (6.12's DKMS compresses the module as the kernel's own: etw.ko.xz)
 		ok "a new kernel's headers ($KVER612): DKMS builds etw.ko for it ($(($(now) - t)) s)"
 	else
 		nok "a new kernel's headers ($KVER612): DKMS builds etw.ko for it" "$W/kernel612.log"
