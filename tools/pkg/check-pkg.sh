@@ -39,8 +39,10 @@ BUILT=""
 
 # dkms_module KVER DEST: the module DKMS built for KVER, as a plain .ko in
 # DEST.  DKMS compresses it as the kernel's own modules are (6.12 kernels:
-# etw.ko.xz), and the VM's insmod takes only an uncompressed module.
+# etw.ko.xz), and the VM's insmod takes only an uncompressed module (named
+# etw.ko: etw-vm unloads it by its file name).
 dkms_module() {
+	mkdir -p "$(dirname "$2")"
 	m=$D/tree/etw/$VERSION/$1/x86_64/module/etw.ko
 	if [ -f "$m" ]; then
 		cp "$m" "$2"
@@ -71,7 +73,7 @@ dkms_module() {
 		i=$((i + 1))
 		t=$(now)
 		if $DKMS build -m etw -v "$VERSION" -k "$k" > "$D/build-$k.log" 2>&1 &&
-		   dkms_module "$k" "$D/mod-$k.ko"; then
+		   dkms_module "$k" "$D/mod-$k/etw.ko"; then
 			echo "ok $i dkms build etw/$VERSION for $k ($(($(now) - t)) s)"
 			echo "$k" >> "$D/built"
 		else
@@ -91,7 +93,7 @@ for k in $(cat "$D/built" 2>/dev/null); do
 	t=$(now)
 	echo "== kselftests in qemu ($k, etw.ko from DKMS)"
 	tools/vm/etw-vm --kver "$k" --quiet \
-		--module "$D/mod-$k.ko" --out "$V" -- \
+		--module "$D/mod-$k/etw.ko" --out "$V" -- \
 		sh -c 'make -s --no-print-directory -C selftests run_tests 2>&1 |
 		       tee "$ETW_VM_OUT/kselftest.tap"; true'
 	vmrc=$?
