@@ -632,7 +632,11 @@ TEST_F(hard, stop_finishes_when_its_caller_is_killed)
 		usleep(100 * 1000);
 	}
 	EXPECT_NE(0, li.hdr.end_time);
-	EXPECT_EQ(3000, n);
+	EXPECT_EQ(3000, n) {
+		TH_LOG("header: %u buffers written, %u events lost, %u buffers lost",
+		       li.hdr.buffers_written, li.hdr.events_lost,
+		       li.hdr.buffers_lost);
+	}
 }
 
 /* ---- 6: per-user quotas and memory cgroups ------------------------------- */
