@@ -5,17 +5,19 @@
  * place, only when stderr is a terminal (not "dumb"), erased when done.
  * Shown only once the work has taken ETW_PROGRESS_DELAY_MS (default
  * 500 ms), so that quick commands print nothing more.
+ *
+ * etw_progress.c (linked into each tool that shows progress) runs the
+ * thread: it calls the tool's show() five times a second, under its
+ * lock, with the seconds since etw_progress_start(); show() prints its
+ * line with etw_progress_line().
  */
 #ifndef _TOOLS_ETW_PROGRESS_H
 #define _TOOLS_ETW_PROGRESS_H
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static int etw_progress_shown;
 
 static inline int etw_progress_tty(void)
 {
@@ -43,26 +45,14 @@ static inline const char *etw_progress_count(unsigned long long n, char *buf,
 	return buf;
 }
 
-static inline void __attribute__((format(printf, 1, 2)))
-etw_progress_line(const char *fmt, ...)
-{
-	va_list ap;
+/* Rewrite the line (from show()). */
+void __attribute__((format(printf, 1, 2))) etw_progress_line(const char *fmt, ...);
 
-	fputs("\r\033[K", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fflush(stderr);
-	etw_progress_shown = 1;
-}
-
-static inline void etw_progress_clear(void)
-{
-	if (etw_progress_shown) {
-		fputs("\r\033[K", stderr);
-		fflush(stderr);
-		etw_progress_shown = 0;
-	}
-}
+/*
+ * Start the thread calling @show (one at a time per process); stop it,
+ * erasing the line.  Stopping what did not start does nothing.
+ */
+void etw_progress_start(void (*show)(double secs));
+void etw_progress_stop(void);
 
 #endif /* _TOOLS_ETW_PROGRESS_H */
