@@ -14,7 +14,6 @@
  *   Level=5                the level enabled (default 255, every level)
  *   MatchAnyKeyword=0x...  the keywords enabled (default 0, every one)
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +21,7 @@
 
 #include "etw-journald.h"
 #include "etw_guid.h"
+#include "etw_ini.h"
 
 struct jd_provider *provider_get(const GUID *g)
 {
@@ -61,18 +61,6 @@ int parse_channels(const char *s, struct jd_provider *p)
 	return ret;
 }
 
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = 0;
-	return s;
-}
-
 int config_read(const char *path, int must_exist)
 {
 	enum { NONE, JOURNAL, PROVIDER } sect = NONE;
@@ -88,10 +76,10 @@ int config_read(const char *path, int must_exist)
 		return -1;
 	}
 	while (!ret && fgets(line, sizeof(line), f)) {
-		char *l = trim(line), *eq, *k, *v;
+		char *l = etw_ini_trim(line), *k, *v;
 
 		lineno++;
-		if (!*l || *l == '#' || *l == ';')
+		if (etw_ini_comment(l))
 			continue;
 		if (!strcasecmp(l, "[Journal]")) {
 			sect = JOURNAL;
@@ -102,16 +90,12 @@ int config_read(const char *path, int must_exist)
 			p = NULL;
 			continue;
 		}
-		eq = strchr(l, '=');
-		if (*l == '[' || !eq || sect == NONE) {
+		if (*l == '[' || sect == NONE || etw_ini_split(l, &k, &v)) {
 			fprintf(stderr, "etw-journald: %s:%d: not a section or key=value\n",
 				path, lineno);
 			ret = -1;
 			break;
 		}
-		*eq = 0;
-		k = trim(l);
-		v = trim(eq + 1);
 		if (sect == JOURNAL && !strcasecmp(k, "Session")) {
 			jd.session = strdup(v);
 		} else if (sect == JOURNAL && !strcasecmp(k, "Manifests")) {

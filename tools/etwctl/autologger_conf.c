@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "autologger.h"
+#include "etw_ini.h"
 
 /* LogFileMode by name ('|' or ',' between them), as etwctl start says it. */
 static const struct {
@@ -53,18 +54,6 @@ int al_name_ok(const char *name)
 	return 1;
 }
 
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = 0;
-	return s;
-}
-
 static int num(const char *s, uint64_t max, uint64_t *out)
 {
 	char *end;
@@ -93,7 +82,13 @@ static int bool_val(const char *s, int *out)
 	return 0;
 }
 
-int al_parse_mode(const char *s, ULONG *out)
+/*
+ * A number up to UINT32_MAX, or names joined by '|' or ',' (blanks
+ * around them do not count) whose bits @bit_of knows; it may rewrite the
+ * name it is given.
+ */
+static int flags_val(const char *s, ULONG *out,
+		     int (*bit_of)(char *name, ULONG *bit))
 {
 	char *copy, *tok, *save = NULL;
 	uint64_t v;
@@ -109,19 +104,32 @@ int al_parse_mode(const char *s, ULONG *out)
 	*out = 0;
 	for (tok = strtok_r(copy, "|,", &save); tok && !ret;
 	     tok = strtok_r(NULL, "|,", &save)) {
-		size_t i;
+		ULONG bit;
 
-		tok = trim(tok);
-		for (i = 0; i < sizeof(al_modes) / sizeof(al_modes[0]); i++)
-			if (!strcasecmp(tok, al_modes[i].name))
-				break;
-		if (i == sizeof(al_modes) / sizeof(al_modes[0]))
-			ret = -1;
-		else
-			*out |= al_modes[i].bit;
+		ret = bit_of(etw_ini_trim(tok), &bit);
+		if (!ret)
+			*out |= bit;
 	}
 	free(copy);
 	return ret;
+}
+
+static int mode_bit(char *name, ULONG *bit)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(al_modes) / sizeof(al_modes[0]); i++) {
+		if (!strcasecmp(name, al_modes[i].name)) {
+			*bit = al_modes[i].bit;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int al_parse_mode(const char *s, ULONG *out)
+{
+	return flags_val(s, out, mode_bit);
 }
 
 const char *al_mode_text(ULONG mode, char *buf, size_t size)
@@ -184,39 +192,22 @@ static int level_val(const char *s, UCHAR *out)
 	return 0;
 }
 
-static int property_val(const char *s, ULONG *out)
+/* EnableProperty= names, as etwctl enable --property says them ('-' or '_'). */
+static int property_bit(char *name, ULONG *bit)
 {
-	char *copy, *tok, *save = NULL;
-	uint64_t v;
-	int ret = 0;
+	size_t i;
+	char *q;
 
-	if (!num(s, UINT32_MAX, &v)) {
-		*out = (ULONG)v;
-		return 0;
+	for (q = name; *q; q++)
+		if (*q == '-')
+			*q = '_';
+	for (i = 0; i < nr_property_names; i++) {
+		if (!strcasecmp(name, property_names[i].name)) {
+			*bit = property_names[i].bit;
+			return 0;
+		}
 	}
-	copy = strdup(s);
-	if (!copy)
-		return -1;
-	*out = 0;
-	for (tok = strtok_r(copy, "|,", &save); tok && !ret;
-	     tok = strtok_r(NULL, "|,", &save)) {
-		size_t i;
-		char *q;
-
-		tok = trim(tok);
-		for (q = tok; *q; q++)
-			if (*q == '-')
-				*q = '_';
-		for (i = 0; i < nr_property_names; i++)
-			if (!strcasecmp(tok, property_names[i].name))
-				break;
-		if (i == nr_property_names)
-			ret = -1;
-		else
-			*out |= property_names[i].bit;
-	}
-	free(copy);
-	return ret;
+	return -1;
 }
 
 static int known(const char *k, const char *const *keys)
@@ -294,7 +285,7 @@ static int provider_key(struct al_provider *p, const char *k, const char *v)
 	if (!strcasecmp(k, "EnableLevel"))
 		return level_val(v, &p->level);
 	if (!strcasecmp(k, "EnableProperty"))
-		return property_val(v, &p->props);
+		return flags_val(v, &p->props, property_bit);
 	if (num(v, UINT64_MAX, &n))
 		return -1;
 	if (!strcasecmp(k, "MatchAnyKeyword"))
@@ -340,7 +331,7 @@ int al_read(const char *path, const char *name, struct al_session *s)
 		return -1;
 	}
 	while (fgets(line, sizeof(line), f)) {
-		char *l, *eq, *k, *v;
+		char *l, *k, *v;
 		int r;
 
 		lineno++;
@@ -348,8 +339,8 @@ int al_read(const char *path, const char *name, struct al_session *s)
 			ret = al_err(path, lineno, "line too long");
 			break;
 		}
-		l = trim(line);
-		if (!*l || *l == '#' || *l == ';')
+		l = etw_ini_trim(line);
+		if (etw_ini_comment(l))
 			continue;
 		if (*l == '[') {
 			if (!strcasecmp(l, "[Session]")) {
@@ -368,15 +359,14 @@ int al_read(const char *path, const char *name, struct al_session *s)
 			}
 			continue;
 		}
-		eq = strchr(l, '=');
-		if (!eq || sect == NONE) {
-			ret = al_err(path, lineno, eq ? "key outside a section" :
-						       "not a key=value line");
+		if (etw_ini_split(l, &k, &v)) {
+			ret = al_err(path, lineno, "not a key=value line");
 			break;
 		}
-		*eq = 0;
-		k = trim(l);
-		v = trim(eq + 1);
+		if (sect == NONE) {
+			ret = al_err(path, lineno, "key outside a section");
+			break;
+		}
 		r = sect == SESSION ? session_key(s, k, v) :
 				      provider_key(&s->prov[s->nprov - 1], k, v);
 		if (r == -2) {
