@@ -56,6 +56,15 @@ enum {
 	{ "json", no_argument, NULL, OPT_JSON }, \
 	{ "help", no_argument, NULL, OPT_HELP }
 
+/* A session's buffers and clock: etwctl start and autologger create. */
+#define BUFFER_OPTS \
+	{ "buffer-kb", required_argument, NULL, OPT_BUFFER_KB }, \
+	{ "min-buffers", required_argument, NULL, OPT_MIN_BUFFERS }, \
+	{ "max-buffers", required_argument, NULL, OPT_MAX_BUFFERS }, \
+	{ "max-file-mb", required_argument, NULL, OPT_MAX_FILE_MB }, \
+	{ "flush-timer", required_argument, NULL, OPT_FLUSH_TIMER }, \
+	{ "clock", required_argument, NULL, OPT_CLOCK }
+
 int next_opt(int argc, char **argv, const struct option *opts);
 int nargs(int argc);
 int opt_end(int c);

@@ -71,12 +71,7 @@ int cmd_start(int argc, char **argv)
 		{ "mode", required_argument, NULL, OPT_MODE },
 		{ "buffering", no_argument, NULL, OPT_BUFFERING },
 		{ "no-per-cpu", no_argument, NULL, OPT_NO_PER_CPU },
-		{ "buffer-kb", required_argument, NULL, OPT_BUFFER_KB },
-		{ "min-buffers", required_argument, NULL, OPT_MIN_BUFFERS },
-		{ "max-buffers", required_argument, NULL, OPT_MAX_BUFFERS },
-		{ "max-file-mb", required_argument, NULL, OPT_MAX_FILE_MB },
-		{ "flush-timer", required_argument, NULL, OPT_FLUSH_TIMER },
-		{ "clock", required_argument, NULL, OPT_CLOCK },
+		BUFFER_OPTS,
 		{ "private", no_argument, NULL, OPT_PRIVATE },
 		{ "guid", required_argument, NULL, OPT_GUID },
 		{ 0 }
