@@ -389,8 +389,11 @@ int etw_session_params_check(struct etw_session_params *p, u32 nr_cpus)
 	if (!p->has_log_file &&
 	    !(m & (ETW_MODE_REAL_TIME | ETW_MODE_BUFFERING | priv)))
 		return -EINVAL;
-	/* Not implemented: kernel (system) loggers, compression. */
-	if (m & (ETW_MODE_SYSTEM_LOGGER | ETW_MODE_COMPRESSED))
+	/* A system logger records the whole machine: never private. */
+	if (both(m, ETW_MODE_SYSTEM_LOGGER, priv))
+		return -EINVAL;
+	/* Not implemented: compression. */
+	if (m & ETW_MODE_COMPRESSED)
 		return -EOPNOTSUPP;
 
 	if (p->clock_type == 0)
