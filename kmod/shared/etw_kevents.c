@@ -25,8 +25,8 @@ const struct etw_kflag_name etw_kflag_names[] = {
 	{ "systemcall", ETW_KF_SYSTEMCALL },
 	{ "disk", ETW_KF_DISK_IO },
 	{ "disk_io", ETW_KF_DISK_IO },
-	{ "file", ETW_KF_DISK_FILE_IO },
 	{ "filename", ETW_KF_DISK_FILE_IO },
+	{ "file", ETW_KF_DISK_FILE_IO },
 	{ "disk_file_io", ETW_KF_DISK_FILE_IO },
 	{ "diskinit", ETW_KF_DISK_IO_INIT },
 	{ "disk_io_init", ETW_KF_DISK_IO_INIT },
@@ -52,10 +52,10 @@ const struct etw_kflag_name etw_kflag_names[] = {
 	{ "drivers", ETW_KF_DRIVER },
 	{ "profile", ETW_KF_PROFILE },
 	/* tracelog: "fileiocompletion" is FILE_IO, "fileio" is FILE_IO_INIT */
-	{ "fileiocompletion", ETW_KF_FILE_IO },
 	{ "file_io", ETW_KF_FILE_IO },
-	{ "fileio", ETW_KF_FILE_IO_INIT },
+	{ "fileiocompletion", ETW_KF_FILE_IO },
 	{ "file_io_init", ETW_KF_FILE_IO_INIT },
+	{ "fileio", ETW_KF_FILE_IO_INIT },
 	{ "no_sysconfig", ETW_KF_NO_SYSCONFIG },
 	/* xperf kernel groups (the parts of them Linux has) */
 	{ "base", ETW_KF_PROCESS | ETW_KF_THREAD | ETW_KF_IMAGE_LOAD |
