@@ -21,6 +21,7 @@
 #include <linux/uaccess.h>
 
 #include "etw_internal.h"
+#include "etw_compat.h"
 #include "etw_ksys.h"
 #include "shared/etw_ioc.h"
 #include "shared/etw_logic.h"
@@ -50,7 +51,7 @@ static struct etw_kgroup *const etw_kgroups[] = {
 static const char *const etw_ktp_names[] = {
 	"sched_process_fork", "sched_process_exec", "sched_process_exit",
 	"sched_switch", "sched_wakeup", "sched_wakeup_new",
-	"block_rq_issue", "block_rq_complete", "sys_enter", "sys_exit",
+	"block_bio_queue", "block_rq_complete", "sys_enter", "sys_exit",
 	"inet_sock_set_state", "tcp_retransmit_skb", "sock_send_length",
 	"sock_recv_length", "tcp_probe",
 };
@@ -348,6 +349,24 @@ static int etw_ksys_set_stacks(struct etw_session *s, u64 udata, u32 len)
 	return 0;
 }
 
+/* PerfInfo/SetInterval to the system loggers that profile. */
+static void etw_ksys_interval_event(u32 now, u32 before)
+{
+	u8 p[ETW_KP_INTERVAL_FIXED + 12];
+	struct etw_krec r = {
+		.hook = ETW_KH_PROFILE_SET_INTERVAL,
+		.version = ETW_KV_PROFILE_INTERVAL, .data = p,
+		.tid = task_pid_nr(current), .pid = task_tgid_nr(current),
+	};
+
+	put_unaligned_le32(0, p);		/* Source: ProfileTime */
+	put_unaligned_le32(now, p + 4);
+	put_unaligned_le32(before, p + 8);
+	r.len = ETW_KP_INTERVAL_FIXED +
+		etw_kput_wstr(p + ETW_KP_INTERVAL_FIXED, 12, "Timer", 5);
+	etw_kemit(ETW_KF_PROFILE, &r);
+}
+
 static int etw_ksys_interval(struct etw_system_info *req)
 {
 	u32 v[2];
@@ -362,6 +381,7 @@ static int etw_ksys_interval(struct etw_system_info *req)
 		v[1] = clamp_t(u32, v[1], 1221, 1000000);
 		mutex_lock(&etw_ksys_mutex);
 		if (v[1] != etw_kprofile_interval) {
+			etw_ksys_interval_event(v[1], etw_kprofile_interval);
 			WRITE_ONCE(etw_kprofile_interval, v[1]);
 			if (etw_kgroup_profile.on) {	/* new period */
 				etw_kgroup_profile.disable();

@@ -44,12 +44,14 @@ static siphash_key_t etw_khash_key;
  *		NMI), so that an interrupting probe does not overwrite the
  *		one it interrupted
  * @stack:	one stack buffer per level
- * @busy:	the level's buffers are in use
+ * @busy:	the level's payload buffer is in use
+ * @stack_busy:	the level's stack buffer is in use
  */
 struct etw_kscratch_cpu {
 	u8 buf[4][ETW_KSCRATCH_SIZE];
 	u64 stack[4][ETW_KSTACK_MAX];
 	bool busy[4];
+	bool stack_busy[4];
 };
 
 static struct etw_kscratch_cpu __percpu *etw_kscratch_mem;
@@ -331,8 +333,8 @@ void etw_kemit(u32 flag, const struct etw_krec *r)
 			preempt_disable();
 			c = this_cpu_ptr(etw_kscratch_mem);
 			lvl = interrupt_context_level();
-			if (!c->busy[lvl]) {
-				c->busy[lvl] = true;
+			if (!c->stack_busy[lvl]) {
+				c->stack_busy[lvl] = true;
 				frames = c->stack[lvl];
 				nf = etw_kcapture(frames, s->ksys->kaddr);
 			} else {
@@ -342,7 +344,7 @@ void etw_kemit(u32 flag, const struct etw_krec *r)
 		etw_kwrite_stack(s, r, stack ? frames : NULL, nf);
 	}
 	if (frames) {
-		c->busy[lvl] = false;
+		c->stack_busy[lvl] = false;
 		preempt_enable();
 	}
 out:

@@ -272,6 +272,24 @@ int etw_kgroup_of_guid(const u8 *guid)
 	return -1;
 }
 
+int etw_khook_of(const u8 *provider, u8 opcode)
+{
+	int group = etw_kgroup_of_guid(provider);
+
+	if (group < 0) {
+		unsigned int i;
+
+		/* {000000GG-0000-0000-0000-000000000000} */
+		for (i = 1; i < 16; i++)
+			if (provider[i])
+				return -1;
+		group = provider[0];
+	}
+	if (group == ETW_KG_IMAGE && opcode == 10)
+		return ETW_KH_IMAGE_LOAD;
+	return ETW_KHOOK(group, opcode);
+}
+
 const char *etw_kgroup_name(u8 group)
 {
 	unsigned int i;
@@ -292,6 +310,9 @@ static const struct etw_kfield f_header_ext[] = {
 	F("GroupMask4", X32), F("GroupMask5", X32), F("GroupMask6", X32),
 	F("GroupMask7", X32), F("GroupMask8", X32),
 	F("KernelEventVersion", X32),
+};
+static const struct etw_kfield f_none[] = {
+	FN("", PAD, 0),
 };
 static const struct etw_kfield f_process[] = {
 	F("UniqueProcessKey", PTR), F("ProcessId", U32), F("ParentId", U32),
@@ -452,6 +473,7 @@ static const struct etw_kfield f_stack[] = {
 static const struct etw_kclass etw_kclasses[] = {
 	C(ETW_KH_HEADER_EXTENSION, ETW_KV_HEADER_EXT, "EventTrace/Extension", f_header_ext),
 	C(ETW_KH_HEADER_END_EXT, ETW_KV_HEADER_EXT, "EventTrace/EndExtension", f_header_ext),
+	C(ETW_KH_RUNDOWN_COMPLETE, ETW_KV_HEADER_EXT, "EventTrace/RDComplete", f_none),
 	C(ETW_KH_PROCESS_START, ETW_KV_PROCESS, "Process/Start", f_process),
 	C(ETW_KH_PROCESS_END, ETW_KV_PROCESS, "Process/End", f_process),
 	C(ETW_KH_PROCESS_DCSTART, ETW_KV_PROCESS, "Process/DCStart", f_process),

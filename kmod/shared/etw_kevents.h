@@ -344,6 +344,12 @@ u32 etw_utf8_to_utf16le(u8 *dst, u32 room, const char *src, u32 len);
 const u8 *etw_kgroup_guid(u8 group);
 /* The group of a kernel event class GUID, or -1. */
 int etw_kgroup_of_guid(const u8 *guid);
+/*
+ * The hook of a classic event as consumers see it (ProviderId, Opcode):
+ * the group of a known GUID or of a placeholder {000000GG-0000-...}, and
+ * Image/Load (type 10 of the Image or the Process group).  -1 if none.
+ */
+int etw_khook_of(const u8 *provider, u8 opcode);
 /* Class and event names of a hook, or NULL. */
 const char *etw_kgroup_name(u8 group);
 const char *etw_kevent_name(u16 hook);

@@ -8,6 +8,7 @@
  *   summary.c  events per provider, losses, the closing summary
  *   text.c     the text output (one line per event)
  *   json.c     the --json output (one object per line)
+ *   kernel.c   kernel (NT Kernel Logger) events by field name
  *
  * An output format is a struct output: how it prints one event and the
  * summary.  A new format is a new file with one, and an option in main.c
@@ -83,6 +84,9 @@ void guid_str(const GUID *g, char out[37]);
 void iso_time(LONGLONG ft, char out[96]);
 void put_utf16(FILE *f, const unsigned char *s, size_t n, int json);
 void put_hex(FILE *f, const void *p, size_t n);
+
+/* kernel.c */
+int kernel_fields(FILE *f, PEVENT_RECORD er, int json);
 
 /* summary.c */
 void count_provider(const GUID *guid);

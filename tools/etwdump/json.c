@@ -27,6 +27,7 @@ static void json_event(FILE *f, PEVENT_RECORD er, const char *guid,
 	fprintf(f, "],\"len\":%u,\"payload\":\"", er->UserDataLength);
 	put_hex(f, er->UserData, er->UserDataLength);
 	fputc('"', f);
+	kernel_fields(f, er, 1);
 	if (h->Flags & EVENT_HEADER_FLAG_STRING_ONLY) {
 		fputs(",\"string\":\"", f);
 		put_utf16(f, er->UserData, er->UserDataLength, 1);

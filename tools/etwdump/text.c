@@ -38,7 +38,8 @@ static void text_event(FILE *f, PEVENT_RECORD er, const char *guid,
 		put_utf16(f, er->UserData, er->UserDataLength, 0);
 		fputc('"', f);
 	}
-	if (er->UserDataLength) {
+	/* Kernel events by field name, the others as bytes. */
+	if (!kernel_fields(f, er, 0) && er->UserDataLength) {
 		fputs(" data=", f);
 		put_hex(f, er->UserData, er->UserDataLength);
 	}
