@@ -8,6 +8,8 @@
 #   make bench      install what is missing, build, run the benchmarks
 #   make deps       install the Debian packages we need (idempotent)
 #   make lint       W=1, sparse and checkpatch on the kernel code
+#   make check-corrupt  the whole ETL corruption suite and a long mutation
+#                   fuzz of the reader, under ASan/UBSan (host, no VM)
 #   make install    libetw headers, libraries and pkg-config file
 #
 # The module is built against KDIR: the running kernel's build tree when
@@ -72,6 +74,14 @@ bench-run:
 	$(TOP)/tools/vm/etw-vm --kver $(VM_KVER) --out $(O)/bench -- \
 		$(O)/tools/etwbench --json $(O)/bench/bench.json
 
+# The reader against damaged files, all of it (make check runs a subset):
+# every case of the corruption suite, half a million mutations.
+check-corrupt: deps
+	@$(MAKE) --no-print-directory lib
+	@$(MAKE) --no-print-directory -C selftests all
+	cd selftests/unit && ETL_CORRUPT_FULL=1 ./etl_corrupt_test && \
+		ETL_FUZZ_ITERS=500000 ./etl_fuzz_test && ./consumer_damage_test
+
 # Run the kernel selftests directly on a host whose kernel can load
 # modules (needs root): load, run, unload.
 check-host: all
@@ -87,5 +97,5 @@ clean:
 	-$(MAKE) -C selftests clean
 	rm -rf $(O)
 
-.PHONY: all module lib tools selftests deps lint check demo bench \
+.PHONY: all module lib tools selftests deps lint check check-corrupt demo bench \
 	check-run demo-run bench-run check-host install clean

@@ -93,7 +93,8 @@ static bool etw_disallowed(struct etw_session *s, const u8 *guid)
  * A session's direct enable of the provider GUID applies; failing that,
  * its enable of the provider's group, unless the provider is on the
  * session's disallow list (seed 004, rules 9 and 11).  PID and
- * EXECUTABLE_NAME filters and private sessions restrict by process.  A
+ * EXECUTABLE_NAME filters and private sessions restrict by process (a
+ * private session: its owner's registrations and its provider's).  A
  * classic provider serves only the latest enabling session.
  *
  * Context: etw_lock held.
@@ -112,7 +113,14 @@ u32 etw_reg_entries(struct etw_reg *reg, struct etw_session **sessions,
 
 		if (!s)
 			continue;
-		if (etw_session_private(s) && reg->tgid != s->owner_tgid)
+		/*
+		 * A private session: its owner's registrations, and the
+		 * registrations of its provider (Wnode.Guid) in any process -
+		 * on Windows the session runs in the process that registers
+		 * that provider (issue 9; differences in api-mapping.rst).
+		 */
+		if (etw_session_private(s) && reg->tgid != s->owner_tgid &&
+		    memcmp(reg->guid, s->guid, 16))
 			continue;
 		e = etw_entry_find(s, reg->guid, false);
 		if (!e && reg->has_group && !etw_disallowed(s, reg->guid))

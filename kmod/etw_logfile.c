@@ -35,6 +35,7 @@
 #include <linux/vmalloc.h>
 
 #include "etw_internal.h"
+#include "shared/etw_xpress.h"
 #include "etw_buffer.h"
 #include "shared/etw_etl.h"
 
@@ -57,6 +58,10 @@
  * @full:	sequential: the maximum size was reached
  * @hdr:	room for buffer 0
  * @idx:	room for fetched buffer indexes
+ * @cbuf:	COMPRESSED_MODE: room for one compressed buffer, else NULL
+ * @cwork:	COMPRESSED_MODE: the XPRESS encoder's workspace
+ * @prev:	APPEND: what the file's header said before this session
+ *		(StartTime, its raw time, losses); valid if @prev.valid
  */
 struct etw_logfile {
 	struct etw_session *s;
@@ -76,6 +81,15 @@ struct etw_logfile {
 	bool full;
 	void *hdr;
 	u32 *idx;
+	void *cbuf;
+	void *cwork;
+	struct {
+		bool valid;
+		u64 start_time;		/* FILETIME */
+		u64 start_raw;
+		u32 events_lost;
+		u32 buffers_lost;
+	} prev;
 };
 
 static u32 etw_lf_size(struct etw_logfile *lf)
@@ -111,6 +125,20 @@ static void etw_lf_params(struct etw_logfile *lf, struct etl_logfile_params *p,
 	p->perf_freq = s->perf_freq;
 	p->start_time = s->start_time;
 	p->start_raw = s->start_raw;
+	/*
+	 * APPEND (issue 9): the header stays true for the whole file, as on
+	 * Windows: the earliest start (with the system-time clock that
+	 * APPEND needs, raw times are FILETIMEs, so the pair stays a valid
+	 * time base) and the losses of every session.
+	 */
+	if (lf->prev.valid) {
+		if (lf->prev.start_time < p->start_time) {
+			p->start_time = lf->prev.start_time;
+			p->start_raw = lf->prev.start_raw;
+		}
+		p->events_lost += lf->prev.events_lost;
+		p->buffers_lost += lf->prev.buffers_lost;
+	}
 	p->clock_type = s->params.clock_type;
 	p->thread_id = s->owner_tid;
 	p->process_id = s->owner_tgid;
@@ -266,6 +294,11 @@ static int etw_lf_append_check(struct etw_logfile *lf)
 	    etl_logfile_parse(&rec, &li, NULL) < 0 ||
 	    li.hdr.reserved_flags != ETL_CLOCK_SYSTEM_TIME)
 		return -EINVAL;
+	lf->prev.valid = true;
+	lf->prev.start_time = li.hdr.start_time;
+	lf->prev.start_raw = li.raw_time;
+	lf->prev.events_lost = li.hdr.events_lost;
+	lf->prev.buffers_lost = li.hdr.buffers_lost;
 	return size / bsize;
 }
 
@@ -285,6 +318,7 @@ static int etw_lf_open_current(struct etw_logfile *lf, bool append)
 	lf->pos = etw_lf_size(lf);
 	lf->next_slot = 0;
 	lf->full = false;
+	lf->prev.valid = false;
 	if (append) {
 		ret = etw_lf_append_check(lf);
 		if (ret < 0)
@@ -316,9 +350,8 @@ static void etw_lf_close_current(struct etw_logfile *lf)
 	if (!lf->file)
 		return;
 	etw_lf_write_header(lf, true);
-	if (!lf->slots)
-		vfs_truncate(&lf->file->f_path,
-			     (loff_t)lf->nbuf * etw_lf_size(lf));
+	if (!lf->slots)		/* where the last buffer ends */
+		vfs_truncate(&lf->file->f_path, lf->pos);
 	vfs_fsync(lf->file, 0);
 	fput(lf->file);
 	lf->file = NULL;
@@ -337,7 +370,7 @@ static void etw_lf_lost(struct etw_logfile *lf)
 /* Write one sealed buffer where the mode says it goes.  lf->lock held. */
 static void etw_lf_write_buffer(struct etw_logfile *lf, const void *data)
 {
-	u32 bsize = etw_lf_size(lf);
+	u32 bsize = etw_lf_size(lf), len = bsize;
 	loff_t pos;
 	ssize_t n;
 
@@ -355,7 +388,20 @@ static void etw_lf_write_buffer(struct etw_logfile *lf, const void *data)
 			lf->nbuf++;
 		return;
 	}
-	if (lf->max_bytes && lf->pos + bsize > lf->max_bytes) {
+	/*
+	 * EVENT_TRACE_COMPRESSED_MODE: the buffer's records XPRESS-compressed
+	 * behind its header (etl-format section 1), written back to back;
+	 * one that would not shrink is written as it is.
+	 */
+	if (lf->cbuf) {
+		int c = etl_buffer_compress(data, lf->cbuf, bsize, lf->cwork);
+
+		if (c > 0) {
+			data = lf->cbuf;
+			len = c;
+		}
+	}
+	if (lf->max_bytes && lf->pos + len > lf->max_bytes) {
 		if (!(etw_lf_mode(lf) & ETW_MODE_FILE_MODE_NEWFILE)) {
 			lf->full = true;	/* sequential: the file is full */
 			etw_lf_lost(lf);
@@ -370,12 +416,12 @@ static void etw_lf_write_buffer(struct etw_logfile *lf, const void *data)
 		}
 	}
 	pos = lf->pos;
-	n = kernel_write(lf->file, data, bsize, &pos);
-	if (n != bsize) {
+	n = kernel_write(lf->file, data, len, &pos);
+	if (n != len) {
 		etw_lf_lost(lf);
 		return;
 	}
-	lf->pos += bsize;
+	lf->pos += len;
 	lf->nbuf++;
 }
 
@@ -415,6 +461,8 @@ static void etw_lf_free(struct etw_logfile *lf)
 	kfree(lf->path);
 	vfree(lf->hdr);
 	kvfree(lf->idx);
+	vfree(lf->cbuf);
+	kvfree(lf->cwork);
 	kfree(lf);
 }
 
@@ -433,11 +481,20 @@ static struct etw_logfile *etw_lf_alloc(struct etw_session *s,
 	etw_opener_dup(&lf->who, who);
 	lf->hdr = __vmalloc(s->pool->size, GFP_KERNEL_ACCOUNT);
 	lf->idx = kvcalloc(s->pool->nr, sizeof(u32), GFP_KERNEL_ACCOUNT);
-	if (!lf->hdr || !lf->idx) {
-		etw_lf_free(lf);
-		return NULL;
+	if (!lf->hdr || !lf->idx)
+		goto out_free;
+	/* Compressed buffers (issue 9): bounded by the buffer size, charged. */
+	if (s->params.log_file_mode & ETW_MODE_COMPRESSED) {
+		lf->cbuf = __vmalloc(s->pool->size, GFP_KERNEL_ACCOUNT);
+		lf->cwork = kvmalloc(ETL_XPRESS_WORKSPACE, GFP_KERNEL_ACCOUNT);
+		if (!lf->cbuf || !lf->cwork)
+			goto out_free;
 	}
 	return lf;
+
+out_free:
+	etw_lf_free(lf);
+	return NULL;
 }
 
 /* NEWFILE names hold exactly one "%d" and no other '%' (no format games). */
@@ -596,6 +653,7 @@ int etw_logfile_switch(struct etw_session *s, char **path,
 	lf->pos = etw_lf_size(lf);
 	lf->next_slot = 0;
 	lf->full = false;
+	lf->prev.valid = false;
 	mutex_unlock(&lf->lock);
 	return 0;
 }

@@ -151,22 +151,26 @@ static int etw_event_describe(struct etw_event *ev, struct etw_reg *reg)
 		ev->nitems++;
 		ev->size += etl_ext_item_size(ev->traits_len);
 	} else if (ev->prov_meta >= 0) {
-		if (ev->d[ev->prov_meta].size > 0xFFFF)
-			return -E2BIG;
 		ev->nitems++;
-		ev->size += etl_ext_item_size(ev->d[ev->prov_meta].size);
+		ev->size += etl_ext_item_size(min_t(u32, ev->d[ev->prov_meta].size,
+						    ETW_MAX_EVENT_SIZE + 1));
 	}
 	if (meta) {
-		if (meta > 0xFFFF)
-			return -E2BIG;
 		ev->nitems++;
-		ev->size += etl_ext_item_size(meta);
+		ev->size += etl_ext_item_size(min_t(u64, meta, ETW_MAX_EVENT_SIZE + 1));
 	}
-	ev->meta_size = meta;
+	ev->meta_size = min_t(u64, meta, ETW_MAX_EVENT_SIZE + 1);
 	if (payload > ETW_MAX_EVENT_SIZE)
 		payload = ETW_MAX_EVENT_SIZE + 1;	/* surely too big */
 	ev->payload = payload;
 	ev->size += payload;
+	/*
+	 * Seed 002, rule 9: an event over 64 KB - metadata included - is
+	 * dropped by each session that wants it and counted lost there
+	 * (etw_record_write()), not refused before any session sees it.
+	 */
+	if (ev->size > ETW_MAX_EVENT_SIZE)
+		ev->size = ETW_MAX_EVENT_SIZE + 1;
 	ev->flags = ev->nitems ? ETL_EH_FLAG_EXTENDED_INFO : 0;
 	if (w->flags & ETW_WRITE_F_STRING_ONLY)
 		ev->flags |= ETL_EH_FLAG_STRING_ONLY;

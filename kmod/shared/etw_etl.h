@@ -253,6 +253,18 @@ void etl_buffer_seal(void *buf, u32 filled, u64 timestamp, u64 sequence,
 		     u16 extra_flags);
 
 /*
+ * The compressed form of the sealed buffer @src (etl-format section 1,
+ * EVENT_TRACE_COMPRESSED_MODE) at @dst (@cap bytes): its header with
+ * BufferSize = 72 + the XPRESS size of its records (any alignment),
+ * SavedOffset = CurrentOffset = Offset = its filled length, BufferFlag |
+ * COMPRESSED, then the records compressed (etw_xpress.h, @work
+ * ETL_XPRESS_WORKSPACE bytes).  Returns the bytes written, or -ENOSPC
+ * when the result would not be smaller than the filled length (write
+ * the buffer as it is then), or -EINVAL.
+ */
+int etl_buffer_compress(const void *src, void *dst, u32 cap, void *work);
+
+/*
  * Write one extended item (header, @data_size bytes of @data, zero
  * padding) at @dst; @more sets the Linkage bit (another item follows).
  * Returns the address after the item.
@@ -354,6 +366,7 @@ struct etl_diag {
 
 /* etl_buffer_info.flags */
 #define ETL_BUFINFO_SAVED_OFFSET	0x0001	/* Offset bad, SavedOffset used */
+#define ETL_BUFINFO_PARTIAL		0x0002	/* cut short: filled clamped */
 
 /* A validated buffer header (etl-format section 2). */
 struct etl_buffer_info {
@@ -376,12 +389,28 @@ struct etl_buffer_info {
  * Offset is 8-aligned, else SavedOffset under the same rule (flag
  * ETL_BUFINFO_SAVED_OFFSET), else the buffer is corrupt.  cpu is
  * ProcessorIndex & 0x7FF when BufferFlag has PROC_INDEX, else the low
- * byte (ProcessorNumber).  A compressed buffer gives -EOPNOTSUPP with
- * every field but filled set.  On -EBADMSG, buffer_size is set if it was
- * itself valid (so a caller may skip the buffer), else 0.
+ * byte (ProcessorNumber).
+ *
+ * A compressed buffer (BufferFlag COMPRESSED, etl-format section 1)
+ * gives -EOPNOTSUPP with every field set: buffer_size is its size on disk
+ * (>= 72, <= @len, any alignment) and filled the decompressed extent
+ * incl. the header (SavedOffset: >= 72, 8-aligned); its body, bytes 72 ..
+ * buffer_size, is the XPRESS-compressed data (etl_compress.h).
+ * On -EBADMSG, buffer_size is set if it was itself valid, else 0.
  */
 int etl_buffer_parse(const void *buf, size_t len, struct etl_buffer_info *info,
 		     struct etl_diag *diag);
+
+/*
+ * The same for a buffer that may be cut short: when BufferSize is valid
+ * but larger than @len (the end of a truncated file), the buffer is
+ * described anyway with filled clamped to the whole 8-byte units of
+ * @len and flag ETL_BUFINFO_PARTIAL; buffer_size stays BufferSize, so
+ * only @len bytes of it may be read.
+ */
+int etl_buffer_parse_partial(const void *buf, size_t len,
+			     struct etl_buffer_info *info,
+			     struct etl_diag *diag);
 
 enum etl_record_kind {
 	ETL_REC_NONE,
@@ -530,8 +559,15 @@ struct etl_record_iter {
 	const u8 *buf;
 	u32 filled;
 	u32 pos;
-	int err;		/* sticky once a record was corrupt */
+	int err;		/* sticky once a record was corrupt (strict) */
+	bool recover;		/* skip damage instead (etl_record_iter_recover) */
 	struct etl_diag diag;
+	/* recover mode: what the last damage cost, and the totals */
+	u32 skip_bytes;		/* bytes the last -EBADMSG skipped */
+	bool skip_record;	/* it skipped one record of known size */
+	u32 skipped_records;	/* records of known size skipped */
+	u32 dropped_tails;	/* buffer tails dropped (1 at most) */
+	u32 dropped_bytes;	/* bytes in those tails */
 };
 
 /* @info must come from a successful etl_buffer_parse() of @buf. */
@@ -539,9 +575,21 @@ int etl_record_iter_init(struct etl_record_iter *it, const void *buf,
 			 const struct etl_buffer_info *info);
 
 /*
+ * Recover mode (issue 9): after a damaged record, go on.  A record whose
+ * marker, header type and Size are sane but whose inside is not
+ * (extended items, PEBS/PMC counters, message fields) is skipped alone;
+ * a record whose extent cannot be trusted ends the buffer (the bytes to
+ * the filled length are dropped).  Either way that etl_record_next()
+ * call returns -EBADMSG with diag and skip_* describing the damage, and
+ * the next call continues.
+ */
+void etl_record_iter_recover(struct etl_record_iter *it);
+
+/*
  * Next record: 1 with @rec filled, 0 at the end (an 0xFFFFFFFF marker
- * or the filled length), -EBADMSG (again on every later call) at the
- * first corrupt record, with it->diag saying why and where.
+ * or the filled length), -EBADMSG at a corrupt record with it->diag
+ * saying why and where: on every later call too (strict mode), or once
+ * per damage (recover mode).
  */
 int etl_record_next(struct etl_record_iter *it, struct etl_record *rec);
 

@@ -53,28 +53,19 @@ static bool filled_ok(u32 filled, u32 buffer_size)
 	       !(filled % ETL_RECORD_ALIGN);
 }
 
-int etl_buffer_parse(const void *buf, size_t len, struct etl_buffer_info *info,
-		     struct etl_diag *diag)
+static int buffer_parse(const u8 *b, size_t len, bool partial,
+			struct etl_buffer_info *info, struct etl_diag *diag)
 {
-	const u8 *b = buf;
-	u32 size, off, saved;
+	u32 size, off, saved, avail;
 	u16 ctx;
 
-	if (!buf || !info)
+	if (!b || !info)
 		return -EINVAL;
 	memset(info, 0, sizeof(*info));
 	if (len < ETL_BUFFER_HEADER_SIZE)
 		return bad(diag, 0, "buffer shorter than its 72-byte header");
 
 	size = ld32(b + BH(buffer_size));
-	if (size < ETL_BUFFER_SIZE_MIN)
-		return bad(diag, BH(buffer_size), "BufferSize smaller than the buffer header");
-	if (size % ETL_RECORD_ALIGN)
-		return bad(diag, BH(buffer_size), "BufferSize not a multiple of 8");
-	if (size > len)
-		return bad(diag, BH(buffer_size), "BufferSize larger than the bytes available");
-	info->buffer_size = size;
-
 	info->timestamp = ld64(b + BH(timestamp));
 	info->sequence = (s64)ld64(b + BH(sequence_number));
 	info->state = ld32(b + BH(state));
@@ -87,23 +78,49 @@ int etl_buffer_parse(const void *buf, size_t len, struct etl_buffer_info *info,
 		info->cpu = ctx & ETL_PROCESSOR_INDEX_MASK;
 	else
 		info->cpu = ctx & 0xFF;
+	off = ld32(b + BH(offset));
+	saved = ld32(b + BH(saved_offset));
 
-	/* section 1: compressed bodies are LZ data; Offset is meaningless */
+	if (size < ETL_BUFFER_SIZE_MIN)
+		return bad(diag, BH(buffer_size), "BufferSize smaller than the buffer header");
+
+	/*
+	 * section 1: a compressed buffer is its header and XPRESS data:
+	 * BufferSize = bytes on disk (no alignment), SavedOffset = the
+	 * decompressed extent (Offset may still hold the extent of the
+	 * whole source buffer when Windows split it).
+	 */
 	if (info->buffer_flag & ETL_BUFFER_FLAG_COMPRESSED) {
+		if (size > len)
+			return bad(diag, BH(buffer_size), "BufferSize larger than the bytes available");
+		info->buffer_size = size;
+		if (saved < ETL_BUFFER_HEADER_SIZE || saved % ETL_RECORD_ALIGN)
+			return bad(diag, BH(saved_offset),
+				   "compressed buffer: SavedOffset is not a decompressed size");
+		info->filled = saved;
 		if (diag) {
-			diag->why = "compressed buffer (unsupported)";
+			diag->why = "compressed buffer";
 			diag->offset = BH(buffer_flag);
 		}
 		return -EOPNOTSUPP;
 	}
+
+	if (size % ETL_RECORD_ALIGN)
+		return bad(diag, BH(buffer_size), "BufferSize not a multiple of 8");
+	avail = size;
+	if (size > len) {
+		if (!partial)
+			return bad(diag, BH(buffer_size), "BufferSize larger than the bytes available");
+		avail = (u32)len & ~(u32)(ETL_RECORD_ALIGN - 1);
+		info->flags |= ETL_BUFINFO_PARTIAL;
+	}
+	info->buffer_size = size;
 
 	/*
 	 * section 2: Offset (FilledBytes) bounds the data for Microsoft's
 	 * readers and dissect, SavedOffset for etl-parser; Windows keeps
 	 * them equal.  Prefer Offset, fall back to SavedOffset.
 	 */
-	off = ld32(b + BH(offset));
-	saved = ld32(b + BH(saved_offset));
 	if (filled_ok(off, size)) {
 		info->filled = off;
 	} else if (filled_ok(saved, size)) {
@@ -115,7 +132,22 @@ int etl_buffer_parse(const void *buf, size_t len, struct etl_buffer_info *info,
 			   "Offset not a multiple of 8" :
 			   "Offset outside the buffer");
 	}
+	if (info->filled > avail)
+		info->filled = avail;
 	return 0;
+}
+
+int etl_buffer_parse(const void *buf, size_t len, struct etl_buffer_info *info,
+		     struct etl_diag *diag)
+{
+	return buffer_parse(buf, len, false, info, diag);
+}
+
+int etl_buffer_parse_partial(const void *buf, size_t len,
+			     struct etl_buffer_info *info,
+			     struct etl_diag *diag)
+{
+	return buffer_parse(buf, len, true, info, diag);
 }
 
 /* --- records ------------------------------------------------------------ */
@@ -448,6 +480,46 @@ int etl_record_iter_init(struct etl_record_iter *it, const void *buf,
 	return 0;
 }
 
+void etl_record_iter_recover(struct etl_record_iter *it)
+{
+	if (it)
+		it->recover = true;
+}
+
+/*
+ * The aligned extent of the record at @offset when its marker, header
+ * type and Size can be trusted (Size covers the fixed header and fits
+ * the filled bytes), else 0.
+ */
+static u32 record_extent(const u8 *buf, u32 filled, u32 offset)
+{
+	const struct rec_kind *k;
+	const u8 *p = buf + offset;
+	u32 size, left = filled - offset;
+
+	if (left < 4)
+		return 0;
+	if (p[3] == ETL_MARKER_MESSAGE_FLAGS) {
+		size = ld16(p);
+		if (size < ETL_MESSAGE_HEADER_SIZE)
+			return 0;
+	} else if (p[3] == ETL_MARKER_FLAGS && p[2] < REC_KINDS_N &&
+		   rec_kinds[p[2]].kind) {
+		k = &rec_kinds[p[2]];
+		if (left < k->fixed)
+			return 0;
+		size = ld16(p + k->size_at);
+		if (size < k->fixed)
+			return 0;
+	} else {
+		return 0;
+	}
+	if (size > left)
+		return 0;
+	size = ETL_ALIGN8(size);
+	return size < left ? size : left;
+}
+
 int etl_record_next(struct etl_record_iter *it, struct etl_record *rec)
 {
 	int rc;
@@ -465,7 +537,25 @@ int etl_record_next(struct etl_record_iter *it, struct etl_record *rec)
 	}
 	rc = etl_record_decode(it->buf, it->filled, it->pos, rec, &it->diag);
 	if (rc < 0) {
-		it->err = rc;
+		u32 ext;
+
+		if (!it->recover || rc != -EBADMSG) {
+			it->err = rc;
+			return rc;
+		}
+		/* issue 9: skip the record if its extent is known, else the rest */
+		ext = record_extent(it->buf, it->filled, it->pos);
+		if (ext) {
+			it->skip_record = true;
+			it->skipped_records++;
+		} else {
+			ext = it->filled - it->pos;
+			it->skip_record = false;
+			it->dropped_tails++;
+			it->dropped_bytes += ext;
+		}
+		it->skip_bytes = ext;
+		it->pos += ext;
 		return rc;
 	}
 	/* section 3.1: the next record is at align8(Size) */

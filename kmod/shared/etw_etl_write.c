@@ -5,6 +5,7 @@
  * from user memory into place.
  */
 #include "etw_etl.h"
+#include "etw_xpress.h"
 
 void etl_buffer_init(void *buf, u32 buffer_size, u16 processor_index,
 		     u16 logger_id, u16 buffer_type)
@@ -254,4 +255,47 @@ void *etl_message_put_header(void *dst, u16 size,
 		p = etl_st32(p, process_id);
 	}
 	return p;
+}
+
+static void put_le32(u8 *p, u32 v)
+{
+	p[0] = v & 0xFF;
+	p[1] = (v >> 8) & 0xFF;
+	p[2] = (v >> 16) & 0xFF;
+	p[3] = v >> 24;
+}
+
+int etl_buffer_compress(const void *src, void *dst, u32 cap, void *work)
+{
+	const struct etl_buffer_header *s = src;
+	u8 *d = dst;
+	u32 filled, room;
+	u16 flag;
+	int n;
+
+	if (!src || !dst || !work || cap < ETL_BUFFER_HEADER_SIZE)
+		return -EINVAL;
+	filled = s->offset;
+	if (filled < ETL_BUFFER_HEADER_SIZE || filled > s->buffer_size)
+		return -EINVAL;
+	/* only worth it when smaller than the records as they are */
+	room = cap - ETL_BUFFER_HEADER_SIZE;
+	if (room > filled - ETL_BUFFER_HEADER_SIZE)
+		room = filled - ETL_BUFFER_HEADER_SIZE;
+	n = etl_xpress_compress((const u8 *)src + ETL_BUFFER_HEADER_SIZE,
+				filled - ETL_BUFFER_HEADER_SIZE,
+				d + ETL_BUFFER_HEADER_SIZE, room, work);
+	if (n < 0)
+		return n;
+	/* @dst need not be aligned: compressed buffers lie back to back */
+	memcpy(d, s, ETL_BUFFER_HEADER_SIZE);
+	put_le32(d + offsetof(struct etl_buffer_header, buffer_size),
+		 ETL_BUFFER_HEADER_SIZE + n);
+	put_le32(d + offsetof(struct etl_buffer_header, saved_offset), filled);
+	put_le32(d + offsetof(struct etl_buffer_header, current_offset), filled);
+	put_le32(d + offsetof(struct etl_buffer_header, offset), filled);
+	flag = s->buffer_flag | ETL_BUFFER_FLAG_COMPRESSED;
+	d[offsetof(struct etl_buffer_header, buffer_flag)] = flag & 0xFF;
+	d[offsetof(struct etl_buffer_header, buffer_flag) + 1] = flag >> 8;
+	return ETL_BUFFER_HEADER_SIZE + n;
 }

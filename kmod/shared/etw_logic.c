@@ -392,8 +392,13 @@ int etw_session_params_check(struct etw_session_params *p, u32 nr_cpus)
 	/* A system logger records the whole machine: never private. */
 	if (both(m, ETW_MODE_SYSTEM_LOGGER, priv))
 		return -EINVAL;
-	/* Not implemented: compression. */
-	if (m & ETW_MODE_COMPRESSED)
+	/*
+	 * Compressed buffers (XPRESS, etw_xpress.h) have no fixed size on
+	 * disk: not in a ring of fixed slots (CIRCULAR) nor after buffers
+	 * counted by size (APPEND).
+	 */
+	if (both(m, ETW_MODE_COMPRESSED,
+		 ETW_MODE_FILE_MODE_CIRCULAR | ETW_MODE_FILE_MODE_APPEND))
 		return -EOPNOTSUPP;
 
 	if (p->clock_type == 0)

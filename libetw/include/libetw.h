@@ -31,6 +31,62 @@ int etw_get_info(int fd, struct etw_info *info);
 /* strerror() for the -errno values this layer returns. */
 const char *etw_strerror(int err);
 
+/*
+ * What ProcessTrace skipped in a damaged .etl file (a Linux ETW
+ * extension; Windows says only ERROR_FILE_CORRUPT).  ProcessTrace
+ * delivers every intact buffer and record and skips the damaged ones:
+ * a record whose Size is sane but whose inside is not, else the rest of
+ * its buffer; a buffer whose header is bad; a copy of an earlier buffer;
+ * bytes after the last buffer.  Each damaged place is one struct
+ * etw_trace_damage; the first ETW_TRACE_DAMAGE_MAX are kept.
+ */
+#define ETW_DAMAGE_OPEN		1	/* buffer 0 / header record: OpenTrace failed */
+#define ETW_DAMAGE_RECORD	2	/* one record skipped */
+#define ETW_DAMAGE_TAIL		3	/* the rest of a buffer skipped */
+#define ETW_DAMAGE_BUFFER	4	/* a whole buffer skipped */
+#define ETW_DAMAGE_TRUNCATED	5	/* the file ends inside a buffer / too early */
+#define ETW_DAMAGE_TRAILING	6	/* bytes after the last buffer */
+#define ETW_DAMAGE_DUPLICATE	7	/* a copy of an earlier buffer skipped */
+#define ETW_DAMAGE_RESYNC	8	/* a wrong BufferSize: read on where it should end */
+
+#define ETW_TRACE_DAMAGE_MAX	64
+
+struct etw_trace_damage {
+	__u32 kind;		/* ETW_DAMAGE_* */
+	__s32 error;		/* -EBADMSG: corrupt or truncated data */
+	__s64 buffer;		/* buffer position in the file (0 = first), -1: none */
+	__u64 file_offset;	/* of the damaged bytes */
+	__u64 bytes;		/* skipped because of it */
+	char reason[256];	/* "buffer 3 (file offset 0x6000), offset 0x48: ..." */
+};
+
+struct etw_trace_damage_totals {
+	__u32 damages;		/* damaged places, all kinds */
+	__u32 records;		/* records skipped (ETW_DAMAGE_RECORD) */
+	__u32 tails;		/* buffer tails skipped */
+	__u32 buffers;		/* whole buffers skipped */
+	__u32 duplicates;	/* duplicate buffers skipped */
+	__u32 reserved;
+	__u64 bytes;		/* bytes skipped, all kinds */
+};
+
+/*
+ * For the file handle @handle (OpenTrace), after ProcessTrace: the
+ * totals, or damage number @index (0 .. min(damages, 64) - 1).  Return 0,
+ * -EBADF (no such file handle), -ENOENT (no such damage), -EINVAL.
+ */
+int etw_trace_damage_totals(__u64 handle, struct etw_trace_damage_totals *t);
+int etw_trace_damage(__u64 handle, unsigned int index, struct etw_trace_damage *d);
+
+/*
+ * Why the last OpenTrace of a file failed on this thread (what and
+ * where, e.g. a damaged buffer 0); -ENOENT if it did not fail.
+ */
+int etw_trace_open_error(struct etw_trace_damage *d);
+
+/* "record", "buffer", ... for an ETW_DAMAGE_* kind. */
+const char *etw_damage_kind_name(unsigned int kind);
+
 #ifdef __cplusplus
 }
 #endif

@@ -29,6 +29,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -51,6 +52,15 @@ _Static_assert(offsetof(TRACE_LOGFILE_HEADER, BootTime) ==
 	       offsetof(struct etl_logfile_header, boot_time), "BootTime");
 _Static_assert(sizeof(EVENT_TRACE_LOGFILEW) == sizeof(EVENT_TRACE_LOGFILEA),
 	       "A and W logfile structs share a layout");
+_Static_assert(ETW_DAMAGE_RECORD == ETL_DAMAGE_RECORD &&
+	       ETW_DAMAGE_TAIL == ETL_DAMAGE_TAIL &&
+	       ETW_DAMAGE_BUFFER == ETL_DAMAGE_BUFFER &&
+	       ETW_DAMAGE_TRUNCATED == ETL_DAMAGE_TRUNCATED &&
+	       ETW_DAMAGE_TRAILING == ETL_DAMAGE_TRAILING &&
+	       ETW_DAMAGE_DUPLICATE == ETL_DAMAGE_DUPLICATE &&
+	       ETW_DAMAGE_RESYNC == ETL_DAMAGE_RESYNC &&
+	       ETW_DAMAGE_OPEN == ETL_DAMAGE_OPEN, "damage kinds");
+_Static_assert(ETW_TRACE_DAMAGE_MAX == ETL_FILE_DAMAGE_MAX, "damages kept");
 _Static_assert(sizeof(EVENT_EXTENDED_ITEM_INSTANCE) ==
 	       sizeof(struct etl_instance_header) - sizeof(struct etl_full_header),
 	       "INSTANCE_INFO is the tail of the INSTANCE header");
@@ -312,6 +322,9 @@ static int ct_build_header_blob(struct ct_trace *t,
 	return 0;
 }
 
+/* Why this thread's last OpenTrace of a file failed (etw_trace_open_error). */
+static __thread struct etl_file_error ct_open_err;
+
 static int ct_open_file(struct ct_trace *t, const char *path)
 {
 	const struct etl_logfile_info *lf;
@@ -320,7 +333,7 @@ static int ct_open_file(struct ct_trace *t, const char *path)
 	struct etl_file_buffer b0;
 	int rc;
 
-	rc = etl_file_open(path, &t->file, NULL);
+	rc = etl_file_open(path, &t->file, &ct_open_err);
 	if (rc < 0)
 		return rc;
 	lf = etl_file_logfile(t->file);
@@ -547,6 +560,7 @@ static PROCESSTRACE_HANDLE ct_open(void *user, bool ansi, const char *logger,
 	t->mode = ul->ProcessTraceMode;
 
 	if (file) {
+		memset(&ct_open_err, 0, sizeof(ct_open_err));
 		t->kind = CT_FILE;
 		t->file8 = strdup(file);
 		rc = t->file8 ? ct_open_file(t, file) : -ENOMEM;
@@ -692,6 +706,8 @@ static void ct_proc_free(struct ct_proc *p)
 
 	for (i = 0; i < CT_MAX_FILES; i++)
 		free(p->fbufs[i]);
+	for (i = 0; i < p->nstreams; i++)
+		free(p->streams[i].scratch);
 	free(p->streams);
 	free(p->heap);
 	free(p->ext);
@@ -782,6 +798,83 @@ ETW_EXPORT ULONG WMIAPI ProcessTrace(PROCESSTRACE_HANDLE *HandleArray,
 	}
 	pthread_mutex_unlock(&ct_lock);
 	return status;
+}
+
+/* --- what was skipped (libetw.h) ------------------------------------------- */
+
+static void ct_damage_out(const struct etl_file_error *e, struct etw_trace_damage *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->kind = e->kind;
+	d->error = e->code;
+	d->buffer = e->buffer;
+	d->file_offset = e->file_offset;
+	d->bytes = e->bytes;
+	snprintf(d->reason, sizeof(d->reason), "%s", e->msg);
+}
+
+ETW_EXPORT int etw_trace_damage_totals(__u64 handle, struct etw_trace_damage_totals *out)
+{
+	const struct etl_file_damage_totals *s;
+	struct ct_trace *t;
+
+	if (!out)
+		return -EINVAL;
+	pthread_mutex_lock(&ct_lock);
+	t = ct_lookup(handle);
+	if (!t || t->kind != CT_FILE || !t->file) {
+		pthread_mutex_unlock(&ct_lock);
+		return -EBADF;
+	}
+	s = etl_file_damage_totals(t->file);
+	memset(out, 0, sizeof(*out));
+	out->damages = s->damages;
+	out->records = s->records;
+	out->tails = s->tails;
+	out->buffers = s->buffers;
+	out->duplicates = s->duplicates;
+	out->bytes = s->bytes;
+	pthread_mutex_unlock(&ct_lock);
+	return 0;
+}
+
+ETW_EXPORT int etw_trace_damage(__u64 handle, unsigned int index,
+				struct etw_trace_damage *d)
+{
+	const struct etl_file_error *e;
+	struct ct_trace *t;
+	int rc = 0;
+
+	if (!d)
+		return -EINVAL;
+	pthread_mutex_lock(&ct_lock);
+	t = ct_lookup(handle);
+	if (!t || t->kind != CT_FILE || !t->file) {
+		rc = -EBADF;
+	} else {
+		e = etl_file_damage(t->file, index);
+		if (e)
+			ct_damage_out(e, d);
+		else
+			rc = -ENOENT;
+	}
+	pthread_mutex_unlock(&ct_lock);
+	return rc;
+}
+
+ETW_EXPORT int etw_trace_open_error(struct etw_trace_damage *d)
+{
+	if (!d)
+		return -EINVAL;
+	if (!ct_open_err.code)
+		return -ENOENT;
+	ct_damage_out(&ct_open_err, d);
+	return 0;
+}
+
+ETW_EXPORT const char *etw_damage_kind_name(unsigned int kind)
+{
+	return etl_damage_kind_name(kind);
 }
 
 ETW_EXPORT ULONG WMIAPI CloseTrace(PROCESSTRACE_HANDLE TraceHandle)

@@ -26,11 +26,14 @@ enum ct_kind {
 
 /* One buffer of a stream. */
 struct ct_buf {
-	const u8 *data;
-	struct etl_buffer_info info;
-	u32 limit;		/* records end here (files: before any damage) */
+	const u8 *data;		/* compressed: the bytes on disk */
+	struct etl_buffer_info info;	/* compressed: as etl_buffer_parse() said */
+	u32 raw_size;		/* compressed: bytes on disk */
 	u32 index;		/* real time: index in the mapping */
+	u64 key;		/* files: raw time of its first timed record */
+	u32 order;		/* files: position in the file */
 	bool skip_first;	/* file buffer 0: its header record is synthetic */
+	bool compressed;	/* decompress into the stream's scratch first */
 };
 
 /* A stream of buffers whose records are in time order. */
@@ -45,6 +48,8 @@ struct ct_stream {
 	u64 key_ft;		/* its FILETIME (raw time if no clock) */
 	u64 key_raw;
 	u64 last_raw;		/* for records without a time (MESSAGE); 0: none yet */
+	u8 *scratch;		/* a decompressed buffer (files) */
+	u32 scratch_cap;
 	u32 order;		/* tie breaker */
 	int heap_pos;		/* -1: not in the heap */
 };

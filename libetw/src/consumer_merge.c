@@ -122,6 +122,56 @@ static void ct_buffer_done(struct ct_proc *p, struct ct_stream *s)
 	}
 }
 
+/* Make s->cur readable: decompress a compressed file buffer. */
+static bool ct_load_buffer(struct ct_stream *s)
+{
+	struct etl_buffer_info out;
+	u32 cap = s->t->file ? etl_file_buffer_size(s->t->file) : 0;
+
+	if (!s->cur.compressed)
+		return true;
+	if (s->scratch_cap < cap) {
+		u8 *x = realloc(s->scratch, cap);
+
+		if (!x)
+			return false;
+		s->scratch = x;
+		s->scratch_cap = cap;
+	}
+	/* the first walk decompressed it already: this cannot fail but for memory */
+	if (etl_buffer_decompress(s->cur.data, s->cur.raw_size, &s->cur.info,
+				  s->scratch, s->scratch_cap, &out, NULL) < 0)
+		return false;
+	s->cur.data = s->scratch;
+	s->cur.info = out;
+	s->cur.compressed = false;
+	return true;
+}
+
+/*
+ * The time of a record that has none (a TraceMessage without
+ * TRACE_MESSAGE_TIMESTAMP, issue 9): the time of the record before it in
+ * its stream; at the start of a stream, that of the first timed record
+ * after it in its buffer; in a buffer of such records only, the buffer's
+ * flush time; else the trace's start.  So it keeps its place among its
+ * neighbours and never sorts before everything else.
+ */
+static u64 ct_untimed(const struct ct_stream *s)
+{
+	struct etl_record_iter it = s->it;
+	struct etl_record r;
+	int rc;
+
+	if (s->last_raw)
+		return s->last_raw;
+	while ((rc = etl_record_next(&it, &r)) != 0)
+		if (rc > 0 && (r.present & ETL_REC_HAS_TIME))
+			return r.timestamp;
+	if (s->cur.info.timestamp)
+		return s->cur.info.timestamp;
+	return s->t->hdr_raw;
+}
+
 /*
  * Load the stream's next record into s->rec and its keys.  Returns true
  * when there is one; false when the stream ran out of buffers (or the
@@ -140,26 +190,28 @@ static bool ct_stream_next(struct ct_proc *p, struct ct_stream *s)
 			s->head = (s->head + 1) % s->cap;
 			s->count--;
 			s->have_cur = true;
+			if (!ct_load_buffer(s)) {
+				if (!p->status)
+					p->status = ERROR_NOT_ENOUGH_MEMORY;
+				p->stop = true;
+				return false;
+			}
 			etl_record_iter_init(&s->it, s->cur.data, &s->cur.info);
-			if (s->cur.limit < s->it.filled)
-				s->it.filled = s->cur.limit;
+			/* damaged records were reported by the first walk */
+			etl_record_iter_recover(&s->it);
 			if (s->cur.skip_first)
 				etl_record_next(&s->it, &s->rec);
 		}
 		rc = etl_record_next(&s->it, &s->rec);
+		if (rc == -EBADMSG)
+			continue;
 		if (rc > 0) {
 			struct etl_record *r = &s->rec;
 
 			if (r->family == ETL_FAM_ERROR)
 				continue;
-			/*
-			 * A message without TRACE_MESSAGE_TIMESTAMP: the time
-			 * of the record before it in its stream, or of the
-			 * trace's start when it is the stream's first.
-			 */
 			if (!(r->present & ETL_REC_HAS_TIME))
-				r->timestamp = s->last_raw ? s->last_raw :
-							     t->hdr_raw;
+				r->timestamp = ct_untimed(s);
 			s->last_raw = r->timestamp;
 			/* Seed 001, rule 16: a later consumer gets only new events. */
 			if (t->kind == CT_REALTIME &&
@@ -216,11 +268,24 @@ static void ct_deliver_top(struct ct_proc *p)
 
 /* --- files --------------------------------------------------------------- */
 
+/* Buffers of one CPU by the time of their first record, then file order. */
+static int ct_buf_cmp(const void *a, const void *b)
+{
+	const struct ct_buf *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
 /*
- * Walk file @t once: every intact buffer and, in a damaged one, the
- * records before the damage; then make one stream per CPU (buffers in
- * file order).  Returns 0 or -ENOMEM; damage is left in the file's
- * sticky error and reported after the merge.
+ * Walk file @t once: every intact buffer, damage recorded and skipped
+ * (etl_file.c); then make one stream per CPU.  A stream's buffers are
+ * ordered by the raw time of their first timed record (a buffer without
+ * one takes its flush time, or the key of the buffer before it in the
+ * file), not by file position: a wrapped circular file stores a CPU's
+ * newest buffers before its oldest, and seed 001, rule 14 wants each
+ * stream's buffers to follow each other in time.  Returns 0 or -ENOMEM.
  */
 static int ct_file_streams(struct ct_proc *p, struct ct_trace *t, u32 slot)
 {
@@ -231,12 +296,24 @@ static int ct_file_streams(struct ct_proc *p, struct ct_trace *t, u32 slot)
 	struct ct_stream *st;
 	u32 n = 0, cap = 0, i, ncpu = 0, *cnt, *pos;
 	u16 cpumap[ETL_PROCESSOR_INDEX_MASK + 1];
+	u64 prev_key = t->hdr_raw;
 	int rc;
 
 	etl_file_rewind(f);
 	while ((rc = etl_file_next_buffer(f, &b)) > 0) {
-		while ((rc = etl_file_next_record(f, &b, &r)) > 0)
-			;
+		bool timed = false;
+		u64 key = 0;
+
+		while (etl_file_next_record(f, &b, &r) > 0) {
+			if (!timed && (r.present & ETL_REC_HAS_TIME) &&
+			    !(b.index == 0 && r.offset == ETL_BUFFER_HEADER_SIZE)) {
+				key = r.timestamp;
+				timed = true;
+			}
+		}
+		if (!timed)
+			key = b.info.timestamp ? b.info.timestamp : prev_key;
+		prev_key = key;
 		if (n == cap) {
 			struct ct_buf *x;
 
@@ -248,18 +325,25 @@ static int ct_file_streams(struct ct_proc *p, struct ct_trace *t, u32 slot)
 			}
 			all = x;
 		}
-		all[n].data = b.data;
+		memset(&all[n], 0, sizeof(all[n]));
+		all[n].data = b.raw;
+		all[n].raw_size = b.raw_size;
+		all[n].compressed = b.compressed;
 		all[n].info = b.info;
-		/* A damaged record stops the walk where it starts. */
-		all[n].limit = rc < 0 ? b.iter.pos : b.info.filled;
+		if (b.compressed)	/* as on disk: ct_load_buffer() inflates */
+			etl_buffer_parse(b.raw, b.raw_size, &all[n].info, NULL);
 		all[n].index = b.index;
+		all[n].order = n;
+		all[n].key = key;
 		all[n].skip_first = b.index == 0;
 		n++;
-		if (rc < 0)
-			break;
+	}
+	if (rc < 0) {
+		free(all);
+		return rc;
 	}
 
-	/* Group by CPU, keeping file order (seed 001, rule 14). */
+	/* Group by CPU (seed 001, rule 14). */
 	memset(cpumap, 0xFF, sizeof(cpumap));
 	cnt = calloc(n + 1, sizeof(u32));
 	pos = calloc(n + 1, sizeof(u32));
@@ -294,6 +378,7 @@ static int ct_file_streams(struct ct_proc *p, struct ct_trace *t, u32 slot)
 		s->bufs = sorted + pos[i] - cnt[i];
 		s->order = p->nstreams + i;
 		s->heap_pos = -1;
+		qsort(s->bufs, cnt[i], sizeof(*s->bufs), ct_buf_cmp);
 	}
 	p->nstreams += ncpu;
 	p->fbufs[slot] = sorted;
@@ -340,13 +425,15 @@ void ct_process_files(struct ct_proc *p)
 		ct_deliver_top(p);
 	if (p->stop)
 		return;
-	/* Everything before the damage was delivered: now say so. */
+	/*
+	 * Everything intact was delivered: now say that something was not
+	 * (the details: etw_trace_damage(), etwdump).
+	 */
 	for (i = 0; i < p->nt; i++) {
 		const struct etl_file_error *e = etl_file_error(p->t[i]->file);
 
 		if (e->code && !p->status)
-			p->status = e->code == -EBADMSG ? ERROR_FILE_CORRUPT :
-				    consumer_win32_error(e->code, CT_OPEN_FILE);
+			p->status = ERROR_FILE_CORRUPT;
 	}
 }
 
@@ -371,7 +458,8 @@ static bool ct_rt_queue(struct ct_proc *p, struct ct_trace *t, u32 idx)
 	b = &s->bufs[(s->head + s->count) % s->cap];
 	b->data = t->map + (size_t)idx * t->buffer_size;
 	b->info = info;
-	b->limit = info.filled;
+	b->raw_size = info.buffer_size;
+	b->compressed = false;
 	b->index = idx;
 	b->skip_first = false;
 	s->count++;

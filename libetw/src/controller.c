@@ -116,6 +116,26 @@ static ULONG etw_props_put(EVENT_TRACE_PROPERTIES *p, ULONG offset, int wide,
 	return ERROR_SUCCESS;
 }
 
+/* Would etw_props_put() of this string fail for lack of room? */
+static int etw_props_room(const EVENT_TRACE_PROPERTIES *p, ULONG offset,
+			  int wide, const char *s, size_t len)
+{
+	size_t need, room;
+
+	if (offset < sizeof(*p) || offset >= p->Wnode.BufferSize)
+		return -1;
+	room = p->Wnode.BufferSize - offset;
+	if (wide) {
+		WCHAR tmp[ETW_NAME_CHARS * 2 + 1];
+
+		need = (etl_utf8_to_utf16le(s, len, (u8 *)tmp, ETW_NAME_CHARS * 2) + 1) *
+		       sizeof(WCHAR);
+	} else {
+		need = len + 1;
+	}
+	return need > room ? -1 : 0;
+}
+
 /* The output fields of EVENT_TRACE_PROPERTIES from the kernel's view. */
 static void etw_props_fill(EVENT_TRACE_PROPERTIES *p,
 			   const struct etw_session_info *si)
@@ -184,6 +204,9 @@ static ULONG etw_start(CONTROLTRACE_ID * TraceId, const void *InstanceName,
 	if (p->LoggerNameOffset < sizeof(*p) ||
 	    p->LoggerNameOffset >= p->Wnode.BufferSize)
 		return ERROR_INVALID_PARAMETER;
+	/* ... checked before anything starts: an error leaves nothing (issue 9) */
+	if (etw_props_room(p, p->LoggerNameOffset, wide, name.buf, name.len))
+		return ERROR_BAD_LENGTH;
 	if (p->LogFileNameOffset) {
 		if (etw_props_string(p, p->LogFileNameOffset, wide, &file))
 			return ERROR_INVALID_PARAMETER;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Reading .etl files: the file walk around the freestanding buffer and
- * record reader of kmod/shared/etw_etl_read.c.  See etl_file.h.
+ * record reader of kmod/shared/etw_etl_read.c, with recovery from damage
+ * (issue 9) and decompression of compressed buffers.  See etl_file.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,22 +13,48 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <libfwnt.h>
 
 #include "etl_file.h"
+
+/* LogFileMode EVENT_TRACE_COMPRESSED_MODE (reference 2.3) */
+#define ETL_MODE_COMPRESSED	0x04000000u
+
+/* A buffer seen before, for finding duplicates: (CPU, sequence) -> offset */
+struct etl_seen {
+	u64 key;		/* 0 = empty slot */
+	u64 offset;
+	u32 size;
+};
 
 struct etl_file {
 	const u8 *data;
 	u64 size;
+	u64 end;		/* after the last non-zero byte */
 	void *map;		/* mmap'd region to unmap, or NULL */
 	void *copy;		/* malloc'd copy to free, or NULL */
 	u32 buffer_size;	/* of buffer 0 */
+	u32 grid;		/* buffer n at n * grid; 0 = compressed file */
+	u32 size0;		/* buffer 0's size (grid_size()) */
+	u16 logger_id;		/* of buffer 0 */
+	u16 logger_id1;		/* of the first good buffer after it; 0xFFFF: none yet */
 	u64 pos;		/* file offset of the next buffer */
-	u32 next_index;
+	u64 last_start;		/* compressed files: the last buffer handed out */
+	bool went_back;		/* compressed files: resynchronised backwards */
+	u32 next_index;		/* buffers handed out */
+	u32 slots;		/* buffer positions walked, damaged ones too */
 	bool clock_ok;
+	bool ended;
 	struct etl_logfile_info lf;
 	struct etl_record header;
 	struct etl_clock clock;
-	struct etl_file_error err;
+	struct etl_file_error err;	/* the first damage, or the open error */
+	struct etl_file_error damage[ETL_FILE_DAMAGE_MAX];
+	struct etl_file_damage_totals tot;
+	struct etl_seen *seen;	/* open-addressing table, power of 2 */
+	u32 seen_cap, seen_n;
+	u8 *scratch;		/* decompressed buffer (grid or BufferSize) */
+	u32 scratch_cap;
 };
 
 /*
@@ -39,10 +66,9 @@ static int set_err(struct etl_file_error *e, int code, long long buffer,
 		   u64 start, u32 off, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
-static int set_err(struct etl_file_error *e, int code, long long buffer,
-		   u64 start, u32 off, const char *fmt, ...)
+static int vset_err(struct etl_file_error *e, int code, long long buffer,
+		    u64 start, u32 off, const char *fmt, va_list ap)
 {
-	va_list ap;
 	int n = 0;
 
 	e->code = code;
@@ -54,10 +80,60 @@ static int set_err(struct etl_file_error *e, int code, long long buffer,
 			     buffer, (unsigned long long)start, off);
 	if (n < 0 || (size_t)n >= sizeof(e->msg))
 		n = 0;
-	va_start(ap, fmt);
 	vsnprintf(e->msg + n, sizeof(e->msg) - n, fmt, ap);
-	va_end(ap);
 	return code;
+}
+
+static int set_err(struct etl_file_error *e, int code, long long buffer,
+		   u64 start, u32 off, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vset_err(e, code, buffer, start, off, fmt, ap);
+	va_end(ap);
+	e->kind = ETL_DAMAGE_OPEN;
+	return code;
+}
+
+/* Note one damaged place: counted, and kept in detail while there is room. */
+static void damage(struct etl_file *f, u32 kind, int code, long long buffer,
+		   u64 start, u32 off, u64 bytes, const char *fmt, ...)
+	__attribute__((format(printf, 8, 9)));
+
+static void damage(struct etl_file *f, u32 kind, int code, long long buffer,
+		   u64 start, u32 off, u64 bytes, const char *fmt, ...)
+{
+	struct etl_file_damage_totals *t = &f->tot;
+	struct etl_file_error e;
+	va_list ap;
+
+	memset(&e, 0, sizeof(e));
+	va_start(ap, fmt);
+	vset_err(&e, code, buffer, start, off, fmt, ap);
+	va_end(ap);
+	e.kind = kind;
+	e.bytes = bytes;
+	switch (kind) {
+	case ETL_DAMAGE_RECORD:
+		t->records++;
+		break;
+	case ETL_DAMAGE_TAIL:
+		t->tails++;
+		break;
+	case ETL_DAMAGE_BUFFER:
+		t->buffers++;
+		break;
+	case ETL_DAMAGE_DUPLICATE:
+		t->duplicates++;
+		break;
+	}
+	t->bytes += bytes;
+	if (t->damages < ETL_FILE_DAMAGE_MAX)
+		f->damage[t->damages] = e;
+	if (!t->damages)
+		f->err = e;
+	t->damages++;
 }
 
 static u32 le32(const u8 *p)
@@ -65,12 +141,37 @@ static u32 le32(const u8 *p)
 	return (u32)p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
 }
 
-static bool all_zero(const u8 *p, u64 n)
+static u16 le16(const u8 *p)
 {
-	for (; n; n--, p++)
-		if (*p)
-			return false;
-	return true;
+	return (u16)(p[0] | p[1] << 8);
+}
+
+/*
+ * The size of the buffers of an uncompressed file: buffer 0's BufferSize,
+ * which TRACE_LOGFILE_HEADER.BufferSize repeats (etl-format section 1).
+ * Should the two disagree (one of them damaged), the one at which the
+ * next buffer header starts wins, so that one bad field does not shift
+ * the whole file.
+ */
+static u32 grid_size(struct etl_file *f, u32 bsize)
+{
+	u32 alt = f->lf.hdr.buffer_size, cand[2] = { bsize, alt };
+	struct etl_buffer_info info;
+	int i, rc;
+
+	if (alt == bsize)
+		return bsize;
+	for (i = 0; i < 2; i++) {
+		if (cand[i] < ETL_BUFFER_HEADER_SIZE || cand[i] % ETL_RECORD_ALIGN)
+			continue;
+		if (cand[i] >= f->size)
+			continue;
+		rc = etl_buffer_parse_partial(f->data + cand[i], f->size - cand[i],
+					      &info, NULL);
+		if ((rc == 0 || rc == -EOPNOTSUPP) && info.buffer_size == cand[i])
+			return cand[i];
+	}
+	return bsize;
 }
 
 /* Buffer 0 must parse and start with the logfile header event. */
@@ -90,14 +191,17 @@ static int check_header(struct etl_file *f)
 	/* etl-format section 1: "read the ULONG at file offset 0" */
 	bsize = le32(f->data);
 	f->buffer_size = bsize;
-	rc = etl_buffer_parse(f->data, f->size, &info, &d);
+	rc = etl_buffer_parse_partial(f->data, f->size, &info, &d);
 	if (rc < 0) {
-		if (bsize >= ETL_BUFFER_SIZE_MIN && !(bsize % 8) && bsize > f->size)
-			return set_err(e, rc, 0, 0, 0,
-				       "file truncated: BufferSize %u but the file has %llu bytes",
-				       bsize, (unsigned long long)f->size);
+		if (rc == -EOPNOTSUPP)
+			return set_err(e, -EBADMSG, 0, 0, d.offset,
+				       "buffer 0 is compressed");
 		return set_err(e, rc, 0, 0, d.offset, "%s", d.why);
 	}
+	if (info.flags & ETL_BUFINFO_PARTIAL)
+		return set_err(e, -EBADMSG, 0, 0, 0,
+			       "file truncated: BufferSize %u but the file has %llu bytes",
+			       bsize, (unsigned long long)f->size);
 	etl_record_iter_init(&it, f->data, &info);
 	rc = etl_record_next(&it, &f->header);
 	if (rc <= 0) {
@@ -112,6 +216,13 @@ static int check_header(struct etl_file *f)
 	if (rc < 0)
 		return set_err(e, rc, 0, 0, d.offset, "%s", d.why);
 	f->clock_ok = !etl_clock_from_logfile(&f->clock, &f->lf);
+	f->logger_id = info.logger_id;
+	f->logger_id1 = 0xFFFF;
+	/* section 1: uncompressed buffers all have buffer 0's size */
+	f->size0 = grid_size(f, bsize);
+	f->grid = (f->lf.hdr.log_file_mode & ETL_MODE_COMPRESSED) ? 0 : f->size0;
+	memset(e, 0, sizeof(*e));
+	e->buffer = -1;
 	return 0;
 }
 
@@ -126,6 +237,10 @@ static int finish_open(struct etl_file *f, struct etl_file **fp,
 		etl_file_close(f);
 		return rc;
 	}
+	/* Where the data ends: the rest may be a preallocated zero tail. */
+	f->end = f->size;
+	while (f->end && !f->data[f->end - 1])
+		f->end--;
 	*fp = f;
 	return 0;
 }
@@ -135,8 +250,10 @@ int etl_file_open_mem(const void *data, size_t size, struct etl_file **fp,
 {
 	struct etl_file *f;
 
-	if (err)
+	if (err) {
 		memset(err, 0, sizeof(*err));
+		err->buffer = -1;
+	}
 	if (!fp || (!data && size))
 		return -EINVAL;
 	*fp = NULL;
@@ -224,6 +341,8 @@ void etl_file_close(struct etl_file *f)
 	if (f->map)
 		munmap(f->map, f->size);
 	free(f->copy);
+	free(f->seen);
+	free(f->scratch);
 	free(f);
 }
 
@@ -262,67 +381,359 @@ const struct etl_file_error *etl_file_error(const struct etl_file *f)
 	return &f->err;
 }
 
+const struct etl_file_error *etl_file_damage(const struct etl_file *f, u32 i)
+{
+	if (!f || i >= f->tot.damages || i >= ETL_FILE_DAMAGE_MAX)
+		return NULL;
+	return &f->damage[i];
+}
+
+const struct etl_file_damage_totals *etl_file_damage_totals(const struct etl_file *f)
+{
+	return &f->tot;
+}
+
+const char *etl_damage_kind_name(u32 kind)
+{
+	static const char * const names[ETL_DAMAGE_KIND_COUNT] = {
+		[ETL_DAMAGE_NONE] = "none",
+		[ETL_DAMAGE_OPEN] = "open",
+		[ETL_DAMAGE_RECORD] = "record",
+		[ETL_DAMAGE_TAIL] = "tail",
+		[ETL_DAMAGE_BUFFER] = "buffer",
+		[ETL_DAMAGE_TRUNCATED] = "truncated",
+		[ETL_DAMAGE_TRAILING] = "trailing",
+		[ETL_DAMAGE_DUPLICATE] = "duplicate",
+		[ETL_DAMAGE_RESYNC] = "resync",
+	};
+
+	return kind < ETL_DAMAGE_KIND_COUNT ? names[kind] : "?";
+}
+
 void etl_file_rewind(struct etl_file *f)
 {
 	f->pos = 0;
+	f->last_start = 0;
+	f->went_back = false;
+	f->logger_id1 = 0xFFFF;
 	f->next_index = 0;
+	f->slots = 0;
+	f->ended = false;
+	f->seen_n = 0;
+	if (f->seen)
+		memset(f->seen, 0, f->seen_cap * sizeof(*f->seen));
+	memset(&f->tot, 0, sizeof(f->tot));
 	memset(&f->err, 0, sizeof(f->err));
+	f->err.buffer = -1;
 }
+
+/* --- compressed buffers -------------------------------------------------- */
+
+int etl_buffer_decompress(const u8 *raw, u32 raw_size,
+			  const struct etl_buffer_info *info, u8 *out, u32 cap,
+			  struct etl_buffer_info *out_info, struct etl_diag *diag)
+{
+	libfwnt_error_t *error = NULL;
+	size_t want, got;
+	int rc;
+
+	if (!raw || !info || !out || !out_info || raw_size < ETL_BUFFER_HEADER_SIZE ||
+	    raw_size > info->buffer_size + 0u || info->filled < ETL_BUFFER_HEADER_SIZE)
+		return -EINVAL;
+	if (info->filled > cap) {
+		if (diag) {
+			diag->why = "compressed buffer: decompressed size larger than the file's buffers";
+			diag->offset = offsetof(struct etl_buffer_header, saved_offset);
+		}
+		return -EBADMSG;
+	}
+	want = info->filled - ETL_BUFFER_HEADER_SIZE;
+	got = want;
+	memcpy(out, raw, ETL_BUFFER_HEADER_SIZE);
+	/* etl-format section 1: XPRESS (MS-XCA plain LZ77), libfwnt's "LZXPRESS" */
+	rc = libfwnt_lzxpress_decompress(raw + ETL_BUFFER_HEADER_SIZE,
+					 raw_size - ETL_BUFFER_HEADER_SIZE,
+					 out + ETL_BUFFER_HEADER_SIZE, &got, &error);
+	if (error)
+		libfwnt_error_free(&error);
+	if (rc != 1 || got != want) {
+		if (diag) {
+			diag->why = rc != 1 ? "compressed buffer does not decompress" :
+				    "compressed buffer decompresses to another size than SavedOffset says";
+			diag->offset = ETL_BUFFER_HEADER_SIZE;
+		}
+		return -EBADMSG;
+	}
+	/* now an ordinary buffer of filled bytes */
+	{
+		struct etl_buffer_header *h = (void *)out;
+		u32 n = info->filled;
+		u16 fl = le16(out + offsetof(struct etl_buffer_header, buffer_flag));
+
+		fl &= ~ETL_BUFFER_FLAG_COMPRESSED;
+		memcpy(&h->buffer_size, &n, 4);
+		memcpy(&h->saved_offset, &n, 4);
+		memcpy(&h->current_offset, &n, 4);
+		memcpy(&h->offset, &n, 4);
+		memcpy(&h->buffer_flag, &fl, 2);
+	}
+	return etl_buffer_parse(out, info->filled, out_info, diag);
+}
+
+/* --- duplicates ------------------------------------------------------------ */
+
+static u64 seen_key(const struct etl_buffer_info *i)
+{
+	/* never 0: 0 marks an empty slot */
+	return ((u64)i->sequence * 0x9E3779B97F4A7C15ULL) ^ ((u64)i->cpu << 1) ^ 1;
+}
+
+/*
+ * Is the buffer at @off (@n bytes) a copy of one seen before?  Remembers
+ * it if not.  A table that cannot grow only stops finding duplicates.
+ */
+static bool seen_before(struct etl_file *f, const struct etl_buffer_info *info,
+			u64 off, u32 n)
+{
+	u64 key = seen_key(info);
+	u32 i, mask;
+
+	if (f->seen_n * 2 >= f->seen_cap) {
+		u32 cap = f->seen_cap ? 2 * f->seen_cap : 256;
+		struct etl_seen *t = calloc(cap, sizeof(*t));
+
+		if (!t)
+			return false;
+		for (i = 0; i < f->seen_cap; i++) {
+			u32 j;
+
+			if (!f->seen[i].key)
+				continue;
+			for (j = f->seen[i].key & (cap - 1); t[j].key; j = (j + 1) & (cap - 1))
+				;
+			t[j] = f->seen[i];
+		}
+		free(f->seen);
+		f->seen = t;
+		f->seen_cap = cap;
+	}
+	mask = f->seen_cap - 1;
+	for (i = key & mask; f->seen[i].key; i = (i + 1) & mask) {
+		const struct etl_seen *s = &f->seen[i];
+
+		if (s->key == key && s->size == n &&
+		    !memcmp(f->data + s->offset, f->data + off, n))
+			return true;
+	}
+	f->seen[i].key = key;
+	f->seen[i].offset = off;
+	f->seen[i].size = n;
+	f->seen_n++;
+	return false;
+}
+
+/* --- the walk ---------------------------------------------------------------- */
 
 /* The end of the buffers: complain if BuffersWritten promised more. */
 static int at_end(struct etl_file *f)
 {
 	u32 promised = f->lf.hdr.buffers_written;
 
+	if (f->ended)
+		return 0;
+	f->ended = true;
+	if (f->pos < f->size)
+		f->pos = f->size;	/* a zero tail */
+	if (f->pos > f->size)
+		f->pos = f->size;	/* the last step went past a cut */
 	/* etl-format section 1: BuffersWritten = buffers incl. buffer 0 */
-	if (promised > f->next_index)
-		return set_err(&f->err, -EBADMSG, f->next_index, f->pos, 0,
-			       "file truncated: %u buffers present, BuffersWritten is %u",
-			       f->next_index, promised);
+	if (f->grid && promised > f->slots)
+		damage(f, ETL_DAMAGE_TRUNCATED, -EBADMSG, f->slots, f->pos, 0,
+		       (u64)(promised - f->slots) * f->grid,
+		       "file truncated: %u buffers present, BuffersWritten is %u",
+		       f->slots, promised);
+	return 0;
+}
+
+/*
+ * A compressed file has no grid: after a damaged header look for the
+ * next offset where a buffer header of this trace starts (its LoggerId,
+ * a plausible BufferSize).  Each offset is tried once: linear in the
+ * file size.
+ */
+static u64 resync(struct etl_file *f, u64 from)
+{
+	struct etl_buffer_info info;
+	u64 o;
+	int rc;
+
+	for (o = from; o + ETL_BUFFER_HEADER_SIZE <= f->end; o++) {
+		const u8 *p = f->data + o;
+		u16 lid = le16(p + offsetof(struct etl_buffer_header, logger_id));
+
+		if (lid != f->logger_id && lid != f->logger_id1)
+			continue;
+		if (le32(p) > f->buffer_size || le32(p) < ETL_BUFFER_HEADER_SIZE)
+			continue;
+		rc = etl_buffer_parse_partial(p, f->size - o, &info, NULL);
+		if ((rc == 0 || rc == -EOPNOTSUPP) &&
+		    info.filled <= f->buffer_size)
+			return o;
+	}
+	return f->size;
+}
+
+/* Decompress buffer @b in place of its data (into f->scratch). */
+static int inflate_buffer(struct etl_file *f, struct etl_file_buffer *b,
+			  struct etl_diag *d)
+{
+	struct etl_buffer_info out;
+	u32 cap = f->buffer_size;
+	int rc;
+
+	if (f->scratch_cap < cap) {
+		u8 *s = realloc(f->scratch, cap);
+
+		if (!s)
+			return -ENOMEM;
+		f->scratch = s;
+		f->scratch_cap = cap;
+	}
+	rc = etl_buffer_decompress(b->raw, b->raw_size, &b->info, f->scratch,
+				   f->scratch_cap, &out, d);
+	if (rc < 0)
+		return rc;
+	b->data = f->scratch;
+	b->info = out;
+	b->compressed = true;
 	return 0;
 }
 
 int etl_file_next_buffer(struct etl_file *f, struct etl_file_buffer *b)
 {
 	struct etl_diag d = { "", 0 };
-	u64 left;
-	u32 bsize;
+	u64 left, step;
 	int rc;
 
 	if (!f || !b)
 		return -EINVAL;
-	if (f->err.code)
-		return f->err.code;
-	if (f->pos >= f->size)
-		return at_end(f);
-	left = f->size - f->pos;
-	if (all_zero(f->data + f->pos, left))
-		return at_end(f);
-	if (left < ETL_BUFFER_HEADER_SIZE)
-		return set_err(&f->err, -EBADMSG, f->next_index, f->pos, 0,
-			       "file truncated: %llu bytes left, less than a buffer header",
+	for (;;) {
+		if (f->pos >= f->end)
+			return at_end(f);
+		left = f->size - f->pos;
+		if (left < ETL_BUFFER_HEADER_SIZE) {
+			damage(f, ETL_DAMAGE_TRAILING, -EBADMSG, -1, f->pos, 0, left,
+			       "%llu bytes after the last buffer, less than a buffer header",
 			       (unsigned long long)left);
+			f->pos = f->size;
+			continue;
+		}
+		memset(b, 0, sizeof(*b));
+		b->index = f->slots;
+		b->file_offset = f->pos;
+		b->data = b->raw = f->data + f->pos;
+		rc = etl_buffer_parse_partial(b->data, left, &b->info, &d);
+		step = f->grid;
+		if (rc == -EOPNOTSUPP) {
+			/* section 1: compressed; its own size on disk */
+			b->raw_size = b->info.buffer_size;
+			if (!f->grid)
+				step = b->info.buffer_size;
+			rc = inflate_buffer(f, b, &d);
+			if (rc == -ENOMEM)
+				return rc;
+			if (rc < 0)
+				rc = -EBADMSG;
+		} else if (rc == 0) {
+			b->raw_size = b->info.buffer_size;
+			if (!f->grid)
+				step = f->slots ? b->info.buffer_size : f->size0;
+		}
+		/* a compressed file has no grid: a buffer of another trace is
+		 * a misstep after a damaged BufferSize
+		 */
+		if (rc == 0 && !f->grid && f->slots && f->logger_id1 == 0xFFFF)
+			f->logger_id1 = b->info.logger_id;
+		if (rc == 0 && !f->grid && b->info.logger_id != f->logger_id &&
+		    b->info.logger_id != f->logger_id1) {
+			rc = -EBADMSG;
+			d.why = "not a buffer of this trace (LoggerId differs)";
+			d.offset = offsetof(struct etl_buffer_header, logger_id);
+		}
+		if (rc < 0) {
+			u64 next, n;
 
-	memset(b, 0, sizeof(*b));
-	rc = etl_buffer_parse(f->data + f->pos, left, &b->info, &d);
-	if (rc < 0) {
-		bsize = le32(f->data + f->pos);
-		if (rc == -EBADMSG && bsize >= ETL_BUFFER_SIZE_MIN &&
-		    !(bsize % 8) && bsize > left)
-			return set_err(&f->err, rc, f->next_index, f->pos, 0,
-				       "file truncated: BufferSize %u, %llu bytes left",
-				       bsize, (unsigned long long)left);
-		return set_err(&f->err, rc, f->next_index, f->pos, d.offset,
-			       "%s", d.why);
+			if (f->grid) {
+				next = f->pos + f->grid;
+			} else {
+				/*
+				 * A compressed file: the first header of this
+				 * trace after the last good buffer's header (once:
+				 * a BufferSize one too large may have overshot the
+				 * next header), else after this position.
+				 */
+				next = f->pos;
+				if (f->next_index && !f->went_back &&
+				    f->last_start + ETL_BUFFER_HEADER_SIZE < f->pos)
+					next = resync(f, f->last_start + ETL_BUFFER_HEADER_SIZE);
+				if (next < f->pos) {
+					f->went_back = true;
+					damage(f, ETL_DAMAGE_RESYNC, -EBADMSG, f->slots,
+					       f->pos, 0, 0,
+					       "the buffer before ends at file offset 0x%llx, not here (its BufferSize was wrong); reading on from there",
+					       (unsigned long long)next);
+					f->pos = next;
+					continue;
+				}
+				next = resync(f, f->pos + 1);
+			}
+			n = (next < f->size ? next : f->size) - f->pos;
+
+			if (f->pos + n >= f->size && n < f->grid && f->slots)
+				damage(f, ETL_DAMAGE_TRAILING, rc, -1, f->pos, 0, n,
+				       "%llu bytes after the last buffer are no buffer: %s",
+				       (unsigned long long)n, d.why);
+			else
+				damage(f, ETL_DAMAGE_BUFFER, rc, f->slots, f->pos,
+				       d.offset, n, "%s; buffer skipped", d.why);
+			f->slots++;
+			f->pos += n;
+			continue;
+		}
+		/* section 1: every buffer of an uncompressed file has the same size */
+		if (f->grid && !b->compressed && b->info.buffer_size != f->grid) {
+			damage(f, ETL_DAMAGE_BUFFER, -EBADMSG, f->slots, f->pos, 0,
+			       left < f->grid ? left : f->grid,
+			       "BufferSize %u, but the file's buffers are %u bytes; buffer skipped",
+			       b->info.buffer_size, f->grid);
+			f->slots++;
+			f->pos += f->grid;
+			continue;
+		}
+		if (b->info.flags & ETL_BUFINFO_PARTIAL) {
+			damage(f, ETL_DAMAGE_TRUNCATED, -EBADMSG, f->slots, f->pos, 0,
+			       b->info.buffer_size - left,
+			       "file truncated: %llu of the buffer's %u bytes present",
+			       (unsigned long long)left, b->info.buffer_size);
+			step = left;
+		} else if (f->slots && seen_before(f, &b->info, f->pos, b->raw_size)) {
+			damage(f, ETL_DAMAGE_DUPLICATE, -EBADMSG, f->slots, f->pos, 0,
+			       b->raw_size,
+			       "a copy of an earlier buffer (CPU %u, SequenceNumber %lld); skipped",
+			       b->info.cpu, (long long)b->info.sequence);
+			f->slots++;
+			f->pos += step;
+			continue;
+		}
+		etl_record_iter_init(&b->iter, b->data, &b->info);
+		etl_record_iter_recover(&b->iter);
+		f->last_start = f->pos;
+		f->went_back = false;
+		f->pos += step;
+		f->slots++;
+		f->next_index++;
+		return 1;
 	}
-	b->index = f->next_index;
-	b->file_offset = f->pos;
-	b->data = f->data + f->pos;
-	etl_record_iter_init(&b->iter, b->data, &b->info);
-	/* section 1: step by each buffer's own BufferSize */
-	f->pos += b->info.buffer_size;
-	f->next_index++;
-	return 1;
 }
 
 int etl_file_next_record(struct etl_file *f, struct etl_file_buffer *b,
@@ -332,13 +743,26 @@ int etl_file_next_record(struct etl_file *f, struct etl_file_buffer *b,
 
 	if (!f || !b || !rec)
 		return -EINVAL;
-	if (f->err.code)
-		return f->err.code;
-	rc = etl_record_next(&b->iter, rec);
-	if (rc < 0)
-		return set_err(&f->err, rc, b->index, b->file_offset,
-			       b->iter.diag.offset, "%s", b->iter.diag.why);
-	return rc;
+	for (;;) {
+		u32 at = b->iter.pos;
+		/* in a decompressed buffer offsets are not file offsets */
+		u32 off = b->compressed ? 0 : b->iter.diag.offset;
+		const char *in = b->compressed ? " of the decompressed buffer" : "";
+
+		rc = etl_record_next(&b->iter, rec);
+		if (rc >= 0 || rc != -EBADMSG)
+			return rc;
+		off = b->compressed ? 0 : b->iter.diag.offset;
+		if (b->iter.skip_record)
+			damage(f, ETL_DAMAGE_RECORD, rc, b->index, b->file_offset,
+			       off, b->iter.skip_bytes,
+			       "%s; record at 0x%x%s skipped", b->iter.diag.why, at, in);
+		else
+			damage(f, ETL_DAMAGE_TAIL, rc, b->index, b->file_offset,
+			       off, b->iter.skip_bytes,
+			       "%s; the rest of the buffer from 0x%x%s (%u bytes) skipped",
+			       b->iter.diag.why, at, in, b->iter.skip_bytes);
+	}
 }
 
 static size_t put_utf8(char *out, size_t outsz, size_t n, u32 c)

@@ -334,6 +334,8 @@ int etw_register(const GUID *guid, uint32_t flags, struct etw_lib_reg *tmpl,
 		r->handle = req.handle;
 		r->guid = *guid;
 		etw_prov.regs[req.slot] = r;
+		__atomic_store_n(&etw_prov.live[req.slot], req.handle,
+				 __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&etw_prov.lock);
 	if (ret) {
@@ -365,6 +367,8 @@ int etw_unregister(uint64_t handle)
 		if (ioctl(fd, ETW_IOC_UNREGISTER, &req))
 			ret = -errno;
 		etw_prov.regs[(uint32_t)handle - 1] = NULL;
+		__atomic_store_n(&etw_prov.live[(uint32_t)handle - 1], 0,
+				 __ATOMIC_RELEASE);
 		free(r);
 	}
 	pthread_mutex_unlock(&etw_prov.lock);
@@ -398,12 +402,25 @@ ETW_EXPORT ULONG EVNTAPI EventRegister(LPCGUID ProviderId,
 	return ERROR_SUCCESS;
 }
 
+/* Is @h a registration of this process?  One load, no lock. */
+static int etw_handle_live(REGHANDLE h)
+{
+	uint32_t slot = (uint32_t)h - 1;
+
+	return h && slot < ETW_MAX_REGS_PER_FD &&
+	       __atomic_load_n(&etw_prov.live[slot], __ATOMIC_ACQUIRE) == (uint64_t)h;
+}
+
+/*
+ * Handle 0 (a failed EventRegister's) or any other handle that is no
+ * registration: ERROR_INVALID_HANDLE, as Windows returns (issue 9).
+ */
 ETW_EXPORT ULONG EVNTAPI EventUnregister(REGHANDLE RegHandle)
 {
 	int ret;
 
-	if (RegHandle == 0)
-		return ERROR_SUCCESS;	/* a failed EventRegister's handle */
+	if (!etw_handle_live(RegHandle))
+		return ERROR_INVALID_HANDLE;
 	ret = etw_unregister(RegHandle);
 	return etw_win32_error(ret, ETW_API_PROVIDER);
 }
@@ -447,15 +464,19 @@ static ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 	int fd;
 
 	if (RegHandle == 0)
-		return ERROR_SUCCESS;	/* nobody can listen */
+		return ERROR_INVALID_HANDLE;	/* as Windows (issue 9) */
 	if (!d || UserDataCount > MAX_EVENT_DATA_DESCRIPTORS ||
 	    (UserDataCount && !UserData) ||
 	    (Flags & ~(ULONG)(EVENT_WRITE_FLAG_NO_FAULTING |
 			      EVENT_WRITE_FLAG_INPRIVATE)))
 		return ERROR_INVALID_PARAMETER;
-	/* No session wants it: no syscall (reference 1.4). */
+	/*
+	 * No session wants it: no syscall (reference 1.4); but a handle
+	 * that is no registration is an error whether or not anyone listens.
+	 */
 	if (!EventEnabled(RegHandle, d))
-		return ERROR_SUCCESS;
+		return etw_handle_live(RegHandle) ? ERROR_SUCCESS :
+						    ERROR_INVALID_HANDLE;
 
 	w.handle = RegHandle;
 	w.id = d->Id;
@@ -527,6 +548,8 @@ ETW_EXPORT ULONG EVNTAPI EventWriteString(REGHANDLE RegHandle, UCHAR Level,
 	EVENT_DATA_DESCRIPTOR data;
 	size_t n = 0;
 
+	if (!etw_handle_live(RegHandle))
+		return ERROR_INVALID_HANDLE;
 	if (!String)
 		return ERROR_INVALID_PARAMETER;
 	while (String[n])

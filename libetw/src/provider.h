@@ -28,6 +28,12 @@ struct etw_lib_reg {
 struct etw_provider_state {
 	pthread_mutex_t lock;		/* regs[], done_seq */
 	struct etw_lib_reg *regs[ETW_MAX_REGS_PER_FD];
+	/*
+	 * The handle of each live slot (0: free), set and cleared with
+	 * regs[] under lock, read without it by the writes: a handle that is
+	 * no registration of this process is ERROR_INVALID_HANDLE.
+	 */
+	uint64_t live[ETW_MAX_REGS_PER_FD];
 	int dispatch_init;
 	pthread_mutex_t dispatch;	/* recursive: reading + callbacks */
 	pthread_cond_t done_cv;

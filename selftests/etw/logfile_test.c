@@ -379,16 +379,33 @@ TEST_F(lf, append_adds_to_an_existing_file)
 {
 	struct props out;
 
+	unsigned long long start1;
+	unsigned int lost1, i;
+	static char big[9000];
+	EVENT_DATA_DESCRIPTOR d;
+	EVENT_DESCRIPTOR ev;
+
+	EventDescCreate(&ev, 1, 0, 0, 4, 0, 0, 0);
+	EventDataDescCreate(&d, big, sizeof(big));	/* over the 8 KB buffer */
 	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_SEQUENTIAL,
 					    self->path, 8, 0, 2));
 	write_events(self->h, 0, 50, 64);
+	for (i = 0; i < 3; i++)
+		EventWrite(self->h, &ev, 1, &d);	/* 3 lost */
 	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	ASSERT_EQ(0, read_etl(self->path, &self->f));
+	start1 = self->f.lf.hdr.start_time;
+	lost1 = self->f.lf.hdr.events_lost;
+	EXPECT_EQ(3, lost1);
+	usleep(20000);
 	/* The wrong clock is refused. */
 	EXPECT_EQ(ERROR_INVALID_PARAMETER,
 		  start_file(self, EVENT_TRACE_FILE_MODE_APPEND, self->path, 8, 0, 1));
 	ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_APPEND,
 					    self->path, 8, 0, 2));
 	write_events(self->h, 50, 50, 64);
+	for (i = 0; i < 2; i++)
+		EventWrite(self->h, &ev, 1, &d);	/* 2 lost */
 	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
 	ASSERT_EQ(0, read_etl(self->path, &self->f));
 	EXPECT_EQ(0, self->f.error);
@@ -396,6 +413,15 @@ TEST_F(lf, append_adds_to_an_existing_file)
 	EXPECT_TRUE(has_seq(&self->f, 0));
 	EXPECT_TRUE(has_seq(&self->f, 99));
 	EXPECT_EQ(self->f.buffers, self->f.lf.hdr.buffers_written);
+	/*
+	 * Issue 9, defect 8: the header is true for the whole file, as on
+	 * Windows: the first session's start (no event before it; with the
+	 * system-time clock raw times are FILETIMEs), every session's losses.
+	 */
+	EXPECT_EQ(start1, self->f.lf.hdr.start_time);
+	for (i = 0; i < (unsigned int)self->f.events && i < MAXEV; i++)
+		EXPECT_GE(self->f.ts[i], self->f.lf.hdr.start_time);
+	EXPECT_EQ(lost1 + 2, self->f.lf.hdr.events_lost);
 }
 
 static unsigned long long now_ns(clockid_t id)
@@ -484,6 +510,45 @@ TEST_F(lf, clocks_and_the_system_clock_set_back)
 
 /* reference 2.3: NEWFILE starts file %d+1 when the next buffer would
  * pass MaximumFileSize; each file stands alone. */
+/*
+ * Issue 9, defect 7: EVENT_TRACE_COMPRESSED_MODE writes compressed
+ * buffers (XPRESS, as Windows): the file is smaller than its buffers,
+ * every event reads back, the header says how many buffers it holds;
+ * circular and append files are not compressed (ERROR_NOT_SUPPORTED).
+ */
+TEST_F(lf, compressed_mode_writes_compressed_buffers)
+{
+	struct props out;
+	struct stat st;
+	int i;
+
+	ASSERT_EQ(ERROR_SUCCESS,
+		  start_file(self, EVENT_TRACE_FILE_MODE_SEQUENTIAL |
+			     EVENT_TRACE_COMPRESSED_MODE, self->path, 8, 0, 1));
+	write_events(self->h, 0, 2000, 200);
+	ASSERT_EQ(ERROR_SUCCESS, stop_session(self, &out));
+	ASSERT_EQ(0, stat(self->path, &st));
+	ASSERT_EQ(0, read_etl(self->path, &self->f));
+	EXPECT_EQ(0, self->f.error);
+	EXPECT_EQ(2000, self->f.events);
+	for (i = 0; i < 2000; i += 97)
+		EXPECT_TRUE(has_seq(&self->f, i));
+	EXPECT_TRUE(self->f.lf.hdr.log_file_mode & EVENT_TRACE_COMPRESSED_MODE);
+	EXPECT_EQ(self->f.buffers, self->f.lf.hdr.buffers_written);
+	/* 2000 events of 200 bytes, in 8 KB buffers: well over 50 of them */
+	EXPECT_LT(50, self->f.buffers);
+	EXPECT_LT(st.st_size * 3, (long long)self->f.buffers * 8192) {
+		TH_LOG("%lld bytes for %u buffers", (long long)st.st_size,
+		       self->f.buffers);
+	}
+	EXPECT_EQ(ERROR_NOT_SUPPORTED,
+		  start_file(self, EVENT_TRACE_FILE_MODE_CIRCULAR |
+			     EVENT_TRACE_COMPRESSED_MODE, self->path, 8, 1, 1));
+	EXPECT_EQ(ERROR_NOT_SUPPORTED,
+		  start_file(self, EVENT_TRACE_FILE_MODE_APPEND |
+			     EVENT_TRACE_COMPRESSED_MODE, self->path, 8, 0, 2));
+}
+
 TEST_F(lf, newfile_rotates)
 {
 	char pattern[300], name[300];

@@ -385,7 +385,7 @@ static void *noioctl_thread(void *arg)
 		ok &= EventProviderEnabled(a->h, 1, 0x2) == FALSE;
 		ok &= EventEnabled(0, &on) == FALSE;
 		ok &= EventWrite(a->h, &off, 0, NULL) == ERROR_SUCCESS;
-		ok &= EventWrite(0, &on, 0, NULL) == ERROR_SUCCESS;
+		ok &= EventWrite(0, &on, 0, NULL) == ERROR_INVALID_HANDLE;
 	}
 	a->ok = ok;
 	/* The check can fail: an ioctl here is trapped and counted. */
@@ -422,12 +422,12 @@ TEST_F(api, provider_argument_errors)
 	EXPECT_EQ(0, h);	/* *RegHandle = 0 on failure */
 	EXPECT_EQ(ERROR_INVALID_PARAMETER, EventRegister(&self->guid, NULL,
 							 NULL, NULL));
-	EXPECT_EQ(ERROR_SUCCESS, EventUnregister(0));
+	EXPECT_EQ(ERROR_INVALID_HANDLE, EventUnregister(0));	/* issue 9 */
 	ASSERT_EQ(ERROR_SUCCESS, EventRegister(&self->guid, NULL, NULL,
 					       &self->h));
 	EventDescCreate(&d, 1, 0, 0, 4, 0, 0, 0);
 	EXPECT_EQ(ERROR_INVALID_PARAMETER, EventWrite(self->h, NULL, 0, NULL));
-	EXPECT_EQ(ERROR_SUCCESS, EventWrite(0, &d, 0, NULL));
+	EXPECT_EQ(ERROR_INVALID_HANDLE, EventWrite(0, &d, 0, NULL));
 	EXPECT_EQ(ERROR_INVALID_PARAMETER,
 		  EventWriteEx(self->h, &d, 0, 0x80, NULL, NULL, 0, NULL));
 	EXPECT_EQ(ERROR_INVALID_PARAMETER, EventActivityIdControl(99, &a));

@@ -11,8 +11,9 @@
  *  - synthetic files written with the shared ETL writer: several files
  *    and CPUs merged by time, classic/system/message records mapped to
  *    EVENT_RECORDs;
- *  - damaged files deliver everything before the damage, then
- *    ERROR_FILE_CORRUPT; bad arguments give the documented errors.
+ *  - damaged files deliver every intact buffer and record, then
+ *    ERROR_FILE_CORRUPT (more in consumer_damage_test.c); bad arguments
+ *    give the documented errors.
  * Built with ASan/UBSan where the toolchain can (consumer_test.mk).
  */
 #include <stdarg.h>
@@ -643,8 +644,10 @@ TEST(truncated_file_delivers_then_corrupt)
 	path = save("trunc.etl", d, 10 * 8192 + 3000);
 	EXPECT_EQ(ERROR_FILE_CORRUPT, run_file(path, PROCESS_TRACE_MODE_EVENT_RECORD,
 					       NULL, NULL));
-	EXPECT_EQ(want, seen.n);
-	EXPECT_EQ(10, seen.buffers);
+	/* issue 9: and the whole records of the cut buffer 10 */
+	EXPECT_LE(want, seen.n);
+	EXPECT_GE(want + py_buffer_records(py, 10), seen.n);
+	EXPECT_EQ(11, seen.buffers);
 	for (b = 1; b < seen.n; b++)
 		EXPECT_LE(seen.ev[b - 1].ts, seen.ev[b].ts);
 	/* Cut at a buffer boundary: BuffersWritten promises more. */
@@ -666,8 +669,8 @@ TEST(corrupt_record_delivers_then_corrupt)
 	int b;
 
 	ASSERT_NE(NULL, py);
-	for (b = 0; b < 7; b++)
-		want += py_buffer_records(py, b);
+	/* issue 9: everything but the rest of buffer 7 from its third record */
+	want = py_num(py, "records.total") - (py_buffer_records(py, 7) - 2);
 	/* buffer 7: its third record gets a bad marker */
 	off = 7 * 8192 + 72;
 	for (b = 0; b < 2; b++) {
@@ -678,7 +681,7 @@ TEST(corrupt_record_delivers_then_corrupt)
 	EXPECT_EQ(ERROR_FILE_CORRUPT,
 		  run_file(save("corrupt.etl", d, size),
 			   PROCESS_TRACE_MODE_EVENT_RECORD, NULL, NULL));
-	EXPECT_EQ(want + 2, seen.n);
+	EXPECT_EQ(want, seen.n);
 	/* Damage inside buffer 0's header record: OpenTrace refuses it. */
 	d[72 + 3] = 0;
 	EXPECT_EQ(0xDEAD0000 | ERROR_FILE_CORRUPT,
@@ -1059,9 +1062,9 @@ TEST(record_kinds_mapped)
 	EXPECT_EQ(1, seen.ev[3].opcode);
 	EXPECT_EQ(2, seen.ev[3].version);
 	EXPECT_TRUE(seen.ev[3].flags & EVENT_HEADER_FLAG_CLASSIC_HEADER);
-	/* an unknown group: the documented placeholder */
+	/* a group beyond Windows' table: no GUID, as sechost gives it */
 	guid_str(&seen.ev[4].provider, pg);
-	EXPECT_STREQ("00000030-0000-0000-0000-000000000000", pg);
+	EXPECT_STREQ("00000000-0000-0000-0000-000000000000", pg);
 	/* PERFINFO: PerfInfo GUID, the PEBS index as an item */
 	guid_str(&seen.ev[5].provider, pg);
 	EXPECT_STREQ("ce1dbfb4-137e-4da6-87b0-3f59aa102cbc", pg);
@@ -1091,7 +1094,8 @@ TEST(record_kinds_mapped)
 /*
  * Messages written with the shared encoder (etl-format 3.6): one without
  * TRACE_MESSAGE_TIMESTAMP takes the time of the record before it in its
- * stream, or the trace's start when it is the stream's first; one without
+ * stream, or when it is the stream's first, of the first timed record
+ * after it in its buffer (issue 9: never the trace's start); one without
  * SYSTEMINFO has no thread or process; COMPONENTID leaves ProviderId zero.
  */
 TEST(messages_without_time)
@@ -1142,17 +1146,19 @@ TEST(messages_without_time)
 			   PROCESS_TRACE_MODE_EVENT_RECORD, NULL, NULL));
 	free(w.img);
 	ASSERT_EQ(6, seen.n);
-	/* The stream's first record has no time: the trace's start. */
-	EXPECT_EQ(1, seen.ev[1].id);
-	EXPECT_TRUE(seen.ev[1].flags & EVENT_HEADER_FLAG_TRACE_MESSAGE);
-	EXPECT_EQ((LONGLONG)T0, seen.ev[1].ts);
-	EXPECT_EQ(0, memcmp(&seen.ev[1].provider, zero, 16));
-	EXPECT_EQ(0, seen.ev[1].tid);
-	EXPECT_EQ(0, seen.ev[1].pid);
-	EXPECT_EQ(2, seen.ev[1].len);
-	EXPECT_EQ(0, memcmp(seen.ev[1].data, "m1", 2));
-	EXPECT_EQ((LONGLONG)(T0 + 10), seen.ev[2].ts);	/* CPU 1's event */
+	EXPECT_EQ((LONGLONG)(T0 + 10), seen.ev[1].ts);	/* CPU 1's event */
+	EXPECT_EQ(4, seen.ev[1].id);
+	/* The stream's first record has no time: the event after it. */
+	EXPECT_EQ(1, seen.ev[2].id);
+	EXPECT_TRUE(seen.ev[2].flags & EVENT_HEADER_FLAG_TRACE_MESSAGE);
+	EXPECT_EQ((LONGLONG)(T0 + 20), seen.ev[2].ts);
+	EXPECT_EQ(0, memcmp(&seen.ev[2].provider, zero, 16));
+	EXPECT_EQ(0, seen.ev[2].tid);
+	EXPECT_EQ(0, seen.ev[2].pid);
+	EXPECT_EQ(2, seen.ev[2].len);
+	EXPECT_EQ(0, memcmp(seen.ev[2].data, "m1", 2));
 	EXPECT_EQ((LONGLONG)(T0 + 20), seen.ev[3].ts);	/* CPU 0's event */
+	EXPECT_EQ(2, seen.ev[3].id);
 	/* After a timed record: that record's time. */
 	EXPECT_EQ(3, seen.ev[4].id);
 	EXPECT_EQ((LONGLONG)(T0 + 20), seen.ev[4].ts);

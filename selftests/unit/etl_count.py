@@ -23,6 +23,18 @@ etl_files_test.c prints for the C reader:
 
 Exit status 0 if every buffer and record parsed, 1 (after printing
 "error ...") otherwise.
+
+--recover walks damaged files the way a tolerant reader should (issue 9),
+again from the format alone: buffers sit on a grid of the file's buffer
+size (section 1: buffer n at n x BufferSize); a buffer whose header is bad
+is skipped whole; a record whose Size is sane but whose inside is bad
+(extended items, PEBS/PMC, message fields) is skipped alone; a record
+whose marker or Size cannot be trusted ends its buffer; a buffer cut by
+the end of the file keeps the records that lie wholly in it; a buffer
+equal to an earlier one (CPU, SequenceNumber, bytes) is a duplicate.
+Extra lines: skipped.buffers, skipped.records, skipped.rest (buffers whose
+tail was dropped), skipped.duplicates, skipped.trailing (bytes).  Exit
+status 0 unless the header of buffer 0 is unusable.
 """
 import struct
 import sys
@@ -45,6 +57,79 @@ class Bad(Exception):
     pass
 
 
+def xpress(src, size):
+    """[MS-XCA] Plain LZ77 ("XPRESS") decompression to exactly size bytes.
+
+    Written from the format description (32-bit flag words, MSB first:
+    0 literal, 1 match of a 16-bit (offset-1)<<3|length word, lengths
+    continued in shared half bytes, a byte, 16 then 32 bits); independent
+    of kmod/shared/etw_xpress.c and of libfwnt.
+    """
+    out = bytearray()
+    ip, flags, nflags, half = 0, 0, 0, None
+    while len(out) < size:
+        if nflags == 0:
+            if ip + 4 > len(src):
+                raise Bad("xpress: flags past the input")
+            flags = struct.unpack_from("<I", src, ip)[0]
+            ip += 4
+            nflags = 32
+        nflags -= 1
+        if not flags >> nflags & 1:
+            if ip >= len(src):
+                raise Bad("xpress: literal past the input")
+            out.append(src[ip])
+            ip += 1
+            continue
+        if ip + 2 > len(src):
+            raise Bad("xpress: match past the input")
+        word = struct.unpack_from("<H", src, ip)[0]
+        ip += 2
+        length, offset = word & 7, (word >> 3) + 1
+        if length == 7:
+            if half is None:
+                if ip >= len(src):
+                    raise Bad("xpress: length past the input")
+                length, half = src[ip] & 15, ip
+                ip += 1
+            else:
+                length, half = src[half] >> 4, None
+            if length == 15:
+                if ip >= len(src):
+                    raise Bad("xpress: length past the input")
+                length = src[ip]
+                ip += 1
+                if length == 255:
+                    if ip + 2 > len(src):
+                        raise Bad("xpress: length past the input")
+                    length = struct.unpack_from("<H", src, ip)[0]
+                    ip += 2
+                    if length == 0:
+                        length = struct.unpack_from("<I", src, ip)[0]
+                        ip += 4
+                    if length < 22:
+                        raise Bad("xpress: bad long length")
+                    length -= 22
+                length += 15
+            length += 7
+        length += 3
+        if offset > len(out):
+            raise Bad("xpress: offset before the start")
+        for _ in range(length):
+            out.append(out[-offset])
+    if len(out) != size:
+        raise Bad("xpress: %d bytes, not %d" % (len(out), size))
+    return bytes(out)
+
+
+class Skip(Exception):
+    """A record with a sane Size whose inside is bad (--recover)."""
+
+    def __init__(self, why, nxt):
+        Exception.__init__(self, why)
+        self.nxt = nxt
+
+
 def guid(b):
     d1, d2, d3 = struct.unpack_from("<IHH", b, 0)
     r = b[8:16].hex()
@@ -60,8 +145,9 @@ def utf16z(b):
 
 
 class Walker:
-    def __init__(self, data):
+    def __init__(self, data, recover=False):
         self.d = data
+        self.recover = recover
         self.out = {}
         self.counts = {}
         self.first = None
@@ -144,6 +230,10 @@ class Walker:
         if size < fixed or pos + size > end:
             raise Bad("record size %d at 0x%x" % (size, pos))
         rec = d[pos:pos + size]
+        if self.recover:
+            why = self.inner_bad(name, rec, size, fixed)
+            if why:
+                raise Skip(why, pos + ((size + 7) & ~7))
         self.count("kind." + name)
         self.count("records.total")
         ts = None
@@ -193,6 +283,141 @@ class Walker:
             self.times.append(ts)
         return pos + ((size + 7) & ~7)
 
+    @staticmethod
+    def inner_bad(name, rec, size, fixed):
+        """Why the inside of a record with a sane Size is bad, or None."""
+        if name.startswith("EVENT_HEADER"):
+            if not struct.unpack_from("<H", rec, 4)[0] & 1:
+                return None
+            o = 0x50
+            while True:
+                if o + 8 > size:
+                    return "ext item header past record"
+                isz, _t, link, dsz = struct.unpack_from("<HHHH", rec, o)
+                if isz != 8 + ((dsz + 7) & ~7) or o + isz > size:
+                    return "ext item size"
+                o += isz
+                if not link & 1:
+                    return None
+        if name.startswith(("SYSTEM", "COMPACT", "PERFINFO")):
+            ver = struct.unpack_from("<H", rec, 0)[0]
+            ext = (8 if ver & 0x8000 else 0) + 8 * ((ver >> 8) & 7)
+            return "PEBS/PMC past record" if fixed + ext > size else None
+        if name == "MESSAGE":
+            fl = struct.unpack_from("<H", rec, 6)[0]
+            if fl & 2 and fl & 4:
+                return "GUID and COMPONENTID"
+            need = 8 + (4 if fl & 1 else 0) + (16 if fl & 2 else 0) + \
+                (4 if fl & 4 else 0) + (8 if fl & 8 else 0) + \
+                (8 if fl & 0x20 else 0)
+            return "message fields past record" if need > size else None
+        return None
+
+    def buffer_recover(self, pos, bi, grid):
+        """One buffer of the grid (--recover); never raises Bad."""
+        d = self.d
+        left = len(d) - pos
+        if left < HDR:
+            self.count("skipped.trailing", left)
+            return
+        (bsize, saved, _cur, _ref, ts, seq, _link, ctx, lid, _state, off,
+         bflag, btype) = struct.unpack_from("<IIIIQqQHHIIHH", d, pos)
+        if bsize != grid or bflag & 0x40:
+            self.count("skipped.buffers")
+            return
+        avail = min(bsize, left) & ~7
+        if not (HDR <= off <= bsize and off % 8 == 0):
+            off = saved
+            if not (HDR <= off <= bsize and off % 8 == 0):
+                self.count("skipped.buffers")
+                return
+        cpu = ctx & 0x07FF if bflag & 0x20 else ctx & 0xFF
+        key = (cpu, seq)
+        body = d[pos:pos + bsize]
+        if key in self.seen_bufs and self.seen_bufs[key] == body:
+            self.count("skipped.duplicates")
+            return
+        self.seen_bufs.setdefault(key, body)
+        before = self.counts.get("records.total", 0)
+        p, end = pos + HDR, pos + min(off, avail)
+        while p < end:
+            if end - p >= 4 and \
+                    struct.unpack_from("<I", d, p)[0] == 0xFFFFFFFF:
+                break
+            try:
+                p = self.record(d, p, end, bi)
+            except Skip as s:
+                self.count("skipped.records")
+                p = s.nxt
+            except (Bad, struct.error):
+                self.count("skipped.rest")
+                break
+        n = self.counts.get("records.total", 0) - before
+        self.out["buffer.%d" % bi] = (
+            "cpu=%d ts=%d seq=%d filled=%d flag=0x%x type=%d logger=%d "
+            "records=%d" % (cpu, ts, seq, off, bflag, btype, lid, n))
+
+    def inflated(self, pos, bi, bsize, saved, walk):
+        """Walk compressed buffer bi as the plain buffer it decompresses to:
+        its header (BufferSize = Offset = SavedOffset, the extent) and the
+        XPRESS-decompressed records."""
+        d = self.d
+        hdr = bytearray(d[pos:pos + HDR])
+        struct.pack_into("<I", hdr, 0x00, saved)
+        struct.pack_into("<I", hdr, 0x30, saved)
+        struct.pack_into("<H", hdr, 0x34, struct.unpack_from("<H", hdr, 0x34)[0] & ~0x40)
+        self.d = bytes(hdr) + xpress(d[pos + HDR:pos + bsize], saved - HDR)
+        try:
+            walk(0, bi)
+        finally:
+            self.d = d
+
+    def plausible(self, pos, grid, lid0):
+        """A buffer header of this trace at pos (compressed files)?"""
+        d = self.d
+        if pos + HDR > len(d):
+            return None
+        bsize, saved = struct.unpack_from("<II", d, pos)
+        lid, off, bflag = struct.unpack_from("<H", d, pos + 0x2A)[0], \
+            struct.unpack_from("<I", d, pos + 0x30)[0], \
+            struct.unpack_from("<H", d, pos + 0x34)[0]
+        if lid != lid0 or not HDR <= bsize <= grid or pos + bsize > len(d):
+            return None
+        if bflag & 0x40:
+            ok = HDR <= saved <= grid and saved % 8 == 0
+        else:
+            ok = bsize % 8 == 0 and any(HDR <= x <= bsize and x % 8 == 0
+                                        for x in (off, saved))
+        return (bsize, saved, bflag) if ok else None
+
+    def walk_compressed(self, grid):
+        """--recover in a compressed file: each buffer where the one before
+        ends (its own BufferSize); after a bad one, the next offset where a
+        header of this trace starts."""
+        d = self.d
+        lid0 = struct.unpack_from("<H", d, 0x2A)[0]
+        pos, bi = 0, 0
+        self.seen_bufs = {}
+        while pos < len(d) and any(d[pos:]):
+            h = self.plausible(pos, grid, lid0)
+            if h and h[2] & 0x40:
+                try:
+                    self.inflated(pos, bi, h[0], h[1],
+                                  lambda p, b: self.buffer_recover(p, b, h[1]))
+                except Bad:
+                    h = None
+            elif h:
+                self.buffer_recover(pos, bi, h[0])
+            if h:
+                pos += h[0]
+            else:
+                self.count("skipped.buffers")
+                pos += 1
+                while pos < len(d) and not self.plausible(pos, grid, lid0):
+                    pos += 1
+            bi += 1
+        self.out["file.buffers"] = bi
+
     def buffer(self, pos, bi):
         d = self.d
         (bsize, saved, _cur, _ref, ts, seq, _link, ctx, lid, _state, off,
@@ -200,8 +425,9 @@ class Walker:
         if bsize < HDR or pos + bsize > len(d):
             raise Bad("buffer %d: BufferSize %d, %d bytes left"
                       % (bi, bsize, len(d) - pos))
-        if bflag & 0x40:
-            raise Bad("buffer %d compressed" % bi)
+        if bflag & 0x40:                    # section 1: compressed
+            self.inflated(pos, bi, bsize, saved, self.buffer)
+            return bsize
         if off < HDR or off > bsize or off % 8:
             raise Bad("buffer %d: Offset %d" % (bi, off))
         cpu = ctx & 0x07FF if bflag & 0x20 else ctx & 0xFF
@@ -234,6 +460,22 @@ class Walker:
         for k, v in self.hdr.items():
             self.out["header." + k] = v
         pos, bi = 0, 0
+        if self.recover:
+            grid = self.out["file.buffer_size"]
+            if grid < HDR or grid % 8:
+                raise Bad("buffer 0: BufferSize %d" % grid)
+            if int(self.hdr["log_file_mode"], 16) & 0x04000000:
+                self.walk_compressed(grid)
+                return
+            self.seen_bufs = {}
+            while pos < len(d):             # section 1: n x BufferSize
+                if not any(d[pos:]):
+                    break                   # a zero (preallocated) tail
+                self.buffer_recover(pos, bi, grid)
+                pos += grid
+                bi += 1
+            self.out["file.buffers"] = bi
+            return
         while pos < len(d):                 # section 1: walk to EOF
             pos += self.buffer(pos, bi)
             bi += 1
@@ -255,11 +497,14 @@ class Walker:
 
 
 def main():
-    if len(sys.argv) != 2:
-        print("usage: etl_count.py FILE.etl", file=sys.stderr)
+    args = sys.argv[1:]
+    recover = "--recover" in args
+    args = [a for a in args if a != "--recover"]
+    if len(args) != 1:
+        print("usage: etl_count.py [--recover] FILE.etl", file=sys.stderr)
         return 2
-    with open(sys.argv[1], "rb") as f:
-        w = Walker(f.read())
+    with open(args[0], "rb") as f:
+        w = Walker(f.read(), recover)
     rc = 0
     try:
         w.walk()

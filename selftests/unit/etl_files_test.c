@@ -9,8 +9,8 @@
  *    etl_count.py, an independent parser written from the spec alone;
  *  - the absolute counts are pinned, so a regression in both is caught;
  *  - damaged copies (truncated, corrupt record, compressed buffer, zero
- *    tail, broken header) deliver everything before the damage, then a
- *    clear error naming the buffer and offset.
+ *    tail, broken header) deliver every intact buffer and record (issue
+ *    9) and say what was skipped, naming the buffer and offset.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -337,6 +337,7 @@ struct walk_result {
 	bool ts_sorted_in_buffers;
 	u32 last_buffer;
 	struct etl_file_error err;
+	struct etl_file_damage_totals totals;
 };
 
 static void walk_file(struct etl_file *f, const u8 *provider, struct walk_result *w)
@@ -382,8 +383,26 @@ static void walk_file(struct etl_file *f, const u8 *provider, struct walk_result
 		if (rc < 0)
 			break;
 	}
-	w->rc = rc;
+	/* rc < 0 only for bad arguments or memory; damage is recorded */
+	w->rc = rc < 0 ? rc : etl_file_error(f)->code;
 	w->err = *etl_file_error(f);
+	w->totals = *etl_file_damage_totals(f);
+}
+
+/* Records of buffer @i of an intact file image (the shared reader alone). */
+static u32 records_of(const u8 *data, u32 bsize, u32 i)
+{
+	struct etl_buffer_info info;
+	struct etl_record_iter it;
+	struct etl_record r;
+	u32 n = 0;
+
+	if (etl_buffer_parse(data + (size_t)i * bsize, bsize, &info, NULL))
+		return 0;
+	etl_record_iter_init(&it, data + (size_t)i * bsize, &info);
+	while (etl_record_next(&it, &r) > 0)
+		n++;
+	return n;
 }
 
 /* provider GUIDs as etl_count.py printed them, in memory order */
@@ -601,8 +620,10 @@ TEST(truncated_mid_buffer)
 
 	walk_copy(data, 5 * 8192 + 3000, &w, &orc);
 	ASSERT_EQ(0, orc);
-	EXPECT_EQ(5, w.buffers);	/* 0..4 delivered whole */
+	/* 0..4 whole, then what of buffer 5 is there (issue 9) */
+	EXPECT_EQ(6, w.buffers);
 	EXPECT_EQ(-EBADMSG, w.rc);
+	EXPECT_EQ(ETL_DAMAGE_TRUNCATED, w.err.kind);
 	EXPECT_EQ(5, w.err.buffer);
 	EXPECT_EQ(5 * 8192, w.err.file_offset);
 	EXPECT_NE(NULL, strstr(w.err.msg, "truncated"));
@@ -611,7 +632,9 @@ TEST(truncated_mid_buffer)
 	walk_copy(data, 5 * 8192 + 40, &w, &orc);
 	EXPECT_EQ(5, w.buffers);
 	EXPECT_EQ(-EBADMSG, w.rc);
-	EXPECT_NE(NULL, strstr(w.err.msg, "truncated"));
+	EXPECT_EQ(ETL_DAMAGE_TRAILING, w.err.kind);
+	EXPECT_EQ(40, w.err.bytes);
+	EXPECT_NE(NULL, strstr(w.err.msg, "less than a buffer header"));
 	free(data);
 }
 
@@ -657,7 +680,7 @@ TEST(corrupt_record_mid_file)
 	struct walk_result clean, w;
 	size_t size;
 	u8 *data = load(POWERSHELL, &size, 0);
-	u32 rec2, size1;
+	u32 rec2, size1, n7 = records_of(data, 8192, 7);
 	int orc;
 
 	walk_copy(data, size, &clean, &orc);
@@ -670,15 +693,16 @@ TEST(corrupt_record_mid_file)
 	walk_copy(data, size, &w, &orc);
 	ASSERT_EQ(0, orc);
 	EXPECT_EQ(-EBADMSG, w.rc);
-	EXPECT_EQ(8, w.buffers);	/* 0..7 handed out */
+	EXPECT_EQ(26, w.buffers);	/* every buffer handed out (issue 9) */
+	EXPECT_EQ(ETL_DAMAGE_TAIL, w.err.kind);
 	EXPECT_EQ(7, w.err.buffer);
 	EXPECT_EQ(rec2, w.err.file_offset);
 	EXPECT_NE(NULL, strstr(w.err.msg, "record runs past the filled bytes"));
 	TH_LOG("%s", w.err.msg);
-	/* every record before the damage was delivered: buffers 0..6 and
-	 * the first record of buffer 7 (records per buffer: etl_count.py)
-	 */
-	EXPECT_EQ(2 + 5 + 6 + 7 + 5 + 5 + 5 + 1, w.records);
+	/* everything but the rest of buffer 7 from its second record */
+	EXPECT_EQ(clean.records - (n7 - 1), w.records);
+	EXPECT_EQ(1, w.totals.damages);
+	EXPECT_EQ(1, w.totals.tails);
 	free(data);
 }
 
@@ -693,9 +717,12 @@ TEST(compressed_buffer_in_file)
 		ETL_BUFFER_FLAG_COMPRESSED;
 	walk_copy(data, size, &w, &orc);
 	ASSERT_EQ(0, orc);
-	EXPECT_EQ(-EOPNOTSUPP, w.rc);
-	EXPECT_EQ(3, w.buffers);
+	/* not XPRESS data: that buffer is skipped, the others delivered */
+	EXPECT_EQ(-EBADMSG, w.rc);
+	EXPECT_EQ(25, w.buffers);
+	EXPECT_EQ(ETL_DAMAGE_BUFFER, w.err.kind);
 	EXPECT_EQ(3, w.err.buffer);
+	EXPECT_NE(NULL, strstr(w.err.msg, "compressed"));
 	TH_LOG("%s", w.err.msg);
 	free(data);
 }
@@ -733,7 +760,8 @@ TEST(bad_buffer_size_mid_file)
 	data[12 * 8192] = 0x44;		/* BufferSize 0x2044: not a multiple of 8 */
 	walk_copy(data, size, &w, &orc);
 	EXPECT_EQ(-EBADMSG, w.rc);
-	EXPECT_EQ(12, w.buffers);
+	EXPECT_EQ(25, w.buffers);	/* all but buffer 12 (issue 9) */
+	EXPECT_EQ(ETL_DAMAGE_BUFFER, w.err.kind);
 	EXPECT_EQ(12, w.err.buffer);
 	EXPECT_NE(NULL, strstr(w.err.msg, "BufferSize not a multiple of 8"));
 	TH_LOG("%s", w.err.msg);

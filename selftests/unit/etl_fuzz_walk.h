@@ -16,7 +16,9 @@
 #define _ETL_FUZZ_WALK_H
 
 #include <stdio.h>
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include "etl_file.h"
 
 #if defined(ETL_SANITIZED) || defined(__SANITIZE_ADDRESS__)
@@ -76,6 +78,32 @@ static inline void etl_fuzz_record(const struct etl_file_buffer *b,
 		ETL_FUZZ_CHECK(etl_clock_to_filetime(clk, r->timestamp) >= 0);
 }
 
+/* What the damage log says must be consistent. */
+static inline void etl_fuzz_damage(const struct etl_file *f, size_t size)
+{
+	const struct etl_file_damage_totals *t = etl_file_damage_totals(f);
+	const struct etl_file_error *first = etl_file_error(f);
+	u32 i, n = t->damages < ETL_FILE_DAMAGE_MAX ? t->damages : ETL_FILE_DAMAGE_MAX;
+	u32 kinds[ETL_DAMAGE_KIND_COUNT] = { 0 };
+
+	ETL_FUZZ_CHECK(!t->damages == !first->code);
+	for (i = 0; i < n; i++) {
+		const struct etl_file_error *e = etl_file_damage(f, i);
+
+		ETL_FUZZ_CHECK(e && e->code < 0 && e->msg[0]);
+		ETL_FUZZ_CHECK(e->kind > ETL_DAMAGE_OPEN && e->kind < ETL_DAMAGE_KIND_COUNT);
+		ETL_FUZZ_CHECK(e->file_offset <= size);
+		kinds[e->kind]++;
+	}
+	ETL_FUZZ_CHECK(!etl_file_damage(f, n));
+	if (t->damages <= ETL_FILE_DAMAGE_MAX) {
+		ETL_FUZZ_CHECK(kinds[ETL_DAMAGE_RECORD] == t->records);
+		ETL_FUZZ_CHECK(kinds[ETL_DAMAGE_TAIL] == t->tails);
+		ETL_FUZZ_CHECK(kinds[ETL_DAMAGE_BUFFER] == t->buffers);
+		ETL_FUZZ_CHECK(kinds[ETL_DAMAGE_DUPLICATE] == t->duplicates);
+	}
+}
+
 /* Returns the records delivered (>= 0), or the open error (< 0). */
 static inline long etl_fuzz_walk(const u8 *data, size_t size)
 {
@@ -107,13 +135,20 @@ static inline long etl_fuzz_walk(const u8 *data, size_t size)
 					       data, data + size));
 
 	while ((rc = etl_file_next_buffer(f, &b)) > 0) {
+		/* a partial buffer: only what the file holds may be read */
+		size_t have = b.info.flags & ETL_BUFINFO_PARTIAL ?
+			      (size_t)(data + size - b.data) : b.info.buffer_size;
 		const u8 *tail = b.data + b.info.filled;
-		size_t tail_len = b.info.buffer_size - b.info.filled;
+		size_t tail_len = have - b.info.filled;
 
-		ETL_FUZZ_CHECK(etl_fuzz_inside(b.data, b.info.buffer_size,
-					       data, data + size));
+		if (b.compressed)	/* decompressed into the handle */
+			ETL_FUZZ_CHECK(etl_fuzz_inside(b.raw, b.raw_size,
+						       data, data + size));
+		else
+			ETL_FUZZ_CHECK(etl_fuzz_inside(b.data, have, data,
+						       data + size));
 		ETL_FUZZ_CHECK(b.info.filled >= ETL_BUFFER_HEADER_SIZE &&
-			       b.info.filled <= b.info.buffer_size &&
+			       b.info.filled <= have &&
 			       b.info.filled % 8 == 0);
 		ETL_POISON(tail, tail_len);
 		while ((rc = etl_file_next_record(f, &b, &r)) > 0) {
@@ -121,16 +156,21 @@ static inline long etl_fuzz_walk(const u8 *data, size_t size)
 			records++;
 		}
 		ETL_UNPOISON(tail, tail_len);
-		if (rc < 0)
-			break;
+		ETL_FUZZ_CHECK(rc == 0);	/* damage is skipped, not returned */
 	}
-	if (rc < 0) {
-		const struct etl_file_error *e = etl_file_error(f);
+	ETL_FUZZ_CHECK(rc == 0 || rc == -ENOMEM);
+	etl_fuzz_damage(f, size);
+	/* a second walk finds the same */
+	{
+		struct etl_file_damage_totals t1 = *etl_file_damage_totals(f);
+		long again = 0;
 
-		ETL_FUZZ_CHECK(e->code == rc && e->msg[0]);
-		ETL_FUZZ_CHECK(e->file_offset <= size);
-		/* sticky */
-		ETL_FUZZ_CHECK(etl_file_next_buffer(f, &b) == rc);
+		etl_file_rewind(f);
+		while (etl_file_next_buffer(f, &b) > 0)
+			while (etl_file_next_record(f, &b, &r) > 0)
+				again++;
+		ETL_FUZZ_CHECK(again == records);
+		ETL_FUZZ_CHECK(!memcmp(&t1, etl_file_damage_totals(f), sizeof(t1)));
 	}
 	etl_file_close(f);
 	return records;

@@ -754,14 +754,26 @@ TEST(compressed_flag)
 	struct etl_diag d;
 	u8 *buf = sample_buffer();
 
-	/* section 1: compressed buffers are unsupported; still described */
+	/*
+	 * section 1: a compressed buffer is described for the caller to
+	 * decompress: BufferSize = bytes on disk (any alignment),
+	 * filled = SavedOffset, the decompressed extent
+	 */
 	buf[offsetof(struct etl_buffer_header, buffer_flag)] |= ETL_BUFFER_FLAG_COMPRESSED;
-	put32(buf + OFF_OFFSET, 3 * BSIZE);	/* decompressed extent */
+	put32(buf + OFF_OFFSET, 3 * BSIZE);	/* the whole source buffer's */
+	put32(buf + 4, 2 * BSIZE);		/* SavedOffset */
+	put32(buf, BSIZE - 3);			/* BufferSize, unaligned */
 	EXPECT_EQ(-EOPNOTSUPP, etl_buffer_parse(buf, BSIZE, &info, &d));
-	EXPECT_EQ(BSIZE, info.buffer_size);
+	EXPECT_EQ(BSIZE - 3, info.buffer_size);
 	EXPECT_EQ(3, info.cpu);
-	EXPECT_EQ(0, info.filled);
-	EXPECT_STREQ("compressed buffer (unsupported)", d.why);
+	EXPECT_EQ(2 * BSIZE, info.filled);
+	EXPECT_STREQ("compressed buffer", d.why);
+	/* a SavedOffset that is no decompressed size */
+	put32(buf + 4, 13);
+	EXPECT_EQ(-EBADMSG, etl_buffer_parse(buf, BSIZE, &info, &d));
+	/* more bytes than there are */
+	put32(buf + 4, 2 * BSIZE);
+	EXPECT_EQ(-EBADMSG, etl_buffer_parse(buf, BSIZE - 4, &info, &d));
 	free(buf);
 }
 

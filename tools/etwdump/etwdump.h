@@ -8,6 +8,7 @@
  *   summary.c  events per provider, losses, the closing summary
  *   text.c     the text output (one line per event)
  *   json.c     the --json output (one object per line)
+ *   damage.c   what ProcessTrace skipped in damaged files, and why
  *   kernel.c   kernel (NT Kernel Logger) events by field name
  *
  * An output format is a struct output: how it prints one event and the
@@ -25,6 +26,7 @@
 #include <windows.h>
 #include <evntrace.h>
 #include <evntcons.h>
+#include <libetw.h>
 
 #define MAX_FILES 64
 
@@ -42,6 +44,7 @@ struct totals {
 	int interrupted;
 	const struct provider_count *prov;	/* most events first */
 	size_t nprov;
+	struct etw_trace_damage_totals damage;	/* of every file */
 };
 
 struct output {
@@ -49,6 +52,8 @@ struct output {
 	void (*event)(FILE *f, PEVENT_RECORD er, const char *guid,
 		      const char *when);
 	void (*summary)(FILE *f, const struct totals *t);
+	/* One damaged place of @file that ProcessTrace skipped. */
+	void (*damage)(const char *file, const struct etw_trace_damage *d);
 };
 
 extern const struct output output_text, output_json;
@@ -69,6 +74,8 @@ struct etwdump {
 	pthread_mutex_t lock;		/* closed, handles */
 	int closed, interrupted;
 	struct timespec t0;
+	const char *files[MAX_FILES];	/* the paths given; NULL: a session */
+	struct etw_trace_damage_totals damage;
 };
 
 extern struct etwdump dump;
@@ -79,11 +86,16 @@ VOID WINAPI on_event(PEVENT_RECORD er);
 ULONG WINAPI on_buffer(PEVENT_TRACE_LOGFILEA lf);
 void *signal_main(void *arg);
 
+/* damage.c */
+void report_damage(void);
+void report_open_error(const char *file, ULONG err, const char *name);
+
 /* fmt.c */
 void guid_str(const GUID *g, char out[37]);
 void iso_time(LONGLONG ft, char out[96]);
 void put_utf16(FILE *f, const unsigned char *s, size_t n, int json);
 void put_hex(FILE *f, const void *p, size_t n);
+void put_json_str(FILE *f, const char *s);
 
 /* kernel.c */
 int kernel_fields(FILE *f, PEVENT_RECORD er, int json);

@@ -96,3 +96,18 @@ void put_hex(FILE *f, const void *p, size_t n)
 		fputc(hx[b[i] & 15], f);
 	}
 }
+
+/* @s (UTF-8) as the inside of a JSON string. */
+void put_json_str(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+}

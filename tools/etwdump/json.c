@@ -50,10 +50,33 @@ static void json_summary(FILE *f, const struct totals *t)
 		guid_str(&t->prov[i].guid, guid);
 		fprintf(f, "%s\"%s\":%llu", i ? "," : "", guid, t->prov[i].n);
 	}
-	fprintf(f, "}}}\n");
+	fputc('}', f);
+	if (t->damage.damages)
+		fprintf(f, ",\"damage\":{\"damages\":%u,\"records\":%u,\"tails\":%u,"
+			"\"buffers\":%u,\"duplicates\":%u,\"bytes\":%llu}",
+			t->damage.damages, t->damage.records, t->damage.tails,
+			t->damage.buffers, t->damage.duplicates,
+			(unsigned long long)t->damage.bytes);
+	fprintf(f, "}}\n");
+}
+
+/* {"damage":{"file":...,"kind":...,"buffer":...,...}} on stdout. */
+static void json_damage(const char *file, const struct etw_trace_damage *d)
+{
+	FILE *f = stdout;
+
+	fputs("{\"damage\":{\"file\":\"", f);
+	put_json_str(f, file);
+	fprintf(f, "\",\"kind\":\"%s\",\"buffer\":%lld,\"file_offset\":%llu,"
+		"\"bytes\":%llu,\"reason\":\"", etw_damage_kind_name(d->kind),
+		(long long)d->buffer, (unsigned long long)d->file_offset,
+		(unsigned long long)d->bytes);
+	put_json_str(f, d->reason);
+	fputs("\"}}\n", f);
 }
 
 const struct output output_json = {
 	.event = json_event,
 	.summary = json_summary,
+	.damage = json_damage,
 };

@@ -14,7 +14,10 @@
  * descriptor (whose other fields it does not have).  --json prints one JSON
  * object per line instead.  At the end, or on SIGINT/SIGTERM while
  * following a session, a summary: events per provider, events and
- * buffers lost, buffers read.
+ * buffers lost, buffers read.  In a damaged file every intact event is
+ * printed; each damaged place skipped is reported with file, buffer,
+ * file offset and reason (on stderr, or as a "damage" object with
+ * --json), and the exit status is 1.
  *
  * This file: options, opening the traces, ProcessTrace and the exit
  * status; etwdump.h lists the others.
@@ -133,6 +136,7 @@ int main(int argc, char **argv)
 			lf->ProcessTraceMode = PROCESS_TRACE_MODE_REAL_TIME;
 		} else {
 			lf->LogFileName = (LPSTR)files[i];
+			dump.files[i] = files[i];
 		}
 		lf->ProcessTraceMode |= PROCESS_TRACE_MODE_EVENT_RECORD;
 		if (dump.raw)
@@ -146,8 +150,11 @@ int main(int argc, char **argv)
 		if (dump.h[i] == INVALID_PROCESSTRACE_HANDLE) {
 			ULONG e = GetLastError();
 
-			fprintf(stderr, "etwdump: %s: OpenTrace: %s (%u)\n",
-				session ? session : files[i], win32_name(e), e);
+			if (session)
+				fprintf(stderr, "etwdump: %s: OpenTrace: %s (%u)\n",
+					session, win32_name(e), e);
+			else
+				report_open_error(files[i], e, win32_name(e));
 			dump.nh = i;
 			close_all();
 			return 1;
@@ -160,6 +167,7 @@ int main(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &dump.t0);
 	status = ProcessTrace(dump.h, dump.nh, NULL, NULL);
 	fflush(stdout);
+	report_damage();
 	summary(status);
 	close_all();
 	if (status != ERROR_SUCCESS && status != ERROR_CANCELLED) {

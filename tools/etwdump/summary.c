@@ -58,5 +58,6 @@ void summary(ULONG status)
 	t.interrupted = dump.interrupted;
 	t.prov = dump.prov;
 	t.nprov = dump.nprov;
+	t.damage = dump.damage;
 	dump.out->summary(stdout, &t);
 }

@@ -60,9 +60,22 @@ static void text_summary(FILE *f, const struct totals *t)
 	}
 	fprintf(f, "events lost: %llu, buffers lost: %llu, buffers read: %llu\n",
 		t->events_lost, t->buffers_lost, t->buffers_read);
+	if (t->damage.damages)
+		fprintf(f, "damaged places skipped: %u (records %u, buffer tails %u, "
+			"buffers %u, duplicates %u; %llu bytes)\n",
+			t->damage.damages, t->damage.records, t->damage.tails,
+			t->damage.buffers, t->damage.duplicates,
+			(unsigned long long)t->damage.bytes);
+}
+
+/* Text: the damage on stderr, beside the events on stdout. */
+static void text_damage(const char *file, const struct etw_trace_damage *d)
+{
+	fprintf(stderr, "etwdump: %s: %s\n", file, d->reason);
 }
 
 const struct output output_text = {
 	.event = text_event,
 	.summary = text_summary,
+	.damage = text_damage,
 };
