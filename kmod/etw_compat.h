@@ -5,7 +5,6 @@
 #ifndef _ETW_COMPAT_H
 #define _ETW_COMPAT_H
 
-#include <linux/version.h>
 #include <linux/ktime.h>
 #include <linux/timex.h>
 #include <linux/uaccess.h>
@@ -18,7 +17,12 @@
 #ifdef CONFIG_X86
 #include <asm/tsc.h>
 #endif
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * The ETW_HAVE_* feature macros come from Kbuild, which looks for each
+ * feature in the kernel's headers rather than comparing version numbers
+ * (distribution kernels backport).
+ */
+#ifdef ETW_HAVE_LINUX_UNALIGNED_H	/* moved from asm/ in 6.12 */
 #include <linux/unaligned.h>
 #else
 #include <asm/unaligned.h>
@@ -121,14 +125,13 @@ static inline char *etw_file_path_atomic(const struct file *file, char *buf,
 }
 
 /*
- * sock_send_length / sock_recv_length (the bytes of each send and receive
- * call) exist from Linux 6.3; before, etw_ksys_net.c puts kretprobes on
- * tcp_sendmsg and tcp_recvmsg instead.
+ * ETW_HAVE_SOCK_LENGTH_TP: sock_send_length / sock_recv_length (the bytes
+ * of each send and receive call) exist from Linux 6.3; without them
+ * etw_ksys_net.c puts kretprobes on tcp_sendmsg and tcp_recvmsg instead.
  */
-#define ETW_HAVE_SOCK_LENGTH_TP	(LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0))
 
 /* struct class became const in the driver core's iterators in 6.4. */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+#ifdef ETW_HAVE_CONST_CLASS
 #define etw_class_arg(c)	(c)
 #else
 #define etw_class_arg(c)	((struct class *)(c))

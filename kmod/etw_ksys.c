@@ -26,10 +26,6 @@
 #include "shared/etw_ioc.h"
 #include "shared/etw_logic.h"
 
-int etw_kwrite_init(void);
-void etw_kwrite_exit(void);
-void etw_krundown_start(struct etw_session *s);
-
 static DEFINE_MUTEX(etw_ksys_mutex);
 
 /* Attached system loggers (etw_ksys_mutex). */

@@ -39,8 +39,10 @@ static struct etw_kdisk_slot {
 	u32 pid;
 } etw_kdisk_slots[1 << ETW_KDISK_SLOTS_BITS];
 
-/* The block class and the disk device type, learnt from the first disk
- * with I/O (neither is exported); the rundown lists disks with them. */
+/*
+ * The block class and the disk device type, learnt from the first disk
+ * with I/O (neither is exported); the rundown lists disks with them.
+ */
 const struct class *etw_kblock_class;
 const struct device_type *etw_kdisk_type;
 
@@ -101,6 +103,7 @@ static void etw_probe_bio_queue(void *data, struct bio *bio)
 	WRITE_ONCE(slot->tid, r.tid);
 	WRITE_ONCE(slot->pid, r.pid);
 	WRITE_ONCE(slot->issued_ns, ktime_get_ns());
+	/* Publishes tid, pid and issued_ns to the completion's acquire. */
 	smp_store_release(&slot->rq, (unsigned long)bio);
 	etw_kdisk_of(bio->bi_bdev ? bio->bi_bdev->bd_disk : NULL);
 	put_unaligned_le64(etw_khash(bio), p);
@@ -120,6 +123,7 @@ static void etw_probe_rq_complete(void *data, struct request *rq,
 	if (!bio)
 		return;
 	slot = etw_kdisk_slot(bio);
+	/* Pairs with the release in the initiation: its fields are set. */
 	if (smp_load_acquire(&slot->rq) == (unsigned long)bio) {
 		r.tid = READ_ONCE(slot->tid);
 		r.pid = READ_ONCE(slot->pid);

@@ -197,7 +197,7 @@ static void etw_ktcp_io(struct sock *sk, int ret, bool send)
 		etw_ktcp_simple(ETW_KH_TCP_RECV & 0xFF, sk, ret);
 }
 
-#if ETW_HAVE_SOCK_LENGTH_TP
+#ifdef ETW_HAVE_SOCK_LENGTH_TP
 static void etw_probe_send_len(void *data, struct sock *sk, int ret, int flags)
 {
 	etw_ktcp_io(sk, ret, true);

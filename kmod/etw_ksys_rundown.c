@@ -39,8 +39,6 @@
 #include "etw_compat.h"
 #include "etw_ksys.h"
 
-void etw_krundown_start(struct etw_session *s);
-
 /**
  * struct etw_krd - one rundown
  * @s:		the session
@@ -116,8 +114,8 @@ static u32 etw_krd_cmdline(struct task_struct *t, struct mm_struct *mm,
 static void etw_krd_images(struct etw_krd *rd, struct task_struct *t,
 			   struct mm_struct *mm, u16 hook)
 {
-	struct vm_area_struct *vma;
 	VMA_ITERATOR(vmi, mm, 0);
+	struct vm_area_struct *vma;
 
 	if (mmap_read_lock_killable(mm))
 		return;

@@ -56,9 +56,6 @@ struct etw_kscratch_cpu {
 
 static struct etw_kscratch_cpu __percpu *etw_kscratch_mem;
 
-int etw_kwrite_init(void);
-void etw_kwrite_exit(void);
-
 int etw_kwrite_init(void)
 {
 	get_random_bytes(&etw_khash_key, sizeof(etw_khash_key));

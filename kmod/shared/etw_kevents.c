@@ -74,7 +74,7 @@ const struct etw_kflag_name etw_kflag_names[] = {
 };
 
 const unsigned int etw_kflag_names_count =
-	sizeof(etw_kflag_names) / sizeof(etw_kflag_names[0]);
+	etw_nelems(etw_kflag_names);
 
 static char etw_lower(char c)
 {
@@ -250,7 +250,7 @@ static const struct {
 #undef G
 };
 
-#define ETW_NGROUPS (sizeof(etw_kgroups) / sizeof(etw_kgroups[0]))
+#define ETW_NGROUPS (etw_nelems(etw_kgroups))
 
 const u8 *etw_kgroup_guid(u8 group)
 {
@@ -467,7 +467,7 @@ static const struct etw_kfield f_stack[] = {
 #undef F
 #undef FN
 
-#define C(h, v, n, f) { h, v, n, sizeof(f) / sizeof(f[0]), f }
+#define C(h, v, n, f) { h, v, n, etw_nelems(f), f }
 #define TCP6(t)	((u16)(t) + ETW_KH_TCP_IPV6)
 
 static const struct etw_kclass etw_kclasses[] = {
@@ -532,7 +532,7 @@ static const struct etw_kclass etw_kclasses[] = {
 #undef C
 #undef TCP6
 
-#define ETW_NCLASSES (sizeof(etw_kclasses) / sizeof(etw_kclasses[0]))
+#define ETW_NCLASSES (etw_nelems(etw_kclasses))
 
 const struct etw_kclass *etw_kclass_find(u16 hook, u8 version)
 {

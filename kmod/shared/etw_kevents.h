@@ -149,8 +149,10 @@
 #define ETW_KF_FILE_IO_INIT		0x04000000u
 #define ETW_KF_NO_SYSCONFIG		0x10000000u
 
-/* The flags etw.ko produces events for; the others are accepted, kept and
- * reported, and produce nothing (Documentation/system-trace.rst). */
+/*
+ * The flags etw.ko produces events for; the others are accepted, kept and
+ * reported, and produce nothing (Documentation/system-trace.rst).
+ */
 #define ETW_KF_IMPLEMENTED	(ETW_KF_PROCESS | ETW_KF_THREAD |	\
 				 ETW_KF_IMAGE_LOAD |			\
 				 ETW_KF_PROCESS_COUNTERS |		\
@@ -169,8 +171,10 @@
 
 /* ---- payload sizes and offsets (64-bit layouts) ----------------------------- */
 
-/* Process_V4_TypeGroup1: fixed part, then TOKEN_USER + SID, ImageFileName
- * (ANSI), CommandLine, PackageFullName, ApplicationId (UTF-16). */
+/*
+ * Process_V4_TypeGroup1: fixed part, then TOKEN_USER + SID, ImageFileName
+ * (ANSI), CommandLine, PackageFullName, ApplicationId (UTF-16).
+ */
 #define ETW_KP_PROC_KEY		0	/* UniqueProcessKey, pointer */
 #define ETW_KP_PROC_PID		8
 #define ETW_KP_PROC_PPID	12
@@ -179,8 +183,10 @@
 #define ETW_KP_PROC_DIRBASE	24	/* pointer */
 #define ETW_KP_PROC_FLAGS	32
 #define ETW_KP_PROC_FIXED	36
-/* The UserSID object: TOKEN_USER {PSID Sid; ULONG Attributes;} (16 bytes,
- * a non-zero Sid field means a SID follows), then the SID itself. */
+/*
+ * The UserSID object: TOKEN_USER {PSID Sid; ULONG Attributes;} (16 bytes,
+ * a non-zero Sid field means a SID follows), then the SID itself.
+ */
 #define ETW_KSID_TOKEN_SIZE	16
 #define ETW_KSID_SIZE		16	/* S-1-22-1-uid: 8 + 2 sub-authorities */
 
