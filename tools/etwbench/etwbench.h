@@ -43,5 +43,6 @@ void add(const char *name, const char *what, double value, const char *unit,
 	 double target);
 
 void bench_control_plane(void);
+void bench_kernel_flags(void);
 
 #endif /* _ETWBENCH_H */

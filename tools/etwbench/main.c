@@ -18,6 +18,8 @@
  *   consumer rate / writer rate                target >= 5
  *   events lost, full-speed writer + consumer  target 0
  *   control plane with 100,000 / 1,000 registrations (control.c) <= 2
+ *   NT Kernel Logger, each flag: traced / untraced workload (kernel.c)
+ *                                              target <= 2 (all flags <= 4)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -81,15 +83,18 @@ double median(double *v, int n)
 
 /* ---- results ---------------------------------------------------------------- */
 
-static struct result results[32];
+static struct result results[48];
 static int nresults;
 
 void add(const char *name, const char *what, double value,
 		const char *unit, double anchor, const char *anchor_name,
 		double ratio, const char *op, double target)
 {
-	struct result *r = &results[nresults++];
+	struct result *r;
 
+	if (nresults == (int)(sizeof(results) / sizeof(results[0])))
+		return;
+	r = &results[nresults++];
 	r->name = name;
 	r->what = what;
 	r->value = value;
@@ -544,6 +549,9 @@ int main(int argc, char **argv)
 
 	/* 8. The control plane does not grow with registrations. */
 	bench_control_plane();
+
+	/* 9. The NT Kernel Logger, flag by flag. */
+	bench_kernel_flags();
 
 	uname(&u);
 	printf("%-26s %14s %-12s %14s  %-34s %8s %-8s %s\n", "benchmark", "value",
