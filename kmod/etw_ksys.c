@@ -73,15 +73,24 @@ struct tracepoint *etw_ktp(const char *name)
 	return NULL;
 }
 
-/* Context: etw_ksys_mutex held (a group's enable). */
-int etw_ktp_register(const char *name, void *probe)
+/*
+ * @prio orders the probes of one tracepoint (higher first; the default is
+ * TRACEPOINT_DEFAULT_PRIO).  Context: etw_ksys_mutex held (a group's
+ * enable).
+ */
+int etw_ktp_register_prio(const char *name, void *probe, int prio)
 {
 	struct tracepoint *tp = etw_ktp(name);
 
 	lockdep_assert_held(&etw_ksys_mutex);
 	if (!tp)
 		return -ENOENT;
-	return tracepoint_probe_register(tp, probe, NULL);
+	return tracepoint_probe_register_prio(tp, probe, NULL, prio);
+}
+
+int etw_ktp_register(const char *name, void *probe)
+{
+	return etw_ktp_register_prio(name, probe, TRACEPOINT_DEFAULT_PRIO);
 }
 
 /* Context: etw_ksys_mutex held; the caller synchronizes afterwards. */

@@ -157,6 +157,7 @@ extern struct etw_kgroup etw_kgroup_profile;
 /* Tracepoints by name (etw_ksys.c); NULL when this kernel has none. */
 struct tracepoint *etw_ktp(const char *name);
 int etw_ktp_register(const char *name, void *probe);
+int etw_ktp_register_prio(const char *name, void *probe, int prio);
 void etw_ktp_unregister(const char *name, void *probe);
 
 /* ---- event builders shared by live events and rundown ------------------------- */

@@ -16,10 +16,20 @@
  * preemption off.  Only executable mappings of files are reported; the
  * image base is where file offset 0 is mapped (vm_start - vm_pgoff), so
  * that an address minus ImageBase is a file offset, as for a Windows RVA.
+ *
+ * An exec maps the program and its interpreter before sched_process_exec,
+ * where the process instance running the new image starts
+ * (etw_ksys_sched.c).  So the kprobe leaves out mappings made during an
+ * exec, and a probe on sched_process_exec, ordered after the process
+ * events, reports the new image's executable mappings: Image/Load comes
+ * after the Process/Start it belongs to, as on Windows.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/binfmts.h>
 #include <linux/kprobes.h>
+#include <linux/mmap_lock.h>
+#include <linux/tracepoint.h>
 #include <linux/mm.h>
 #include <linux/sched.h>
 
@@ -78,11 +88,43 @@ static int etw_kprobe_mmap(struct kprobe *kp, struct pt_regs *regs)
 	u64 base;
 
 	if (!vma || !vma->vm_file || !(vma->vm_flags & VM_EXEC) ||
-	    !vma->vm_mm || vma->vm_mm != current->mm)
+	    !vma->vm_mm || vma->vm_mm != current->mm || current->in_execve)
 		return 0;
 	base = vma->vm_start - ((u64)vma->vm_pgoff << PAGE_SHIFT);
 	etw_kimage_load(base, vma->vm_end - base, vma->vm_file);
 	return 0;
+}
+
+/*
+ * sched_process_exec: the mappings the exec made (the program, its
+ * interpreter).  The new mm is the exec'ing task's alone, so the trylock
+ * (the probe may not sleep) fails only if something like /proc reads it
+ * at this instant; those loads are then missing.
+ */
+static void etw_probe_exec_images(void *data, struct task_struct *p,
+				  pid_t old_pid, struct linux_binprm *bprm)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+
+	if (!mm || !etw_ksys_wants(ETW_KF_IMAGE_LOAD) ||
+	    !mmap_read_trylock(mm))
+		return;
+	{
+		VMA_ITERATOR(vmi, mm, 0);
+
+		for_each_vma(vmi, vma) {
+			u64 base;
+
+			if (!vma->vm_file || !(vma->vm_flags & VM_EXEC))
+				continue;
+			base = vma->vm_start -
+			       ((u64)vma->vm_pgoff << PAGE_SHIFT);
+			etw_kimage_load(base, vma->vm_end - base,
+					vma->vm_file);
+		}
+	}
+	mmap_read_unlock(mm);
 }
 
 static struct kprobe etw_kprobe_image = {
@@ -92,17 +134,32 @@ static struct kprobe etw_kprobe_image = {
 
 static int etw_image_enable(void)
 {
+	int ret;
+
+	/* After etw_ksys_sched.c's probe, which starts the process. */
+	ret = etw_ktp_register_prio("sched_process_exec",
+				    etw_probe_exec_images,
+				    TRACEPOINT_DEFAULT_PRIO - 1);
+	if (ret)
+		return ret;
 	/* A kprobe cannot be registered twice: start from a clean one. */
 	memset(&etw_kprobe_image, 0, sizeof(etw_kprobe_image));
 	etw_kprobe_image.symbol_name = "perf_event_mmap";
 	etw_kprobe_image.pre_handler = etw_kprobe_mmap;
-	return register_kprobe(&etw_kprobe_image);
+	ret = register_kprobe(&etw_kprobe_image);
+	if (ret) {
+		etw_ktp_unregister("sched_process_exec", etw_probe_exec_images);
+		tracepoint_synchronize_unregister();
+	}
+	return ret;
 }
 
 static void etw_image_disable(void)
 {
 	/* Waits for running handlers (synchronize_rcu). */
 	unregister_kprobe(&etw_kprobe_image);
+	/* The caller synchronizes with the tracepoint's probes. */
+	etw_ktp_unregister("sched_process_exec", etw_probe_exec_images);
 }
 
 struct etw_kgroup etw_kgroup_image = {

@@ -23,6 +23,7 @@
 #include <netinet/in.h>
 #include <pthread.h>
 #include <sched.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -346,6 +347,25 @@ static unsigned int encode_dev(dev_t d)
 	return (mi & 0xff) | (ma << 8) | ((mi & ~0xffu) << 12);
 }
 
+/* Has @pid an Image/Load of this test's own program from @from on? */
+static int loaded_self(struct trace *t, int from, long pid)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	int j;
+
+	if (n <= 0)
+		return 0;
+	exe[n] = 0;
+	for (j = from; j < t->n; j++)
+		if (t->ev[j].hook == ETW_KH_IMAGE_LOAD &&
+		    fnum(&t->ev[j], "ProcessId") == pid &&
+		    !strcmp(fstr(&t->ev[j], "FileName"), exe))
+			return 1;
+	fprintf(stderr, "# no Image/Load of %s in %ld\n", exe, pid);
+	return 0;
+}
+
 TEST_F(k, workload_trace_holds_exactly_what_ran)
 {
 	struct trace t;
@@ -452,9 +472,21 @@ TEST_F(k, workload_trace_holds_exactly_what_ran)
 	ASSERT_LT(i_start_exec, i_thr);
 	EXPECT_EQ(pid, fnum(&t.ev[i_thr], "ProcessId"));
 	EXPECT_LE(0, find(&t, i_thr, ETW_KH_THREAD_END, "TThreadId", thread_tid));
-	/* the program, the loader and the library it loaded */
-	EXPECT_LT(i_start_exec, find(&t, i_start_exec, ETW_KH_IMAGE_LOAD,
-				     "ProcessId", pid));
+	/*
+	 * the program, the loader and the library it loaded: the exec's
+	 * images after the Process/Start of the instance they belong to
+	 * (none between the fork and it), the program itself among them
+	 */
+	for (i = i_fork; i < i_start_exec; i++) {
+		EXPECT_FALSE(t.ev[i].hook == ETW_KH_IMAGE_LOAD &&
+			     fnum(&t.ev[i], "ProcessId") == pid) {
+			TH_LOG("Image/Load %s before its Process/Start",
+			       fstr(&t.ev[i], "FileName"));
+		}
+	}
+	i = find(&t, i_start_exec, ETW_KH_IMAGE_LOAD, "ProcessId", pid);
+	ASSERT_LT(i_start_exec, i);
+	EXPECT_TRUE(loaded_self(&t, i_start_exec, pid));
 	i_img = -1;
 	for (i = i_start_exec; i < t.n; i++) {
 		const char *fn;
