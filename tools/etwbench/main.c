@@ -18,6 +18,9 @@
  *   consumer rate / writer rate                target >= 5
  *   events lost, full-speed writer + consumer  target 0
  *   control plane with 100,000 / 1,000 registrations (control.c) <= 2
+ *   TraceLogging and decoding (tracelogging.c): TraceLoggingWrite disabled
+ *   vs an empty call <= 1.5, enabled vs EventWrite <= 1.1, etwdump --json
+ *   decoding vs --no-decode >= 0.5
  *   NT Kernel Logger, each flag: traced / untraced workload (kernel.c)
  *                                              target <= 2 (all flags <= 4)
  */
@@ -547,10 +550,14 @@ int main(int argc, char **argv)
 	EventUnregister(h);
 	close(fd);
 
-	/* 8. The control plane does not grow with registrations. */
+	/* 8. TraceLogging writes and decoding. */
+	pin(0);
+	bench_tracelogging(empty_ns, n);
+
+	/* 9. The control plane does not grow with registrations. */
 	bench_control_plane();
 
-	/* 9. The NT Kernel Logger, flag by flag. */
+	/* 10. The NT Kernel Logger, flag by flag. */
 	bench_kernel_flags();
 
 	uname(&u);

@@ -14,6 +14,7 @@
  *   providers.c  providers
  *   info.c       info
  *   kernel.c     kernel flags, stack walks, profile interval (system loggers)
+ *   manifest.c   manifest install, uninstall, list
  */
 #ifndef _TOOLS_ETWCTL_H
 #define _TOOLS_ETWCTL_H
@@ -145,5 +146,6 @@ int cmd_capture(int argc, char **argv);
 int cmd_disallow(int argc, char **argv);
 int cmd_group_acl(int argc, char **argv);
 int cmd_providers(int argc, char **argv);
+int cmd_manifest(int argc, char **argv);
 
 #endif /* _TOOLS_ETWCTL_H */
