@@ -5,10 +5,12 @@
 #ifndef _ETW_COMPAT_H
 #define _ETW_COMPAT_H
 
+#include <linux/version.h>
 #include <linux/ktime.h>
 #include <linux/timex.h>
 #include <linux/uaccess.h>
 #include <linux/dcache.h>
+#include <linux/mm.h>
 #include <linux/fs.h>
 #include <linux/path.h>
 #include <linux/ptrace.h>
@@ -17,12 +19,8 @@
 #ifdef CONFIG_X86
 #include <asm/tsc.h>
 #endif
-/*
- * The ETW_HAVE_* feature macros come from Kbuild, which looks for each
- * feature in the kernel's headers rather than comparing version numbers
- * (distribution kernels backport).
- */
-#ifdef ETW_HAVE_LINUX_UNALIGNED_H	/* moved from asm/ in 6.12 */
+/* get_unaligned_le32() and friends: <asm/unaligned.h> until 6.12. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 #include <linux/unaligned.h>
 #else
 #include <asm/unaligned.h>
@@ -125,13 +123,35 @@ static inline char *etw_file_path_atomic(const struct file *file, char *buf,
 }
 
 /*
- * ETW_HAVE_SOCK_LENGTH_TP: sock_send_length / sock_recv_length (the bytes
- * of each send and receive call) exist from Linux 6.3; without them
- * etw_ksys_net.c puts kretprobes on tcp_sendmsg and tcp_recvmsg instead.
+ * A reference to the file an RCU-protected pointer points to, or NULL if
+ * there is none or it is being freed.  Call under rcu_read_lock().  6.7
+ * changed get_file_rcu() to take the pointer's address and return the
+ * file (it also rechecks that the pointer still points to it).
  */
+static inline struct file *etw_get_file_rcu(struct file __rcu **f)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+	return get_file_rcu(f);
+#else
+	struct file *file = rcu_dereference(*f);
+
+	if (file && !get_file_rcu(file))
+		return NULL;
+	return file;
+#endif
+}
+
+/*
+ * The sock_send_length / sock_recv_length tracepoints (the bytes of each
+ * send and receive call) exist from 6.3; without them etw_ksys_net.c puts
+ * kretprobes on tcp_sendmsg and tcp_recvmsg instead.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+#define ETW_HAVE_SOCK_LENGTH_TP 1
+#endif
 
 /* struct class became const in the driver core's iterators in 6.4. */
-#ifdef ETW_HAVE_CONST_CLASS
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
 #define etw_class_arg(c)	(c)
 #else
 #define etw_class_arg(c)	((struct class *)(c))
@@ -142,5 +162,16 @@ static inline bool etw_group_dead(struct task_struct *p)
 {
 	return atomic_read(&p->signal->live) == 0;
 }
+
+/*
+ * In a TRACE_EVENT's TP_fast_assign: copy the string declared with
+ * __string(dst, src).  6.10 dropped __assign_str()'s second argument
+ * (the source given to __string() is used).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+#define etw_assign_str(dst, src)	__assign_str(dst)
+#else
+#define etw_assign_str(dst, src)	__assign_str(dst, src)
+#endif
 
 #endif /* _ETW_COMPAT_H */

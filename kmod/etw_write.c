@@ -24,9 +24,9 @@
 #include <linux/uaccess.h>
 #include <linux/pagemap.h>
 #include <linux/math64.h>
-#include <asm/unaligned.h>
 
 #include "etw_internal.h"
+#include "etw_compat.h"
 #include "etw_buffer.h"
 #include "etw_trace.h"
 #include "shared/etw_etl.h"

@@ -12,6 +12,8 @@
  *   disallow.c   disallow
  *   group_acl.c  group-acl
  *   providers.c  providers
+ *   autologger.c autologger (boot-time sessions; autologger_conf.c their files)
+ *   progress.c   progress on a terminal while stop and flush wait
  *   info.c       info
  *   kernel.c     kernel flags, stack walks, profile interval (system loggers)
  *   manifest.c   manifest install, uninstall, list
@@ -131,6 +133,11 @@ int kflags_parse(const char *s, ULONG *flags);
 const char *kflags_text(ULONG flags, char *buf, size_t size);
 int kernel_setup(CONTROLTRACE_ID h, const char *stacks, ULONG interval);
 
+/* ===== progress.c ====================================================== */
+
+void wait_progress_start(const char *verb, const char *session);
+void wait_progress_stop(void);
+
 /* ===== The subcommands ================================================= */
 
 int cmd_info(int argc, char **argv);
@@ -146,6 +153,7 @@ int cmd_capture(int argc, char **argv);
 int cmd_disallow(int argc, char **argv);
 int cmd_group_acl(int argc, char **argv);
 int cmd_providers(int argc, char **argv);
+int cmd_autologger(int argc, char **argv);
 int cmd_manifest(int argc, char **argv);
 
 #endif /* _TOOLS_ETWCTL_H */

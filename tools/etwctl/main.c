@@ -114,10 +114,11 @@ static const struct command {
 	  "        [--kernel | --system] [--flags LIST] [--stacks EVENTS]\n"
 	  "        [--profile-interval N]",
 	  "start a session (StartTrace); real time unless --file, --buffering or --private;\n"
-	  "  --kernel: the NT Kernel Logger (NAME optional), --system: SYSTEM_LOGGER_MODE;\n"
-	  "  --flags: kernel EnableFlags by name (process,thread,img,cswitch,disk,...;\n"
-	  "  default process,thread,disk,net), --stacks: Process/Start,DiskIo/Read,...,\n"
-	  "  --profile-interval: in 100 ns units (xperf -SetProfInt)" },
+	  "             --kernel: the NT Kernel Logger (NAME optional), --system:\n"
+	  "             SYSTEM_LOGGER_MODE; --flags: kernel EnableFlags by name\n"
+	  "             (process,thread,img,cswitch,disk,...; default process,thread,\n"
+	  "             disk,net), --stacks: Process/Start,DiskIo/Read,...,\n"
+	  "             --profile-interval: in 100 ns units (xperf -SetProfInt)" },
 	{ "stop", cmd_stop, "NAME", "stop a session, flushing its buffers (StopTrace)" },
 	{ "flush", cmd_flush, "NAME", "hand over partly filled buffers now (FlushTrace)" },
 	{ "query", cmd_query, "NAME", "show a session's properties and statistics (QueryTrace)" },
@@ -142,6 +143,14 @@ static const struct command {
 	  "who may join a provider group (setting needs CAP_SYS_ADMIN)" },
 	{ "providers", cmd_providers, "[GUID]",
 	  "list providers, or one provider's instances and sessions (EnumerateTraceGuidsEx)" },
+	{ "autologger", cmd_autologger,
+	  "create NAME [--realtime] [--file PATH] [--file-max N] [--mode MODE]\n"
+	  "        [--buffer-kb N] [--min-buffers N] [--max-buffers N] [--max-file-mb N]\n"
+	  "        [--flush-timer S] [--clock qpc|system|cycles] [--guid GUID]\n"
+	  "        [--provider GUID[:LEVEL[:ANY[:ALL]]]]... [--disabled] [--force] [--dir DIR]\n"
+	  "      | list [--dir DIR] | remove NAME [--stop] [--dir DIR]\n"
+	  "      | start [NAME...] [--dir DIR] | stop [NAME...] [--dir DIR]",
+	  "sessions started at boot when etw.ko loads (/etc/etw/autologger.d)" },
 	{ "manifest", cmd_manifest,
 	  "install FILE.man... | uninstall FILE|PROVIDER|GUID... | list  [--dir DIR]",
 	  "the manifests TDH decodes with, for every program ($ETW_MANIFEST_PATH)" },
