@@ -360,10 +360,11 @@ static void etw_lf_close_current(struct etw_logfile *lf)
 static void etw_lf_lost(struct etw_logfile *lf)
 {
 	struct etw_pool *pool = lf->s->pool;
+	unsigned long flags;
 
-	spin_lock(&pool->lock);
+	raw_spin_lock_irqsave(&pool->lock, flags);
 	pool->log_buffers_lost++;
-	spin_unlock(&pool->lock);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
 }
 
 /* Write one sealed buffer where the mode says it goes.  lf->lock held. */
@@ -446,7 +447,7 @@ static void etw_lf_work(struct work_struct *work)
 	etw_lf_drain(container_of(work, struct etw_logfile, work));
 }
 
-/* Called with pool->lock held when a buffer was queued to us. */
+/* Called (from the pool's irq_work) after buffers were queued to us. */
 static void etw_lf_kick(void *arg)
 {
 	struct etw_logfile *lf = arg;
