@@ -432,6 +432,10 @@ static void etw_lf_drain(struct etw_logfile *lf)
 	u32 i, n;
 
 	mutex_lock(&lf->lock);
+	if (!lf->reader) {	/* etw_logfile_stop() detached it */
+		mutex_unlock(&lf->lock);
+		return;
+	}
 	do {
 		n = etw_reader_fetch(pool, lf->reader, lf->idx, pool->nr,
 				     &drained);
@@ -585,6 +589,7 @@ out_free:
 void etw_logfile_stop(struct etw_session *s)
 {
 	struct etw_logfile *lf = s->logfile;
+	struct etw_reader *r;
 
 	if (!lf)
 		return;
@@ -592,9 +597,16 @@ void etw_logfile_stop(struct etw_session *s)
 	etw_lf_drain(lf);
 	mutex_lock(&lf->lock);
 	etw_lf_close_current(lf);
+	r = lf->reader;
+	lf->reader = NULL;
 	mutex_unlock(&lf->lock);
+	/*
+	 * Detaching syncs the pool's irq_work, so no kick queues lf->work
+	 * after it; a work queued before finds no reader.  Only then can
+	 * the work be cancelled for good and lf freed.
+	 */
+	etw_reader_detach(s->pool, r);
 	cancel_work_sync(&lf->work);
-	etw_reader_detach(s->pool, lf->reader);
 	s->logfile = NULL;
 	etw_lf_free(lf);
 }
