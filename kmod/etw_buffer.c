@@ -34,7 +34,10 @@ module_param_named(max_consumers_per_session, etw_max_consumers, uint, 0644);
 MODULE_PARM_DESC(max_consumers_per_session,
 		 "Real-time consumers one session may have at once");
 
+DEFINE_PER_CPU(unsigned int, etw_stream_depth);
+
 static void etw_pool_flush_work(struct work_struct *work);
+static void etw_pool_wake_work(struct irq_work *w);
 
 struct etw_pool *etw_pool_create(struct etw_session *s)
 {
@@ -50,13 +53,14 @@ struct etw_pool *etw_pool_create(struct etw_session *s)
 	pool->size = s->params.buffer_size_kb * 1024;
 	pool->nr_streams = s->params.nr_streams;
 	pool->buffering = s->params.log_file_mode & ETW_MODE_BUFFERING;
-	spin_lock_init(&pool->lock);
+	raw_spin_lock_init(&pool->lock);
 	INIT_LIST_HEAD(&pool->free);
 	INIT_LIST_HEAD(&pool->backlog);
 	INIT_LIST_HEAD(&pool->ring);
 	INIT_LIST_HEAD(&pool->readers);
 	atomic64_set(&pool->events_lost, 0);
 	INIT_DELAYED_WORK(&pool->flush_work, etw_pool_flush_work);
+	init_irq_work(&pool->wake_work, etw_pool_wake_work);
 
 	pool->bufs = kvcalloc(pool->nr, sizeof(*pool->bufs),
 			      GFP_KERNEL_ACCOUNT);
@@ -81,7 +85,7 @@ struct etw_pool *etw_pool_create(struct etw_session *s)
 	}
 	pool->nr_free = pool->nr;
 	for (i = 0; i < pool->nr_streams; i++) {
-		spin_lock_init(&pool->streams[i].lock);
+		raw_spin_lock_init(&pool->streams[i].lock);
 		pool->streams[i].id = i;
 	}
 	return pool;
@@ -91,6 +95,7 @@ void etw_pool_destroy(struct etw_pool *pool)
 {
 	if (!pool)
 		return;
+	irq_work_sync(&pool->wake_work);
 	etw_umem_free(&pool->mem);
 	kvfree(pool->bufs);
 	kvfree(pool->streams);
@@ -153,6 +158,49 @@ static void etw_pool_put(struct etw_pool *pool, struct etw_buf *b)
 	pool->nr_free++;
 }
 
+/*
+ * Wake the readers that were handed buffers, one at a time, with no lock
+ * held: a consumer's wait queue (a spinlock_t, which sleeps on
+ * PREEMPT_RT) and the log-file worker's queue_work() may both wake a
+ * task, which takes run-queue locks that a scheduler tracepoint writing
+ * a kernel event may already hold.  A reader is freed only after
+ * etw_reader_detach() synced with this work, so @r stays valid after the
+ * lock is dropped.
+ */
+static void etw_pool_wake_work(struct irq_work *w)
+{
+	struct etw_pool *pool = container_of(w, struct etw_pool, wake_work);
+	struct etw_reader *r, *found;
+	unsigned long flags;
+
+	for (;;) {
+		found = NULL;
+		raw_spin_lock_irqsave(&pool->lock, flags);
+		list_for_each_entry(r, &pool->readers, node) {
+			if (r->wake) {
+				r->wake = false;
+				found = r;
+				break;
+			}
+		}
+		raw_spin_unlock_irqrestore(&pool->lock, flags);
+		if (!found)
+			return;
+		if (found->kick)
+			found->kick(found->kick_arg);
+		else
+			wake_up_interruptible(&found->wq);
+	}
+}
+
+/* Context: pool->lock held.  Wake @r soon (see etw_pool_wake_work()). */
+static void etw_reader_notify(struct etw_pool *pool, struct etw_reader *r)
+{
+	lockdep_assert_held(&pool->lock);
+	r->wake = true;
+	irq_work_queue(&pool->wake_work);
+}
+
 /* Context: pool->lock held.  Queue a sealed buffer to @r. */
 static void etw_reader_push(struct etw_pool *pool, struct etw_reader *r,
 			    struct etw_buf *b)
@@ -161,10 +209,7 @@ static void etw_reader_push(struct etw_pool *pool, struct etw_reader *r,
 	r->head++;
 	__set_bit(b->index, r->held);
 	b->refs++;
-	if (r->kick)
-		r->kick(r->kick_arg);
-	else
-		wake_up_interruptible(&r->wq);
+	etw_reader_notify(pool, r);
 }
 
 /*
@@ -181,7 +226,7 @@ static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
 
 	lockdep_assert_held(&st->lock);
 	st->cur = NULL;
-	spin_lock(&pool->lock);
+	raw_spin_lock(&pool->lock);
 	seq = ++pool->seq;
 	if (st->lost)
 		flags |= ETL_BUFFER_FLAG_EVENTS_LOST;
@@ -205,7 +250,7 @@ static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
 		etw_pool_put(pool, b);	/* real time turned off, no file */
 	}
 out:
-	spin_unlock(&pool->lock);
+	raw_spin_unlock(&pool->lock);
 }
 
 /**
@@ -217,7 +262,8 @@ out:
  * @err:	out: -ENOSPC (no free buffer) or -ENOBUFS (real time, the
  *		backlog holds every buffer)
  *
- * Context: st->lock held; takes pool->lock.
+ * Context: st->lock held (etw_stream_lock(): interrupts off); takes
+ * pool->lock.
  * Return: where to write, or NULL (the event is lost; not yet counted).
  */
 void *etw_stream_reserve(struct etw_pool *pool, struct etw_stream *st,
@@ -230,12 +276,12 @@ void *etw_stream_reserve(struct etw_pool *pool, struct etw_stream *st,
 		goto have;
 	if (st->cur)
 		etw_stream_handover(pool, st, ts, 0);
-	spin_lock(&pool->lock);
+	raw_spin_lock(&pool->lock);
 	b = etw_pool_get(pool);
 	if (!b)
 		*err = !pool->nr_consumers && !list_empty(&pool->backlog) ?
 		       -ENOBUFS : -ENOSPC;
-	spin_unlock(&pool->lock);
+	raw_spin_unlock(&pool->lock);
 	if (!b) {
 		st->lost = true;
 		return NULL;
@@ -254,16 +300,17 @@ have:
 void etw_pool_flush(struct etw_pool *pool)
 {
 	u64 now = etw_session_clock(pool->session);
+	unsigned long flags;
 	u32 i;
 
 	for (i = 0; i < pool->nr_streams; i++) {
 		struct etw_stream *st = &pool->streams[i];
 
-		spin_lock(&st->lock);
+		etw_stream_lock(st, flags);
 		if (st->cur && st->offset > ETL_BUFFER_HEADER_SIZE)
 			etw_stream_handover(pool, st, now,
 					    ETL_BUFFER_FLAG_FLUSH_MARKER);
-		spin_unlock(&st->lock);
+		etw_stream_unlock(st, flags);
 	}
 }
 
@@ -274,11 +321,12 @@ void etw_pool_flush(struct etw_pool *pool)
 void etw_pool_stop(struct etw_pool *pool)
 {
 	struct etw_reader *r;
+	unsigned long flags;
 	u32 i;
 
 	cancel_delayed_work_sync(&pool->flush_work);
 	etw_pool_flush(pool);
-	spin_lock(&pool->lock);
+	raw_spin_lock_irqsave(&pool->lock, flags);
 	for (i = 0; i < pool->nr_streams; i++) {
 		struct etw_stream *st = &pool->streams[i];
 
@@ -289,8 +337,8 @@ void etw_pool_stop(struct etw_pool *pool)
 	}
 	pool->stopped = true;
 	list_for_each_entry(r, &pool->readers, node)
-		wake_up_interruptible(&r->wq);
-	spin_unlock(&pool->lock);
+		etw_reader_notify(pool, r);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
 }
 
 /**
@@ -304,17 +352,18 @@ void etw_pool_stop(struct etw_pool *pool)
  */
 u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
 {
+	unsigned long flags;
 	u64 wm = now;
 	u32 i;
 
 	for (i = 0; i < pool->nr_streams; i++) {
 		struct etw_stream *st = &pool->streams[i];
 
-		spin_lock(&st->lock);
+		etw_stream_lock(st, flags);
 		if (st->cur && st->offset > ETL_BUFFER_HEADER_SIZE &&
 		    st->first_ts < wm)
 			wm = st->first_ts;
-		spin_unlock(&st->lock);
+		etw_stream_unlock(st, flags);
 	}
 	return wm;
 }
@@ -323,8 +372,8 @@ u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
  * etw_reader_attach() - a new reader of @pool
  * @pool:	the pool
  * @now:	session time now
- * @kick:	for internal readers (the log file): called, pool->lock
- *		held, when a buffer is queued; NULL for consumers
+ * @kick:	for internal readers (the log file): called, no lock held,
+ *		after buffers were queued; NULL for consumers
  * @kick_arg:	its argument
  *
  * The first reader of a session that buffered events without one gets
@@ -338,6 +387,7 @@ struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now,
 {
 	struct etw_reader *r;
 	struct etw_buf *b, *tmp;
+	unsigned long flags;
 
 	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
 	if (!r)
@@ -355,9 +405,9 @@ struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now,
 	r->kick = kick;
 	r->kick_arg = kick_arg;
 
-	spin_lock(&pool->lock);
+	raw_spin_lock_irqsave(&pool->lock, flags);
 	if (!kick && pool->nr_consumers >= READ_ONCE(etw_max_consumers)) {
-		spin_unlock(&pool->lock);
+		raw_spin_unlock_irqrestore(&pool->lock, flags);
 		kvfree(r->ring);
 		bitmap_free(r->held);
 		kfree(r);
@@ -375,7 +425,7 @@ struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now,
 	pool->nr_readers++;
 	if (!kick)
 		pool->nr_consumers++;
-	spin_unlock(&pool->lock);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
 	return r;
 }
 
@@ -392,13 +442,15 @@ static void etw_reader_drop(struct etw_pool *pool, struct etw_reader *r,
 
 /*
  * The reader went away.  Buffers handed to it but never fetched count
- * as RealTimeBuffersLost; everything it held is released.
+ * as RealTimeBuffersLost; everything it held is released.  It is freed
+ * after the pool's wakeup work, which may still be waking it, is done.
  */
 void etw_reader_detach(struct etw_pool *pool, struct etw_reader *r)
 {
+	unsigned long flags;
 	u32 idx;
 
-	spin_lock(&pool->lock);
+	raw_spin_lock_irqsave(&pool->lock, flags);
 	list_del(&r->node);
 	pool->nr_readers--;
 	if (!r->kick) {
@@ -407,7 +459,8 @@ void etw_reader_detach(struct etw_pool *pool, struct etw_reader *r)
 	}
 	for_each_set_bit(idx, r->held, pool->nr)
 		etw_reader_drop(pool, r, idx);
-	spin_unlock(&pool->lock);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
+	irq_work_sync(&pool->wake_work);
 	kvfree(r->ring);
 	bitmap_free(r->held);
 	kfree(r);
@@ -432,9 +485,10 @@ void etw_reader_detach(struct etw_pool *pool, struct etw_reader *r)
 int etw_reader_release(struct etw_pool *pool, struct etw_reader *r,
 		       const u32 *idx, u32 n)
 {
+	unsigned long flags;
 	u32 i, j, k;
 
-	spin_lock(&pool->lock);
+	raw_spin_lock_irqsave(&pool->lock, flags);
 	for (i = 0; i < n; i++) {
 		k = READ_ONCE(idx[i]);
 		if (k >= pool->nr)
@@ -452,13 +506,13 @@ int etw_reader_release(struct etw_pool *pool, struct etw_reader *r,
 		__set_bit(k, r->held);
 		etw_reader_drop(pool, r, k);
 	}
-	spin_unlock(&pool->lock);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
 	return 0;
 
 bad:
 	for (j = 0; j < i; j++)	/* undo the first pass */
 		__set_bit(array_index_nospec(idx[j], pool->nr), r->held);
-	spin_unlock(&pool->lock);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
 	return -EINVAL;
 }
 
@@ -466,15 +520,16 @@ bad:
 u32 etw_reader_fetch(struct etw_pool *pool, struct etw_reader *r, u32 *out,
 		     u32 max, bool *drained)
 {
+	unsigned long flags;
 	u32 n = 0;
 
-	spin_lock(&pool->lock);
+	raw_spin_lock_irqsave(&pool->lock, flags);
 	while (n < max && r->tail != r->head) {
 		out[n++] = r->ring[r->tail % pool->nr];
 		r->tail++;
 	}
 	*drained = r->tail == r->head;
-	spin_unlock(&pool->lock);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
 	return n;
 }
 
@@ -486,26 +541,29 @@ u32 etw_reader_fetch(struct etw_pool *pool, struct etw_reader *r, u32 *out,
  */
 void etw_reader_unfetch(struct etw_pool *pool, struct etw_reader *r, u32 n)
 {
-	spin_lock(&pool->lock);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&pool->lock, flags);
 	r->tail -= n;
-	spin_unlock(&pool->lock);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
 }
 
 void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si)
 {
+	unsigned long flags;
 	u64 written = 0;
 	u32 i;
 
 	for (i = 0; i < pool->nr_streams; i++)
 		written += READ_ONCE(pool->streams[i].events_written);
-	spin_lock(&pool->lock);
+	raw_spin_lock_irqsave(&pool->lock, flags);
 	si->number_of_buffers = pool->nr;
 	si->free_buffers = pool->nr_free;
 	si->buffers_written = pool->buffers_written;
 	si->real_time_buffers_lost = pool->rt_buffers_lost;
 	si->log_buffers_lost = pool->log_buffers_lost;
 	si->consumers = pool->nr_consumers;
-	spin_unlock(&pool->lock);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
 	si->events_lost = (u32)min_t(u64, atomic64_read(&pool->events_lost),
 				     U32_MAX);
 	si->events_written = written;
@@ -518,24 +576,26 @@ void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si)
 u32 etw_pool_take_ring(struct etw_pool *pool, u32 *out)
 {
 	struct etw_buf *b, *tmp;
+	unsigned long flags;
 	u32 n = 0;
 
-	spin_lock(&pool->lock);
+	raw_spin_lock_irqsave(&pool->lock, flags);
 	list_for_each_entry_safe(b, tmp, &pool->ring, node) {
 		list_del(&b->node);
 		out[n++] = b->index;
 	}
-	spin_unlock(&pool->lock);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
 	return n;
 }
 
 /* Put them back, in the same order, at the old end of the ring. */
 void etw_pool_return_ring(struct etw_pool *pool, const u32 *idx, u32 n)
 {
+	unsigned long flags;
 	u32 i;
 
-	spin_lock(&pool->lock);
+	raw_spin_lock_irqsave(&pool->lock, flags);
 	for (i = n; i > 0; i--)
 		list_add(&pool->bufs[idx[i - 1]].node, &pool->ring);
-	spin_unlock(&pool->lock);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
 }

@@ -11,7 +11,9 @@
 #define _ETW_BUFFER_H
 
 #include <linux/atomic.h>
+#include <linux/irq_work.h>
 #include <linux/list.h>
+#include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
@@ -40,7 +42,10 @@ struct etw_buf {
 
 /**
  * struct etw_stream - one stream of buffers (a CPU, or the only one)
- * @lock:	protects everything below
+ * @lock:	protects everything below; a raw spinlock taken with
+ *		interrupts off (etw_stream_lock()), because the kernel's own
+ *		events (etw_kwrite.c) are written from tracepoints in any
+ *		context up to hard interrupts, also on PREEMPT_RT
  * @id:		stream number (ProcessorIndex in the buffer header)
  * @cur:	buffer being filled, or NULL
  * @offset:	write offset in @cur (>= 72)
@@ -49,7 +54,7 @@ struct etw_buf {
  * @events_written: events stored through this stream
  */
 struct etw_stream {
-	spinlock_t lock;
+	raw_spinlock_t lock;
 	u32 id;
 	struct etw_buf *cur;
 	u32 offset;
@@ -69,9 +74,11 @@ struct etw_stream {
  * @wq:		the reader waits here
  * @attach_ts:	session time at attach
  * @backlog:	this reader received the backlog
- * @kick:	called (pool->lock held) when a buffer is queued; NULL for
- *		consumers, which are woken through @wq instead
+ * @kick:	called when buffers were queued (from the pool's irq_work,
+ *		no lock held); NULL for consumers, which are woken through
+ *		@wq instead
  * @kick_arg:	its argument
+ * @wake:	buffers were queued since the last wakeup (pool->lock)
  */
 struct etw_reader {
 	struct list_head node;
@@ -84,6 +91,7 @@ struct etw_reader {
 	bool backlog;
 	void (*kick)(void *arg);
 	void *kick_arg;
+	bool wake;
 };
 
 /**
@@ -97,7 +105,9 @@ struct etw_reader {
  * @streams:	nr_streams streams
  * @nr_streams:	CPUs, or 1 with EVENT_TRACE_NO_PER_PROCESSOR_BUFFERING
  * @buffering:	EVENT_TRACE_BUFFERING_MODE: reuse the oldest buffer
- * @lock:	lists, readers and counters below
+ * @lock:	lists, readers and counters below; raw, interrupts off
+ *		(nests inside a stream lock, which kernel events take in
+ *		any context)
  * @free:	free buffers
  * @nr_free:	buffers on @free
  * @backlog:	sealed buffers no reader took yet (real time)
@@ -112,6 +122,10 @@ struct etw_reader {
  * @log_buffers_lost: LogBuffersLost
  * @events_lost: EventsLost (atomic: losses come from any path)
  * @flush_work:	the FlushTimer
+ * @wake_work:	wakes readers and kicks the log file after buffers were
+ *		handed over; nothing that wakes a task runs under a stream
+ *		or pool lock (a writer may be a scheduler tracepoint that
+ *		holds a run-queue lock)
  */
 struct etw_pool {
 	struct etw_session *session;
@@ -123,7 +137,7 @@ struct etw_pool {
 	struct etw_stream *streams;
 	u32 nr_streams;
 	bool buffering;
-	spinlock_t lock;
+	raw_spinlock_t lock;
 	struct list_head free;
 	u32 nr_free;
 	struct list_head backlog;
@@ -138,7 +152,27 @@ struct etw_pool {
 	u32 log_buffers_lost;
 	atomic64_t events_lost;
 	struct delayed_work flush_work;
+	struct irq_work wake_work;
 };
+
+/*
+ * Stream locks: raw, interrupts off, and counted per CPU so that a kernel
+ * event raised while this CPU holds a stream lock (a tracepoint reached
+ * from inside a writer) is dropped instead of deadlocking.
+ */
+DECLARE_PER_CPU(unsigned int, etw_stream_depth);
+
+#define etw_stream_lock(st, flags)					\
+	do {								\
+		raw_spin_lock_irqsave(&(st)->lock, flags);		\
+		__this_cpu_inc(etw_stream_depth);			\
+	} while (0)
+
+#define etw_stream_unlock(st, flags)					\
+	do {								\
+		__this_cpu_dec(etw_stream_depth);			\
+		raw_spin_unlock_irqrestore(&(st)->lock, flags);		\
+	} while (0)
 
 /* Writers: reserve @need bytes on @st, sealing and replacing a full buffer. */
 void *etw_stream_reserve(struct etw_pool *pool, struct etw_stream *st,

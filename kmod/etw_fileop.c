@@ -33,6 +33,7 @@
 
 #include "etw_internal.h"
 #include "etw_buffer.h"
+#include "etw_ksys.h"
 #include "etw_trace.h"
 
 struct workqueue_struct *etw_ctl_wq;
@@ -78,6 +79,8 @@ static void etw_session_stop_io(struct etw_session *s)
 	struct etw_session_info si;
 
 	synchronize_rcu();	/* writers that saw it are gone */
+	if (s->ksys)		/* system loggers: DCEnd and configuration */
+		etw_krundown_stop(s);
 	etw_pool_stop(s->pool);
 	etw_logfile_stop(s);
 	etw_pool_stats(s->pool, &si);

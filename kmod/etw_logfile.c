@@ -360,10 +360,11 @@ static void etw_lf_close_current(struct etw_logfile *lf)
 static void etw_lf_lost(struct etw_logfile *lf)
 {
 	struct etw_pool *pool = lf->s->pool;
+	unsigned long flags;
 
-	spin_lock(&pool->lock);
+	raw_spin_lock_irqsave(&pool->lock, flags);
 	pool->log_buffers_lost++;
-	spin_unlock(&pool->lock);
+	raw_spin_unlock_irqrestore(&pool->lock, flags);
 }
 
 /* Write one sealed buffer where the mode says it goes.  lf->lock held. */
@@ -431,6 +432,10 @@ static void etw_lf_drain(struct etw_logfile *lf)
 	u32 i, n;
 
 	mutex_lock(&lf->lock);
+	if (!lf->reader) {	/* etw_logfile_stop() detached it */
+		mutex_unlock(&lf->lock);
+		return;
+	}
 	do {
 		n = etw_reader_fetch(pool, lf->reader, lf->idx, pool->nr,
 				     &drained);
@@ -446,7 +451,7 @@ static void etw_lf_work(struct work_struct *work)
 	etw_lf_drain(container_of(work, struct etw_logfile, work));
 }
 
-/* Called with pool->lock held when a buffer was queued to us. */
+/* Called (from the pool's irq_work) after buffers were queued to us. */
 static void etw_lf_kick(void *arg)
 {
 	struct etw_logfile *lf = arg;
@@ -584,6 +589,7 @@ out_free:
 void etw_logfile_stop(struct etw_session *s)
 {
 	struct etw_logfile *lf = s->logfile;
+	struct etw_reader *r;
 
 	if (!lf)
 		return;
@@ -591,9 +597,16 @@ void etw_logfile_stop(struct etw_session *s)
 	etw_lf_drain(lf);
 	mutex_lock(&lf->lock);
 	etw_lf_close_current(lf);
+	r = lf->reader;
+	lf->reader = NULL;
 	mutex_unlock(&lf->lock);
+	/*
+	 * Detaching syncs the pool's irq_work, so no kick queues lf->work
+	 * after it; a work queued before finds no reader.  Only then can
+	 * the work be cancelled for good and lf freed.
+	 */
+	etw_reader_detach(s->pool, r);
 	cancel_work_sync(&lf->work);
-	etw_reader_detach(s->pool, lf->reader);
 	s->logfile = NULL;
 	etw_lf_free(lf);
 }

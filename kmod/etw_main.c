@@ -27,6 +27,8 @@
 #include "shared/etw_ioc.h"
 #include "shared/etw_etl.h"
 
+#include "etw_ksys.h"
+
 #define CREATE_TRACE_POINTS
 #include "etw_trace.h"
 
@@ -129,7 +131,8 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 	info.nr_cpu_ids = nr_cpu_ids;
 	info.features = ETW_FEAT_INFO | ETW_FEAT_PROVIDERS | ETW_FEAT_SESSIONS |
 			ETW_FEAT_WRITE | ETW_FEAT_CONSUMERS | ETW_FEAT_CLASSIC |
-			ETW_FEAT_LOGFILE | ETW_FEAT_MESSAGE | ETW_FEAT_QUERY;
+			ETW_FEAT_LOGFILE | ETW_FEAT_MESSAGE | ETW_FEAT_QUERY |
+			ETW_FEAT_SYSTEM;
 	info.max_sessions = ETW_MAX_SESSIONS;
 	info.max_regs_per_fd = ETW_MAX_REGS_PER_FD;
 	info.max_event_size = ETW_MAX_EVENT_SIZE;
@@ -211,6 +214,8 @@ static const struct {
 		struct etw_trace_message, ETW_TRACE_MESSAGE_SIZE_VER0),
 	ETW_IOC(ETW_IOC_NEW_IDS, etw_ioctl_new_ids, struct etw_new_ids,
 		ETW_NEW_IDS_SIZE_VER0),
+	ETW_IOC(ETW_IOC_SYSTEM_INFO, etw_ioctl_system_info,
+		struct etw_system_info, ETW_SYSTEM_INFO_SIZE_VER0),
 	ETW_IOC(ETW_IOC_CONSUMER_OPEN, etw_ioctl_consumer_open,
 		struct etw_consumer_open, ETW_CONSUMER_OPEN_SIZE_VER0),
 };
@@ -411,6 +416,8 @@ static void etw_build_checks(void)
 	BUILD_BUG_ON(sizeof(struct etw_guid_enable) != 32);
 	BUILD_BUG_ON(offsetof(struct etw_guid_enable, logger_id) != 28);
 	BUILD_BUG_ON(sizeof(struct etw_consumer_open) != ETW_CONSUMER_OPEN_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_system_info) != ETW_SYSTEM_INFO_SIZE_VER0);
+	BUILD_BUG_ON(offsetof(struct etw_system_info, data) != 16);
 	BUILD_BUG_ON(sizeof(struct etw_consumer_wait) != ETW_CONSUMER_WAIT_SIZE_VER0);
 }
 
@@ -427,9 +434,15 @@ static int __init etw_init(void)
 	ret = etw_fileop_init();
 	if (ret)
 		return ret;
+	ret = etw_ksys_init();
+	if (ret) {
+		etw_fileop_exit();
+		return ret;
+	}
 	ret = misc_register(&etw_misc);
 	if (ret) {
 		pr_err("cannot register /dev/etw: %d\n", ret);
+		etw_ksys_exit();
 		etw_fileop_exit();
 		return ret;
 	}
@@ -449,6 +462,7 @@ static void __exit etw_exit(void)
 	etw_sessions_exit();
 	etw_fileop_exit();
 	etw_groups_exit();
+	etw_ksys_exit();
 	rcu_barrier();	/* every kfree_rcu() of ours has run */
 	pr_info("unloaded\n");
 }

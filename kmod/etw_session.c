@@ -19,6 +19,7 @@
 #include "etw_internal.h"
 #include "etw_buffer.h"
 #include "etw_compat.h"
+#include "etw_ksys.h"
 #include "etw_trace.h"
 #include "shared/etw_ioc.h"
 #include "shared/etw_etl.h"
@@ -54,7 +55,7 @@ static bool etw_in_controller_group(void)
 }
 
 /* CAP_PERFMON / CAP_SYS_ADMIN, or the administrator's controller group. */
-static bool etw_may_start(void)
+bool etw_may_start(void)
 {
 	return perfmon_capable() || etw_in_controller_group();
 }
@@ -100,6 +101,7 @@ static void etw_session_free(struct kref *ref)
 	struct etw_session *s = container_of(ref, struct etw_session, ref);
 
 	etw_pool_destroy(s->pool);
+	etw_ksys_free(s);
 	if (s->user) {
 		if (s->pool_bytes)
 			etw_user_uncharge(s->user, ETW_Q_SESSION_BYTES,
@@ -185,6 +187,8 @@ void etw_session_fill_info(struct etw_session *s, struct etw_session_info *si)
 	si->enable_flags = s->enable_flags;
 	si->owner_uid = from_kuid_munged(current_user_ns(), s->owner);
 	si->flags = READ_ONCE(s->stopped) ? ETW_SESSION_INFO_F_STOPPED : 0;
+	if (s->ksys)
+		si->flags |= ETW_SESSION_INFO_F_SYSTEM;
 	si->start_time = s->start_time;
 	si->start_raw = s->start_raw;
 	si->perf_freq = s->perf_freq;
@@ -439,6 +443,13 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 	ret = etw_session_params_check(&s->params, nr_cpu_ids);
 	if (ret)
 		goto out_free;
+	/* The NT Kernel Logger and SYSTEM_LOGGER_MODE sessions (issue 11). */
+	ret = etw_ksys_classify(s->name, s->name_len, s->params.log_file_mode,
+				s->guid);
+	if (ret > 0)
+		ret = etw_ksys_prepare(s, perfmon_capable());
+	if (ret)
+		goto out_free;
 	ret = etw_session_charge(s);
 	if (ret)
 		goto out_free;
@@ -481,6 +492,8 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 			guid_gen((guid_t *)s->guid);	/* Windows layout */
 		s->handle = (++etw_session_generation << 16) | id;
 		etw_sessions[id] = s;
+		if (s->ksys)
+			kref_get(&s->ref);	/* for etw_ksys_attach() */
 		etw_pool_start(s->pool);
 		trace_etw_session_start(s->logger_id, s->name,
 					s->params.log_file_mode,
@@ -491,6 +504,11 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 	mutex_unlock(&etw_lock);
 	if (ret)
 		goto out_free;
+	if (s->ksys) {
+		/* Live kernel events, then the DCStart rundown. */
+		etw_ksys_attach(s);
+		etw_session_put(s);
+	}
 
 	if (req.info)
 		return etw_copy_out(u64_to_user_ptr(req.info), req.info_size,
@@ -565,7 +583,8 @@ static void etw_update_apply(struct etw_session *s,
 	/* LogFileMode 0 turns real time off, REAL_TIME_MODE on. */
 	s->params.log_file_mode = (s->params.log_file_mode &
 				   ~ETW_MODE_REAL_TIME) | req->log_file_mode;
-	s->enable_flags = req->enable_flags;
+	if (!s->ksys)	/* a system logger's go through etw_ksys.c */
+		s->enable_flags = req->enable_flags;
 }
 
 /* Does ControlTrace @code with a file name on @s need the file work? */
@@ -640,6 +659,14 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 		kfree(path);
 		path = NULL;
 	}
+	/* Changing which kernel events are traced needs privilege. */
+	if (req.code == ETW_CONTROL_UPDATE && s->ksys &&
+	    req.enable_flags != READ_ONCE(s->enable_flags) &&
+	    !etw_may_start()) {
+		mutex_unlock(&etw_lock);
+		ret = -EPERM;
+		goto out_put;
+	}
 	switch (req.code) {
 	case ETW_CONTROL_FLUSH:
 		etw_pool_flush(s->pool);
@@ -656,6 +683,7 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 		goto out_put;
 
 	if (req.code == ETW_CONTROL_STOP) {
+		etw_ksys_detach(s);	/* no more live kernel events */
 		/* Bounded wait for the providers' DISABLE callbacks. */
 		etw_waitlist_wait(&wl, etw_callback_timeout_ms);
 		etw_waitlist_release(&wl);
@@ -672,6 +700,9 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 		mutex_lock(&etw_lock);
 		etw_update_apply(s, &req);
 		mutex_unlock(&etw_lock);
+		if (s->ksys)
+			etw_ksys_set_flags(s, req.enable_flags,
+					   ETW_SYSINFO_F_SET);
 	}
 
 	ret = etw_session_snapshot(s, &si, req.log_file_buf ? &log_file : NULL);
@@ -745,6 +776,7 @@ void etw_sessions_exit(void)
 	mutex_unlock(&etw_lock);
 	etw_waitlist_release(&wl);
 	for (id = 0; id < n; id++) {
+		etw_ksys_detach(stopped[id]);
 		etw_fileop_run(stopped[id], ETW_CONTROL_STOP, NULL);
 		etw_session_put(stopped[id]);
 	}

@@ -40,16 +40,6 @@
 #define ETW_STACK_DESCS			16
 
 /*
- * KernelTime/UserTime count TimerResolution units (156250 x 100 ns =
- * 15.625 ms): ns * 275 >> 32 is ns / 15618181, close enough (0.05%) and
- * without a division per event.
- */
-static inline u64 etw_cpu_ticks(u64 ns)
-{
-	return mul_u64_u32_shr(ns, 275, 32);
-}
-
-/*
  * The 8 bytes at @at: KernelTime and UserTime in CPU ticks; in a private
  * session ProcessorTime, the user-mode time as one 64-bit count (seed
  * 003, rule 14; the EVENT_HEADER union is the same).
@@ -358,6 +348,7 @@ static __always_inline int etw_record_write(struct etw_session *s, u32 size,
 	struct etw_pool *pool = s->pool;
 	struct etw_stream *st;
 	u32 need = ETL_ALIGN8(size);
+	unsigned long flags;
 	int err = 0, fault;
 	u64 ts;
 	u8 *dst;
@@ -378,12 +369,12 @@ static __always_inline int etw_record_write(struct etw_session *s, u32 size,
 		pagefault_enable();
 		return -EFAULT;
 	}
-	spin_lock(&st->lock);
+	etw_stream_lock(st, flags);
 	if (!ts_ptr)
 		ts = etw_session_clock(s);
 	dst = etw_stream_reserve(pool, st, need, ts, &err);
 	if (!dst) {
-		spin_unlock(&st->lock);
+		etw_stream_unlock(st, flags);
 		pagefault_enable();
 		goto lost;
 	}
@@ -394,13 +385,13 @@ static __always_inline int etw_record_write(struct etw_session *s, u32 size,
 	else
 		fault = etw_message_fill(ctx, dst, need, ts);
 	if (fault) {
-		spin_unlock(&st->lock);	/* not committed */
+		etw_stream_unlock(st, flags);	/* not committed */
 		pagefault_enable();
 		return -EFAULT;
 	}
 	st->offset += need;
 	st->events_written++;
-	spin_unlock(&st->lock);
+	etw_stream_unlock(st, flags);
 	pagefault_enable();
 	trace_etw_write(s->logger_id, guid, id, size);
 	return 0;

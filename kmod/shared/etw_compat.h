@@ -13,6 +13,8 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 #include <linux/stddef.h>
+#include <linux/kernel.h>
+#define etw_nelems(a)	ARRAY_SIZE(a)
 #else
 #include <stdint.h>
 #include <stddef.h>
@@ -26,6 +28,7 @@ typedef uint32_t u32;
 typedef uint64_t u64;
 typedef int32_t s32;
 typedef int64_t s64;
+#define etw_nelems(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 
 #endif /* _ETW_SHARED_COMPAT_H */

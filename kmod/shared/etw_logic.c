@@ -389,9 +389,9 @@ int etw_session_params_check(struct etw_session_params *p, u32 nr_cpus)
 	if (!p->has_log_file &&
 	    !(m & (ETW_MODE_REAL_TIME | ETW_MODE_BUFFERING | priv)))
 		return -EINVAL;
-	/* Not implemented: kernel (system) loggers. */
-	if (m & ETW_MODE_SYSTEM_LOGGER)
-		return -EOPNOTSUPP;
+	/* A system logger records the whole machine: never private. */
+	if (both(m, ETW_MODE_SYSTEM_LOGGER, priv))
+		return -EINVAL;
 	/*
 	 * Compressed buffers (XPRESS, etw_xpress.h) have no fixed size on
 	 * disk: not in a ring of fixed slots (CIRCULAR) nor after buffers

@@ -46,6 +46,139 @@ static const GUID DefaultTraceSecurityGuid = /* 0811c1af-7a07-4a06-82ed-869455cd
 static const GUID PrivateLoggerNotificationGuid = /* 3595ab5c-042a-4c8e-b942-2d059bfeb1b1 */
 	{ 0x3595ab5c, 0x042a, 0x4c8e, { 0xb9, 0x42, 0x2d, 0x05, 0x9b, 0xfe, 0xb1, 0xb1 } };
 
+/*
+ * The kernel event classes (NT Kernel Logger events): ProviderId of the
+ * events of each group, and the EventGuid of TraceStackTracingInfo.
+ */
+static const GUID ProcessGuid = /* 3d6fa8d0-fe05-11d0-9dda-00c04fd7ba7c */
+	{ 0x3d6fa8d0, 0xfe05, 0x11d0, { 0x9d, 0xda, 0x00, 0xc0, 0x4f, 0xd7, 0xba, 0x7c } };
+static const GUID ThreadGuid = /* 3d6fa8d1-fe05-11d0-9dda-00c04fd7ba7c */
+	{ 0x3d6fa8d1, 0xfe05, 0x11d0, { 0x9d, 0xda, 0x00, 0xc0, 0x4f, 0xd7, 0xba, 0x7c } };
+static const GUID PageFaultGuid = /* 3d6fa8d3-fe05-11d0-9dda-00c04fd7ba7c */
+	{ 0x3d6fa8d3, 0xfe05, 0x11d0, { 0x9d, 0xda, 0x00, 0xc0, 0x4f, 0xd7, 0xba, 0x7c } };
+static const GUID DiskIoGuid = /* 3d6fa8d4-fe05-11d0-9dda-00c04fd7ba7c */
+	{ 0x3d6fa8d4, 0xfe05, 0x11d0, { 0x9d, 0xda, 0x00, 0xc0, 0x4f, 0xd7, 0xba, 0x7c } };
+static const GUID FileIoGuid = /* 90cbdc39-4a3e-11d1-84f4-0000f80464e3 */
+	{ 0x90cbdc39, 0x4a3e, 0x11d1, { 0x84, 0xf4, 0x00, 0x00, 0xf8, 0x04, 0x64, 0xe3 } };
+static const GUID TcpIpGuid = /* 9a280ac0-c8e0-11d1-84e2-00c04fb998a2 */
+	{ 0x9a280ac0, 0xc8e0, 0x11d1, { 0x84, 0xe2, 0x00, 0xc0, 0x4f, 0xb9, 0x98, 0xa2 } };
+static const GUID UdpIpGuid = /* bf3a50c5-a9c9-4988-a005-2df0b7c80f80 */
+	{ 0xbf3a50c5, 0xa9c9, 0x4988, { 0xa0, 0x05, 0x2d, 0xf0, 0xb7, 0xc8, 0x0f, 0x80 } };
+static const GUID ImageLoadGuid = /* 2cb15d1d-5fc1-11d2-abe1-00a0c911f518 */
+	{ 0x2cb15d1d, 0x5fc1, 0x11d2, { 0xab, 0xe1, 0x00, 0xa0, 0xc9, 0x11, 0xf5, 0x18 } };
+static const GUID RegistryGuid = /* ae53722e-c863-11d2-8659-00c04fa321a1 */
+	{ 0xae53722e, 0xc863, 0x11d2, { 0x86, 0x59, 0x00, 0xc0, 0x4f, 0xa3, 0x21, 0xa1 } };
+static const GUID PerfInfoGuid = /* ce1dbfb4-137e-4da6-87b0-3f59aa102cbc */
+	{ 0xce1dbfb4, 0x137e, 0x4da6, { 0x87, 0xb0, 0x3f, 0x59, 0xaa, 0x10, 0x2c, 0xbc } };
+static const GUID StackWalkGuid = /* def2fe46-7bd6-4b80-bd94-f57fe20d0ce3 */
+	{ 0xdef2fe46, 0x7bd6, 0x4b80, { 0xbd, 0x94, 0xf5, 0x7f, 0xe2, 0x0d, 0x0c, 0xe3 } };
+static const GUID ALPCGuid = /* 45d8cccd-539f-4b72-a8b7-5c683142609a */
+	{ 0x45d8cccd, 0x539f, 0x4b72, { 0xa8, 0xb7, 0x5c, 0x68, 0x31, 0x42, 0x60, 0x9a } };
+static const GUID SplitIoGuid = /* d837ca92-12b9-44a5-ad6a-3a65b3578aa8 */
+	{ 0xd837ca92, 0x12b9, 0x44a5, { 0xad, 0x6a, 0x3a, 0x65, 0xb3, 0x57, 0x8a, 0xa8 } };
+
+/*
+ * System Providers (Windows 10 SDK 20348 and later): EnableTraceEx2 on a
+ * system logger turns the kernel events on by provider and keyword.
+ */
+static const GUID SystemAlpcProviderGuid = /* fcb9baaf-e529-4980-92e9-ced1a6aadfdf */
+	{ 0xfcb9baaf, 0xe529, 0x4980, { 0x92, 0xe9, 0xce, 0xd1, 0xa6, 0xaa, 0xdf, 0xdf } };
+static const GUID SystemConfigProviderGuid = /* fef3a8b6-318d-4b67-a96a-3b0f6b8f18fe */
+	{ 0xfef3a8b6, 0x318d, 0x4b67, { 0xa9, 0x6a, 0x3b, 0x0f, 0x6b, 0x8f, 0x18, 0xfe } };
+static const GUID SystemCpuProviderGuid = /* c6c5265f-eae8-4650-aae4-9d48603d8510 */
+	{ 0xc6c5265f, 0xeae8, 0x4650, { 0xaa, 0xe4, 0x9d, 0x48, 0x60, 0x3d, 0x85, 0x10 } };
+static const GUID SystemHypervisorProviderGuid = /* bafa072a-918a-4bed-b622-bc152097098f */
+	{ 0xbafa072a, 0x918a, 0x4bed, { 0xb6, 0x22, 0xbc, 0x15, 0x20, 0x97, 0x09, 0x8f } };
+static const GUID SystemInterruptProviderGuid = /* d4bbee17-b545-4888-858b-744169015b25 */
+	{ 0xd4bbee17, 0xb545, 0x4888, { 0x85, 0x8b, 0x74, 0x41, 0x69, 0x01, 0x5b, 0x25 } };
+static const GUID SystemIoProviderGuid = /* 3d5c43e3-0f1c-4202-b817-174c0070dc79 */
+	{ 0x3d5c43e3, 0x0f1c, 0x4202, { 0xb8, 0x17, 0x17, 0x4c, 0x00, 0x70, 0xdc, 0x79 } };
+static const GUID SystemIoFilterProviderGuid = /* fbd09363-9e22-4661-b8bf-e7a34b535b8c */
+	{ 0xfbd09363, 0x9e22, 0x4661, { 0xb8, 0xbf, 0xe7, 0xa3, 0x4b, 0x53, 0x5b, 0x8c } };
+static const GUID SystemLockProviderGuid = /* 721ddfd3-dacc-4e1e-b26a-a2cb31d4705a */
+	{ 0x721ddfd3, 0xdacc, 0x4e1e, { 0xb2, 0x6a, 0xa2, 0xcb, 0x31, 0xd4, 0x70, 0x5a } };
+static const GUID SystemMemoryProviderGuid = /* 82958ca9-b6cd-47f8-a3a8-03ae85a4bc24 */
+	{ 0x82958ca9, 0xb6cd, 0x47f8, { 0xa3, 0xa8, 0x03, 0xae, 0x85, 0xa4, 0xbc, 0x24 } };
+static const GUID SystemObjectProviderGuid = /* febd7460-3d1d-47eb-af49-c9eeb1e146f2 */
+	{ 0xfebd7460, 0x3d1d, 0x47eb, { 0xaf, 0x49, 0xc9, 0xee, 0xb1, 0xe1, 0x46, 0xf2 } };
+static const GUID SystemPowerProviderGuid = /* c134884a-32d5-4488-80e5-14ed7abb8269 */
+	{ 0xc134884a, 0x32d5, 0x4488, { 0x80, 0xe5, 0x14, 0xed, 0x7a, 0xbb, 0x82, 0x69 } };
+static const GUID SystemProcessProviderGuid = /* 151f55dc-467d-471f-83b5-5f889d46ff66 */
+	{ 0x151f55dc, 0x467d, 0x471f, { 0x83, 0xb5, 0x5f, 0x88, 0x9d, 0x46, 0xff, 0x66 } };
+static const GUID SystemProfileProviderGuid = /* bfeb0324-1cee-496f-a409-2ac2b48a6322 */
+	{ 0xbfeb0324, 0x1cee, 0x496f, { 0xa4, 0x09, 0x2a, 0xc2, 0xb4, 0x8a, 0x63, 0x22 } };
+static const GUID SystemRegistryProviderGuid = /* 16156bd9-fab4-4cfa-a232-89d1099058e3 */
+	{ 0x16156bd9, 0xfab4, 0x4cfa, { 0xa2, 0x32, 0x89, 0xd1, 0x09, 0x90, 0x58, 0xe3 } };
+static const GUID SystemSchedulerProviderGuid = /* 599a2a76-4d91-4910-9ac7-7d33f2e97a6c */
+	{ 0x599a2a76, 0x4d91, 0x4910, { 0x9a, 0xc7, 0x7d, 0x33, 0xf2, 0xe9, 0x7a, 0x6c } };
+static const GUID SystemSyscallProviderGuid = /* 434286f7-6f1b-45bb-b37e-95f623046c7c */
+	{ 0x434286f7, 0x6f1b, 0x45bb, { 0xb3, 0x7e, 0x95, 0xf6, 0x23, 0x04, 0x6c, 0x7c } };
+static const GUID SystemTimerProviderGuid = /* 4f061568-e215-499f-ab2e-eda0ae890a5b */
+	{ 0x4f061568, 0xe215, 0x499f, { 0xab, 0x2e, 0xed, 0xa0, 0xae, 0x89, 0x0a, 0x5b } };
+
+/* Their keywords (evntrace.h, "Keywords to be used for the System ..."). */
+#define SYSTEM_ALPC_KW_GENERAL			0x0000000000000001ULL
+#define SYSTEM_CONFIG_KW_SYSTEM			0x0000000000000001ULL
+#define SYSTEM_CONFIG_KW_GRAPHICS		0x0000000000000002ULL
+#define SYSTEM_CONFIG_KW_STORAGE		0x0000000000000004ULL
+#define SYSTEM_CONFIG_KW_NETWORK		0x0000000000000008ULL
+#define SYSTEM_CONFIG_KW_SERVICES		0x0000000000000010ULL
+#define SYSTEM_CONFIG_KW_PNP			0x0000000000000020ULL
+#define SYSTEM_CONFIG_KW_OPTICAL		0x0000000000000040ULL
+#define SYSTEM_CPU_KW_CONFIG			0x0000000000000001ULL
+#define SYSTEM_CPU_KW_CACHE_FLUSH		0x0000000000000002ULL
+#define SYSTEM_CPU_KW_SPEC_CONTROL		0x0000000000000004ULL
+#define SYSTEM_CPU_KW_DOMAIN_CHANGE		0x0000000000000008ULL
+#define SYSTEM_INTERRUPT_KW_GENERAL		0x0000000000000001ULL
+#define SYSTEM_INTERRUPT_KW_CLOCK_INTERRUPT	0x0000000000000002ULL
+#define SYSTEM_INTERRUPT_KW_DPC			0x0000000000000004ULL
+#define SYSTEM_INTERRUPT_KW_DPC_QUEUE		0x0000000000000008ULL
+#define SYSTEM_INTERRUPT_KW_WDF_DPC		0x0000000000000010ULL
+#define SYSTEM_INTERRUPT_KW_WDF_INTERRUPT	0x0000000000000020ULL
+#define SYSTEM_INTERRUPT_KW_IPI			0x0000000000000040ULL
+#define SYSTEM_IO_KW_DISK			0x0000000000000001ULL
+#define SYSTEM_IO_KW_DISK_INIT			0x0000000000000002ULL
+#define SYSTEM_IO_KW_FILENAME			0x0000000000000004ULL
+#define SYSTEM_IO_KW_SPLIT			0x0000000000000008ULL
+#define SYSTEM_IO_KW_FILE			0x0000000000000010ULL
+#define SYSTEM_IO_KW_OPTICAL			0x0000000000000020ULL
+#define SYSTEM_IO_KW_OPTICAL_INIT		0x0000000000000040ULL
+#define SYSTEM_IO_KW_DRIVERS			0x0000000000000080ULL
+#define SYSTEM_IO_KW_CC				0x0000000000000100ULL
+#define SYSTEM_IO_KW_NETWORK			0x0000000000000200ULL
+#define SYSTEM_IO_KW_FILE_INIT			0x0000000000000400ULL
+#define SYSTEM_IO_KW_TIMER			0x0000000000000800ULL
+#define SYSTEM_MEMORY_KW_GENERAL		0x0000000000000001ULL
+#define SYSTEM_MEMORY_KW_HARD_FAULTS		0x0000000000000002ULL
+#define SYSTEM_MEMORY_KW_ALL_FAULTS		0x0000000000000004ULL
+#define SYSTEM_MEMORY_KW_POOL			0x0000000000000008ULL
+#define SYSTEM_MEMORY_KW_VIRTUAL_ALLOC		0x0000000000000400ULL
+#define SYSTEM_MEMORY_KW_VAMAP			0x0000000000004000ULL
+#define SYSTEM_PROCESS_KW_GENERAL		0x0000000000000001ULL
+#define SYSTEM_PROCESS_KW_INSWAP		0x0000000000000002ULL
+#define SYSTEM_PROCESS_KW_FREEZE		0x0000000000000004ULL
+#define SYSTEM_PROCESS_KW_PERF_COUNTER		0x0000000000000008ULL
+#define SYSTEM_PROCESS_KW_WAKE_COUNTER		0x0000000000000010ULL
+#define SYSTEM_PROCESS_KW_WAKE_DROP		0x0000000000000020ULL
+#define SYSTEM_PROCESS_KW_WAKE_EVENT		0x0000000000000040ULL
+#define SYSTEM_PROCESS_KW_DEBUG_EVENTS		0x0000000000000080ULL
+#define SYSTEM_PROCESS_KW_DBGPRINT		0x0000000000000100ULL
+#define SYSTEM_PROCESS_KW_JOB			0x0000000000000200ULL
+#define SYSTEM_PROCESS_KW_WORKER_THREAD		0x0000000000000400ULL
+#define SYSTEM_PROCESS_KW_THREAD		0x0000000000000800ULL
+#define SYSTEM_PROCESS_KW_LOADER		0x0000000000001000ULL
+#define SYSTEM_PROFILE_KW_GENERAL		0x0000000000000001ULL
+#define SYSTEM_PROFILE_KW_PMC_PROFILE		0x0000000000000002ULL
+#define SYSTEM_REGISTRY_KW_GENERAL		0x0000000000000001ULL
+#define SYSTEM_REGISTRY_KW_HIVE			0x0000000000000002ULL
+#define SYSTEM_REGISTRY_KW_NOTIFICATION		0x0000000000000004ULL
+#define SYSTEM_SCHEDULER_KW_XSCHEDULER		0x0000000000000001ULL
+#define SYSTEM_SCHEDULER_KW_DISPATCHER		0x0000000000000002ULL
+#define SYSTEM_SCHEDULER_KW_CONTEXT_SWITCH	0x0000000000000200ULL
+#define SYSTEM_SYSCALL_KW_GENERAL		0x0000000000000001ULL
+#define SYSTEM_TIMER_KW_GENERAL			0x0000000000000001ULL
+#define SYSTEM_TIMER_KW_CLOCK_TIMER		0x0000000000000002ULL
+
 /* --- Well-known session names: A = char, W = UTF-16 --- */
 #define KERNEL_LOGGER_NAMEW		u"NT Kernel Logger"
 #define GLOBAL_LOGGER_NAMEW		u"GlobalLogger"

@@ -219,14 +219,14 @@ static ULONG etw_start(CONTROLTRACE_ID * TraceId, const void *InstanceName,
 					     EVENT_TRACE_FILE_MODE_NEWFILE |
 					     EVENT_TRACE_FILE_MODE_PREALLOCATE))))
 		return ERROR_BAD_PATHNAME;
-	/* The NT Kernel Logger: kernel events are not produced here. */
-	if (!memcmp(&p->Wnode.Guid, &SystemTraceControlGuid, sizeof(GUID))) {
-		if (strcmp(name.buf, "NT Kernel Logger"))
-			return ERROR_INVALID_PARAMETER;
-		return ERROR_NOT_SUPPORTED;
-	}
-	if (!strcmp(name.buf, "NT Kernel Logger"))
-		return ERROR_NOT_SUPPORTED;
+	/*
+	 * SystemTraceControlGuid names the NT Kernel Logger only (reference
+	 * 2.5); etw.ko makes it, KERNEL_LOGGER_NAME and SYSTEM_LOGGER_MODE
+	 * sessions system loggers (Documentation/system-trace.rst).
+	 */
+	if (!memcmp(&p->Wnode.Guid, &SystemTraceControlGuid, sizeof(GUID)) &&
+	    strcasecmp(name.buf, KERNEL_LOGGER_NAMEA))
+		return ERROR_INVALID_PARAMETER;
 	if (has_file && etw_abs_path(&file))
 		return ERROR_BAD_PATHNAME;
 
@@ -506,10 +506,15 @@ static ULONG etw_enable(CONTROLTRACE_ID TraceId, LPCGUID ProviderId,
 	ULONG i;
 	int fd;
 
+	ULONG sysflags, sysall;
+
 	if (!ProviderId || !TraceId)
 		return ERROR_INVALID_PARAMETER;
 	if (ControlCode > EVENT_CONTROL_CODE_CAPTURE_STATE)
 		return ERROR_INVALID_PARAMETER;
+	/* A System Provider: kernel events by keyword (system loggers). */
+	if (etw_system_provider_flags(ProviderId, Any, &sysflags, &sysall))
+		return etw_system_enable(TraceId, ProviderId, ControlCode, Any);
 	if (nfilters > MAX_EVENT_FILTERS_COUNT || (nfilters && !filters))
 		return ERROR_INVALID_PARAMETER;
 	/* From inside an enable callback this would wait for itself. */
@@ -606,10 +611,14 @@ ETW_EXPORT ULONG WMIAPI TraceSetInformation(CONTROLTRACE_ID SessionHandle,
 	struct etw_disallow req;
 	int fd;
 
+	if (InformationClass != TraceSetDisallowList) {
+		if (etw_in_callback)
+			return ERROR_BUSY;
+		return etw_system_set(SessionHandle, InformationClass,
+				      TraceInformation, InformationLength);
+	}
 	if (!SessionHandle)
 		return ERROR_INVALID_PARAMETER;
-	if (InformationClass != TraceSetDisallowList)
-		return ERROR_NOT_SUPPORTED;
 	if (InformationLength % sizeof(GUID))
 		return ERROR_BAD_LENGTH;
 	if (InformationLength && !TraceInformation)
@@ -679,7 +688,9 @@ ETW_EXPORT ULONG WMIAPI TraceQueryInformation(CONTROLTRACE_ID SessionHandle,
 		value = si.nr_streams;
 		break;
 	default:
-		return ERROR_NOT_SUPPORTED;
+		return etw_system_query(SessionHandle, InformationClass,
+					TraceInformation, InformationLength,
+					ReturnLength);
 	}
 	if (ReturnLength)
 		*ReturnLength = sizeof(ULONG);

@@ -38,4 +38,16 @@ int etw_session_control(uint64_t id, const char *name, size_t name_len,
 			struct etw_session_info *si, char *name_out,
 			char *file_out);
 
+/* System loggers (system.c); the types are evntrace.h's. */
+struct _GUID;
+unsigned int etw_system_enable(uint64_t session, const struct _GUID *guid,
+			       unsigned int code, unsigned long long any);
+_Bool etw_system_provider_flags(const struct _GUID *guid,
+				unsigned long long any, unsigned int *flags,
+				unsigned int *all);
+unsigned int etw_system_set(uint64_t session, int cls, const void *info,
+			    unsigned int len);
+unsigned int etw_system_query(uint64_t session, int cls, void *info,
+			      unsigned int len, unsigned int *ret_len);
+
 #endif /* _LIBETW_INTERNAL_H */

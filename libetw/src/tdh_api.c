@@ -4,9 +4,11 @@
  * carried by the event, else a manifest), TdhGetPropertySize,
  * TdhGetProperty and TdhGetEventMapInformation.
  *
- * Events TDH cannot describe get ERROR_NOT_FOUND, as on Windows without
- * the provider's manifest: classic (MOF) events (there is no WMI
- * repository), TraceMessage (WPP) events, whose format lives in TMF
+ * Classic (MOF) events are described only for the NT Kernel Logger's
+ * classes (tdh_kernel.c), as Windows' WMI repository has them.  Events
+ * TDH cannot describe get ERROR_NOT_FOUND, as on Windows without the
+ * provider's manifest: other classic events (there is no WMI repository
+ * for their MOF), TraceMessage (WPP) events, whose format lives in TMF
  * files, and string-only events (EventWriteString: the payload is one
  * UTF-16 string, EVENT_HEADER_FLAG_STRING_ONLY tells consumers so).
  */
@@ -70,9 +72,10 @@ static ULONG event_schema(const EVENT_RECORD *e, struct tdh_schema *s,
 		s->desc = h->EventDescriptor;
 		return ERROR_SUCCESS;
 	}
+	if (h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER)
+		return tdh_kernel_schema(e, s, a);
 	if (h->Flags & (EVENT_HEADER_FLAG_STRING_ONLY |
-			EVENT_HEADER_FLAG_TRACE_MESSAGE |
-			EVENT_HEADER_FLAG_CLASSIC_HEADER))
+			EVENT_HEADER_FLAG_TRACE_MESSAGE))
 		return ERROR_NOT_FOUND;
 	return tdh_store_schema(&h->ProviderId, &h->EventDescriptor, s, a);
 }

@@ -611,7 +611,8 @@ ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 		sb_sid(&b, data);
 		break;
 	case TDH_INTYPE_WBEMSID:
-		sb_sid(&b, data + 2 * psize);
+		if (size > 4)	/* else no SID (tdh_value_size) */
+			sb_sid(&b, data + 2 * psize);
 		break;
 	case TDH_INTYPE_UNICODESTRING:
 	case TDH_INTYPE_MANIFEST_COUNTEDSTRING:

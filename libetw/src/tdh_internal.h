@@ -122,6 +122,14 @@ ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 		      const uint8_t *data, char *buf, size_t cap,
 		      char **text, size_t *len, USHORT *used);
 
+/*
+ * The NT Kernel Logger's events (tdh_kernel.c): the MOF class of a
+ * classic record of a kernel event group.  ERROR_SUCCESS, ERROR_NOT_FOUND
+ * or ERROR_NOT_ENOUGH_MEMORY.
+ */
+ULONG tdh_kernel_schema(const EVENT_RECORD *e, struct tdh_schema *s,
+			struct tdh_arena *a);
+
 /* --- Manifests (tdh_manifest.c, tdh_store.c) --- */
 struct tdh_manifest;
 struct tdh_provider;

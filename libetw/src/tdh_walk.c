@@ -88,7 +88,15 @@ uint32_t tdh_value_size(uint16_t in, uint16_t out, uint32_t length,
 		n = 8 + 4 * p[1];
 		break;
 	case TDH_INTYPE_WBEMSID:
-		/* TOKEN_USER (two pointers), then the SID */
+		/*
+		 * TOKEN_USER (two pointers), then the SID; a null Sid
+		 * pointer is the 4 bytes alone (no SID follows), as the
+		 * kernel writes it and PerfView reads it.
+		 */
+		if (avail >= 4 && !(p[0] | p[1] | p[2] | p[3])) {
+			n = 4;
+			break;
+		}
 		if (avail < 2 * psize + 8 || p[2 * psize + 1] > 15)
 			goto bad;
 		n = 2 * psize + 8 + 4 * p[2 * psize + 1];

@@ -30,7 +30,7 @@ void fz_op_bad_cmd(struct fz_thread *t)
 		size = fz_pct(t, 80) ? fz_below(t, 256) : fz_below(t, 16384);
 	} while (magic == ETW_IOC_MAGIC &&
 		 ((fd != t->pcons.fd && nr <= 0x08) ||
-		  (fd != t->pcons.fd && nr >= 0x10 && nr <= 0x18) ||
+		  (fd != t->pcons.fd && nr >= 0x10 && nr <= 0x19) ||
 		  nr == 0x20 || nr == 0x21));
 	r = fz_call(t, OP_BAD_CMD, fd, _IOC(dir, magic, nr, size),
 		    fz_place(t, fz_pick_ptr(t, 30), NULL, size));

@@ -464,7 +464,9 @@ TEST(session_params_forbidden_mixes)
 	EXPECT_EQ(0, params(ETW_MODE_FILE_MODE_CIRCULAR, true, 10, &p));
 	EXPECT_EQ(0, params(ETW_MODE_FILE_MODE_SEQUENTIAL | ETW_MODE_REAL_TIME, true, 0, &p));
 	EXPECT_EQ(0, params(0, true, 0, &p));	/* a file alone is sequential */
-	EXPECT_EQ(-EOPNOTSUPP, params(ETW_MODE_SYSTEM_LOGGER | ETW_MODE_REAL_TIME, false, 0, &p));
+	/* System loggers (the NT Kernel Logger, issue 11), never private. */
+	EXPECT_EQ(0, params(ETW_MODE_SYSTEM_LOGGER | ETW_MODE_REAL_TIME, false, 0, &p));
+	EXPECT_EQ(-EINVAL, params(ETW_MODE_SYSTEM_LOGGER | ETW_MODE_PRIVATE_LOGGER, false, 0, &p));
 	/* Compressed buffers (issue 9): not in a ring, not appended. */
 	EXPECT_EQ(0, params(ETW_MODE_COMPRESSED | ETW_MODE_FILE_MODE_SEQUENTIAL, true, 0, &p));
 	EXPECT_EQ(0, params(ETW_MODE_COMPRESSED | ETW_MODE_FILE_MODE_NEWFILE, true, 5, &p));

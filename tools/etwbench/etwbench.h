@@ -46,5 +46,6 @@ void add(const char *name, const char *what, double value, const char *unit,
 void bench_control_plane(void);
 /* @empty_ns: an empty non-inlined call; @n: calls per run. */
 void bench_tracelogging(double empty_ns, long n);
+void bench_kernel_flags(void);
 
 #endif /* _ETWBENCH_H */

@@ -21,6 +21,8 @@
  *   TraceLogging and decoding (tracelogging.c): TraceLoggingWrite disabled
  *   vs an empty call <= 1.5, enabled vs EventWrite <= 1.1, etwdump --json
  *   decoding vs --no-decode >= 0.5
+ *   NT Kernel Logger, each flag: traced / untraced workload (kernel.c)
+ *                                              target <= 2 (all flags <= 4)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -84,15 +86,18 @@ double median(double *v, int n)
 
 /* ---- results ---------------------------------------------------------------- */
 
-static struct result results[32];
+static struct result results[48];
 static int nresults;
 
 void add(const char *name, const char *what, double value,
 		const char *unit, double anchor, const char *anchor_name,
 		double ratio, const char *op, double target)
 {
-	struct result *r = &results[nresults++];
+	struct result *r;
 
+	if (nresults == (int)(sizeof(results) / sizeof(results[0])))
+		return;
+	r = &results[nresults++];
 	r->name = name;
 	r->what = what;
 	r->value = value;
@@ -551,6 +556,9 @@ int main(int argc, char **argv)
 
 	/* 9. The control plane does not grow with registrations. */
 	bench_control_plane();
+
+	/* 10. The NT Kernel Logger, flag by flag. */
+	bench_kernel_flags();
 
 	uname(&u);
 	printf("%-26s %14s %-12s %14s  %-34s %8s %-8s %s\n", "benchmark", "value",

@@ -15,6 +15,7 @@
  *   autologger.c autologger (boot-time sessions; autologger_conf.c their files)
  *   progress.c   progress on a terminal while stop and flush wait
  *   info.c       info
+ *   kernel.c     kernel flags, stack walks, profile interval (system loggers)
  *   manifest.c   manifest install, uninstall, list
  */
 #ifndef _TOOLS_ETWCTL_H
@@ -50,6 +51,7 @@ enum {
 	OPT_FLUSH_TIMER, OPT_CLOCK, OPT_PRIVATE, OPT_GUID,
 	OPT_LEVEL, OPT_ANY, OPT_ALL, OPT_GROUP, OPT_SOURCE, OPT_PROPERTY,
 	OPT_PID, OPT_EXE, OPT_EVENT_IDS, OPT_TIMEOUT,
+	OPT_KERNEL, OPT_SYSTEM, OPT_FLAGS, OPT_STACKS, OPT_PROFILE_INTERVAL,
 };
 
 #define COMMON_OPTS \
@@ -133,6 +135,12 @@ extern const struct property_name property_names[];
 extern const size_t nr_property_names;
 
 void property_text(ULONG props, char *buf, size_t size);
+
+/* ===== kernel.c: system loggers ========================================== */
+
+int kflags_parse(const char *s, ULONG *flags);
+const char *kflags_text(ULONG flags, char *buf, size_t size);
+int kernel_setup(CONTROLTRACE_ID h, const char *stacks, ULONG interval);
 
 /* ===== progress.c ====================================================== */
 

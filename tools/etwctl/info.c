@@ -22,6 +22,7 @@ static const struct {
 	{ ETW_FEAT_LOGFILE, "logfile" },
 	{ ETW_FEAT_MESSAGE, "message" },
 	{ ETW_FEAT_QUERY, "query" },
+	{ ETW_FEAT_SYSTEM, "system" },
 };
 
 int cmd_info(int argc, char **argv)

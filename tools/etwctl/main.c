@@ -110,13 +110,21 @@ static const struct command {
 	  "NAME [--realtime] [--file PATH] [--mode sequential|circular|append|newfile]\n"
 	  "        [--buffering] [--no-per-cpu] [--buffer-kb N] [--min-buffers N]\n"
 	  "        [--max-buffers N] [--max-file-mb N] [--flush-timer S]\n"
-	  "        [--clock qpc|system|cycles] [--private] [--guid GUID]",
-	  "start a session (StartTrace); real time unless --file, --buffering or --private" },
+	  "        [--clock qpc|system|cycles] [--private] [--guid GUID]\n"
+	  "        [--kernel | --system] [--flags LIST] [--stacks EVENTS]\n"
+	  "        [--profile-interval N]",
+	  "start a session (StartTrace); real time unless --file, --buffering or --private;\n"
+	  "             --kernel: the NT Kernel Logger (NAME optional), --system:\n"
+	  "             SYSTEM_LOGGER_MODE; --flags: kernel EnableFlags by name\n"
+	  "             (process,thread,img,cswitch,disk,...; default process,thread,\n"
+	  "             disk,net), --stacks: Process/Start,DiskIo/Read,...,\n"
+	  "             --profile-interval: in 100 ns units (xperf -SetProfInt)" },
 	{ "stop", cmd_stop, "NAME", "stop a session, flushing its buffers (StopTrace)" },
 	{ "flush", cmd_flush, "NAME", "hand over partly filled buffers now (FlushTrace)" },
 	{ "query", cmd_query, "NAME", "show a session's properties and statistics (QueryTrace)" },
 	{ "update", cmd_update,
-	  "NAME [--flush-timer S] [--max-buffers N] [--realtime on|off] [--file PATH]",
+	  "NAME [--flush-timer S] [--max-buffers N] [--realtime on|off] [--file PATH]\n"
+	  "        [--flags LIST]",
 	  "change a running session (UpdateTrace)" },
 	{ "list", cmd_list, "", "list the sessions you may control (QueryAllTraces)" },
 	{ "enable", cmd_enable,

@@ -187,8 +187,12 @@ static void session_text(const struct props *b, ULONG streams)
 	else
 		kv("Maximum file size", "unlimited");
 	kv("Flush timer", "%u s", p->FlushTimer);
-	if (p->EnableFlags)
-		kv("Enable flags", "0x%08x", p->EnableFlags);
+	if (p->EnableFlags) {
+		char names[512];
+
+		kv("Enable flags", "0x%08x (%s)", p->EnableFlags,
+		   kflags_text(p->EnableFlags, names, sizeof(names)));
+	}
 	if (streams)
 		kv("Buffer streams", "%u", streams);
 	kv("Events lost", "%u", p->EventsLost);

@@ -81,12 +81,13 @@ int cmd_update(int argc, char **argv)
 		{ "max-buffers", required_argument, NULL, OPT_MAX_BUFFERS },
 		{ "realtime", required_argument, NULL, OPT_REALTIME },
 		{ "file", required_argument, NULL, OPT_FILE },
+		{ "flags", required_argument, NULL, OPT_FLAGS },
 		{ 0 }
 	};
-	ULONG flush = 0, maxbuf = 0, st;
+	ULONG flush = 0, maxbuf = 0, st, flags = 0;
 	const char *file = NULL;
 	struct props *cur, *b;
-	int c, realtime = -1;
+	int c, realtime = -1, have_flags = 0;
 
 	while ((c = next_opt(argc, argv, opts)) != -1) {
 		switch (c) {
@@ -108,6 +109,11 @@ int cmd_update(int argc, char **argv)
 			break;
 		case OPT_FILE:
 			file = optarg;
+			break;
+		case OPT_FLAGS:
+			if (kflags_parse(optarg, &flags))
+				return EXIT_USAGE;
+			have_flags = 1;
 			break;
 		default:
 			return opt_end(c);
@@ -132,7 +138,7 @@ int cmd_update(int argc, char **argv)
 	b = props_new();
 	b->p.FlushTimer = flush;
 	b->p.MaximumBuffers = maxbuf;
-	b->p.EnableFlags = cur->p.EnableFlags;
+	b->p.EnableFlags = have_flags ? flags : cur->p.EnableFlags;
 	b->p.LogFileMode = cur->p.LogFileMode & EVENT_TRACE_REAL_TIME_MODE;
 	if (realtime >= 0)
 		b->p.LogFileMode = realtime ? EVENT_TRACE_REAL_TIME_MODE : 0;

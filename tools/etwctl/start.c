@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "etwctl.h"
 
@@ -74,14 +75,20 @@ int cmd_start(int argc, char **argv)
 		BUFFER_OPTS,
 		{ "private", no_argument, NULL, OPT_PRIVATE },
 		{ "guid", required_argument, NULL, OPT_GUID },
+		{ "kernel", no_argument, NULL, OPT_KERNEL },
+		{ "system", no_argument, NULL, OPT_SYSTEM },
+		{ "flags", required_argument, NULL, OPT_FLAGS },
+		{ "stacks", required_argument, NULL, OPT_STACKS },
+		{ "profile-interval", required_argument, NULL,
+		  OPT_PROFILE_INTERVAL },
 		{ 0 }
 	};
 	struct props *b = props_new();
 	EVENT_TRACE_PROPERTIES *p = &b->p;
 	CONTROLTRACE_ID h = 0;
-	ULONG file_mode = 0, st;
-	const char *file = NULL;
-	int c, ret = EXIT_USAGE;
+	ULONG file_mode = 0, st, interval = 0;
+	const char *file = NULL, *name, *stacks = NULL;
+	int c, ret = EXIT_USAGE, kernel = 0, have_flags = 0;
 
 	while ((c = next_opt(argc, argv, opts)) != -1) {
 		switch (c) {
@@ -146,15 +153,58 @@ int cmd_start(int argc, char **argv)
 			if (arg_guid(optarg, &p->Wnode.Guid, "--guid"))
 				goto out;
 			break;
+		case OPT_KERNEL:
+			kernel = 1;
+			break;
+		case OPT_SYSTEM:
+			p->LogFileMode |= EVENT_TRACE_SYSTEM_LOGGER_MODE;
+			break;
+		case OPT_FLAGS:
+			if (kflags_parse(optarg, &p->EnableFlags))
+				goto out;
+			have_flags = 1;
+			break;
+		case OPT_STACKS:
+			stacks = optarg;
+			break;
+		case OPT_PROFILE_INTERVAL:
+			if (parse_u32(optarg, UINT32_MAX, &interval) ||
+			    !interval) {
+				usage_err("--profile-interval: 100-ns units, e.g. 10000 = 1 ms");
+				goto out;
+			}
+			break;
 		default:
 			ret = opt_end(c);
 			goto out;
 		}
 	}
-	if (nargs(argc) != 1) {
+	/* --kernel: the NT Kernel Logger, as tracelog starts by default. */
+	if (kernel && nargs(argc) == 0) {
+		name = KERNEL_LOGGER_NAMEA;
+	} else if (nargs(argc) != 1) {
 		usage_err(nargs(argc) ? "too many arguments" : "which session?");
 		goto out;
+	} else {
+		name = argv[optind];
 	}
+	if (kernel && strcasecmp(name, KERNEL_LOGGER_NAMEA)) {
+		usage_err("--kernel starts \"%s\"; --system names another system logger",
+			  KERNEL_LOGGER_NAMEA);
+		goto out;
+	}
+	kernel |= !strcasecmp(name, KERNEL_LOGGER_NAMEA) ||
+		  (p->LogFileMode & EVENT_TRACE_SYSTEM_LOGGER_MODE);
+	if (!kernel && (have_flags || stacks || interval)) {
+		usage_err("--flags, --stacks and --profile-interval are for "
+			  "--kernel or --system sessions");
+		goto out;
+	}
+	if (kernel && !have_flags)
+		p->EnableFlags = EVENT_TRACE_FLAG_PROCESS |
+				 EVENT_TRACE_FLAG_THREAD |
+				 EVENT_TRACE_FLAG_DISK_IO |
+				 EVENT_TRACE_FLAG_NETWORK_TCPIP;
 	if (file_mode && !file) {
 		usage_err("--mode needs --file");
 		goto out;
@@ -174,10 +224,15 @@ int cmd_start(int argc, char **argv)
 			p->LogFileMode |= EVENT_TRACE_REAL_TIME_MODE;
 	}
 
-	st = StartTraceA(&h, argv[optind], p);
+	st = StartTraceA(&h, name, p);
 	if (st != ERROR_SUCCESS) {
 		ret = api_fail("StartTrace", st, start_hint(st, p));
 		goto out;
+	}
+	if (kernel && (stacks || interval)) {
+		ret = kernel_setup(h, stacks, interval);
+		if (ret)
+			goto out;
 	}
 	/*
 	 * Show the session as it runs (the log file path made absolute,

@@ -224,7 +224,8 @@ static const EVENT_HEADER_EXTENDED_DATA_ITEM *ext_of(PEVENT_RECORD er, USHORT t)
 
 /*
  * The cache key: the TraceLogging metadata and traits, or provider, id
- * and version (manifests); what TdhGetEventInformation's answer depends on.
+ * and version (manifests; for the kernel's MOF classes also the type, and
+ * a stack's length); what TdhGetEventInformation's answer depends on.
  */
 static size_t info_key(PEVENT_RECORD er, unsigned char *key, size_t room)
 {
@@ -255,6 +256,15 @@ static size_t info_key(PEVENT_RECORD er, unsigned char *key, size_t room)
 	key[n++] = h->EventDescriptor.Version;
 	key[n++] = (unsigned char)(h->Flags >> 8);	/* classic / message kinds */
 	key[n++] = (unsigned char)h->Flags;
+	if (h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) {
+		/* MOF classes: the type is the opcode (Id is 0)... */
+		key[n++] = h->EventDescriptor.Opcode;
+		/* ...and a stack's class has as many frames as it holds. */
+		if (IsEqualGUID(&h->ProviderId, &StackWalkGuid)) {
+			memcpy(key + n, &er->UserDataLength, 2);
+			n += 2;
+		}
+	}
 	return n;
 }
 
@@ -691,7 +701,8 @@ int decode_event(PEVENT_RECORD er, struct decoded *d)
 	arena_reset();
 	memset(d, 0, sizeof(*d));
 	decode_ext(er, d);
-	if (IsEqualGUID(&h->ProviderId, &EventTraceGuid))
+	if (IsEqualGUID(&h->ProviderId, &EventTraceGuid) &&
+	    h->EventDescriptor.Opcode == 0)
 		return decode_header_event(er, d);
 	if (h->Flags & EVENT_HEADER_FLAG_STRING_ONLY) {
 		size_t n = er->UserDataLength / 2, k;
@@ -718,6 +729,15 @@ int decode_event(PEVENT_RECORD er, struct decoded *d)
 	d->opcode = s->opcode;
 	d->channel = s->channel;
 	d->keywords = s->keywords;
+	if (t->DecodingSource == DecodingSourceWbem && !d->event && d->task &&
+	    d->opcode) {
+		/* A MOF class has no event name: "Process/Start", as tools show it. */
+		size_t n = strlen(d->task) + strlen(d->opcode) + 2;
+		char *ev = da_alloc(n);
+
+		snprintf(ev, n, "%s/%s", d->task, d->opcode);
+		d->event = ev;
+	}
 	w.er = er;
 	w.t = t;
 	w.s = s;

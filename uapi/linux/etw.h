@@ -43,6 +43,7 @@
 #define ETW_FEAT_LOGFILE	(1ULL << 6)	/* log-file sessions */
 #define ETW_FEAT_MESSAGE	(1ULL << 7)	/* ETW_IOC_TRACE_MESSAGE */
 #define ETW_FEAT_QUERY		(1ULL << 8)	/* ETW_IOC_QUERY_GUIDS */
+#define ETW_FEAT_SYSTEM		(1ULL << 9)	/* system loggers, ETW_IOC_SYSTEM_INFO */
 
 /* Limits, also reported by ETW_IOC_GET_INFO. */
 #define ETW_MAX_SESSIONS		64
@@ -532,6 +533,7 @@ struct etw_session_info {
 
 /* etw_session_info.flags */
 #define ETW_SESSION_INFO_F_STOPPED	0x1
+#define ETW_SESSION_INFO_F_SYSTEM	0x2	/* a system logger (kernel events) */
 
 /**
  * struct etw_session_start - ETW_IOC_SESSION_START: StartTrace
@@ -970,6 +972,74 @@ struct etw_consumer_wait {
 };
 #define ETW_CONSUMER_WAIT_SIZE_VER0 72
 
+/*
+ * ===== System loggers (the NT Kernel Logger) =============================
+ *
+ * A session is a system logger when it is named "NT Kernel Logger"
+ * (KERNEL_LOGGER_NAME), its GUID is SystemTraceControlGuid
+ * (9e814aad-3204-11d2-9a82-006008a86939, only with that name: -EINVAL
+ * otherwise), or its LogFileMode has EVENT_TRACE_SYSTEM_LOGGER_MODE.  At
+ * most 8 run at once (-ENOSPC); none is private.  Its enable_flags
+ * (EVENT_TRACE_FLAG_*) select the kernel events it receives, in the
+ * classic kernel layouts (Documentation/system-trace.rst); UPDATE changes
+ * them.  Starting one, and changing its flags, needs the privilege of
+ * starting sessions (CAP_PERFMON, CAP_SYS_ADMIN or controller_gid).
+ * Kernel addresses (kernel stack frames) are reported only to sessions
+ * whose starter had CAP_PERFMON or CAP_SYS_ADMIN.
+ */
+
+/* etw_system_info.info_class: TRACE_INFO_CLASS values */
+#define ETW_SYSINFO_STACK_TRACING	3	/* TraceStackTracingInfo */
+#define ETW_SYSINFO_ENABLE_FLAGS	4	/* TraceSystemTraceEnableFlagsInfo */
+#define ETW_SYSINFO_PROFILE_INTERVAL	5	/* TraceSampledProfileIntervalInfo */
+
+/* etw_system_info.flags */
+#define ETW_SYSINFO_F_SET	0x1	/* set (else query) */
+#define ETW_SYSINFO_F_ADD	0x2	/* ENABLE_FLAGS: OR these flags in */
+#define ETW_SYSINFO_F_REMOVE	0x4	/* ENABLE_FLAGS: clear these flags */
+#define ETW_SYSINFO_FLAGS_MASK	0x7U
+
+/* STACK_TRACING: at most this many events */
+#define ETW_MAX_STACK_EVENTS	256
+
+/**
+ * struct etw_system_info - ETW_IOC_SYSTEM_INFO: TraceSetInformation and
+ * TraceQueryInformation for system loggers
+ * @session:	session handle (a system logger); ignored for
+ *		PROFILE_INTERVAL, which is machine-wide as on Windows
+ * @info_class:	ETW_SYSINFO_*; others -EOPNOTSUPP
+ * @flags:	ETW_SYSINFO_F_*
+ * @data:	void *: the class's data (in for SET, out for a query)
+ * @length:	bytes at @data
+ * @needed:	out: bytes of the class's data (a query)
+ * @__reserved:	must be 0
+ *
+ * STACK_TRACING (SET only): @data holds __u16 hook ids (event group << 8
+ * | event type, e.g. 0x0301 for Process/Start), at most
+ * ETW_MAX_STACK_EVENTS; a StackWalk event follows each such event.  0
+ * bytes turn stacks off.
+ * ENABLE_FLAGS: 32 bytes, eight __u32 group masks of which the first is
+ * EnableFlags (the rest are 0); SET replaces the flags with the first
+ * mask (at least 4 bytes), F_ADD or F_REMOVE (with F_SET) change only the
+ * given bits; a query returns the 32 bytes.
+ * PROFILE_INTERVAL: struct { __u32 source; __u32 interval; } with source
+ * 0 (ProfileTime) and interval in 100-ns units, clamped to 1221..1000000;
+ * the default is 10000 (1 ms).
+ *
+ * Errors: -EINVAL, -EOPNOTSUPP, -EPERM, -ENOENT (no such session, or not
+ * a system logger), -ENOSPC (@length too small for a query).
+ */
+struct etw_system_info {
+	__aligned_u64 session;
+	__u32 info_class;
+	__u32 flags;
+	__aligned_u64 data;
+	__u32 length;
+	__u32 needed;
+	__aligned_u64 __reserved[2];
+};
+#define ETW_SYSTEM_INFO_SIZE_VER0 48
+
 /* ===== Commands (numbers are never reused) ============================== */
 
 #define ETW_IOC_GET_INFO	_IOWR(ETW_IOC_MAGIC, 0x00, struct etw_info)
@@ -990,6 +1060,7 @@ struct etw_consumer_wait {
 #define ETW_IOC_SET_GROUP_ACL	_IOW(ETW_IOC_MAGIC, 0x16, struct etw_group_acl)
 #define ETW_IOC_GET_GROUP_ACL	_IOWR(ETW_IOC_MAGIC, 0x17, struct etw_group_acl)
 #define ETW_IOC_QUERY_GUIDS	_IOWR(ETW_IOC_MAGIC, 0x18, struct etw_query_guids)
+#define ETW_IOC_SYSTEM_INFO	_IOWR(ETW_IOC_MAGIC, 0x19, struct etw_system_info)
 #define ETW_IOC_CONSUMER_OPEN	_IOWR(ETW_IOC_MAGIC, 0x20, struct etw_consumer_open)
 #define ETW_IOC_CONSUMER_WAIT	_IOWR(ETW_IOC_MAGIC, 0x21, struct etw_consumer_wait)
 

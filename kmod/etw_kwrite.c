@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The kernel-internal writer: kernel (NT Kernel Logger) events, as
+ * SYSTEM64 records (etl-format section 3.2), into a session's buffers
+ * through the same per-CPU streams and loss accounting as EventWrite.
+ *
+ * Callers are tracepoint probes, a kprobe and a perf overflow handler:
+ * any context up to hard interrupts (never NMI), preemption off, often
+ * with scheduler locks held.  So the writer takes only the stream's raw
+ * spinlock with interrupts off (and the pool's, nested), allocates
+ * nothing, wakes nobody (the pool's irq_work does), and drops the event
+ * (counted lost) when this CPU already holds a stream lock: a tracepoint
+ * reached from inside a writer.
+ *
+ * An event the session asked stacks for (TraceStackTracingInfo) is
+ * followed, in the same reservation, by its StackWalk event.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/percpu.h>
+#include <linux/preempt.h>
+#include <linux/random.h>
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
+#include <linux/siphash.h>
+#include <linux/stacktrace.h>
+#include <linux/uaccess.h>
+#include <linux/uidgid.h>
+
+#include "etw_internal.h"
+#include "etw_buffer.h"
+#include "etw_compat.h"
+#include "etw_ksys.h"
+#include "etw_trace.h"
+#include "shared/etw_etl.h"
+
+struct etw_ksys_active __rcu *etw_ksys_active;
+
+static siphash_key_t etw_khash_key;
+
+/**
+ * struct etw_kscratch_cpu - per-CPU working memory of the probes
+ * @buf:	one payload buffer per context level (task, softirq, hardirq,
+ *		NMI), so that an interrupting probe does not overwrite the
+ *		one it interrupted
+ * @stack:	one stack buffer per level
+ * @busy:	the level's payload buffer is in use
+ * @stack_busy:	the level's stack buffer is in use
+ */
+struct etw_kscratch_cpu {
+	u8 buf[4][ETW_KSCRATCH_SIZE];
+	u64 stack[4][ETW_KSTACK_MAX];
+	bool busy[4];
+	bool stack_busy[4];
+};
+
+static struct etw_kscratch_cpu __percpu *etw_kscratch_mem;
+
+int etw_kwrite_init(void)
+{
+	get_random_bytes(&etw_khash_key, sizeof(etw_khash_key));
+	etw_kscratch_mem = alloc_percpu(struct etw_kscratch_cpu);
+	return etw_kscratch_mem ? 0 : -ENOMEM;
+}
+
+void etw_kwrite_exit(void)
+{
+	free_percpu(etw_kscratch_mem);
+	etw_kscratch_mem = NULL;
+}
+
+/*
+ * A stable stand-in for a kernel object's address (UniqueProcessKey,
+ * FileObject, Irp, connid): a keyed hash, so traces never show kernel
+ * addresses; the key changes when the module is loaded again.
+ */
+u64 etw_khash(const void *ptr)
+{
+	return siphash_1u64((u64)(unsigned long)ptr, &etw_khash_key) |
+	       (1ULL << 63);
+}
+
+/*
+ * The scratch buffer of this CPU's current context level, or NULL when
+ * it is busy.  Context: preemption off until etw_kscratch_put().
+ */
+void *etw_kscratch(void)
+{
+	struct etw_kscratch_cpu *c = this_cpu_ptr(etw_kscratch_mem);
+	unsigned int lvl = interrupt_context_level();
+
+	if (c->busy[lvl])
+		return NULL;
+	c->busy[lvl] = true;
+	barrier();
+	return c->buf[lvl];
+}
+
+void etw_kscratch_put(void *p)
+{
+	struct etw_kscratch_cpu *c = this_cpu_ptr(etw_kscratch_mem);
+	unsigned int lvl = interrupt_context_level();
+
+	barrier();
+	if (!WARN_ON_ONCE(p != c->buf[lvl]))
+		c->busy[lvl] = false;
+}
+
+/*
+ * The UserSID object: TOKEN_USER (a non-zero Sid field: a SID follows)
+ * and the SID S-1-22-1-<uid>, the "Unix user" SID Samba and Windows use
+ * for POSIX users.  Return: bytes written (always 32).
+ */
+u32 etw_kput_sid(u8 *p, kuid_t uid)
+{
+	static const u8 auth[6] = { 0, 0, 0, 0, 0, 22 };
+	u32 id = from_kuid_munged(&init_user_ns, uid);
+
+	memset(p, 0, ETW_KSID_TOKEN_SIZE);
+	p[0] = 1;			/* TOKEN_USER.User.Sid: present */
+	p += ETW_KSID_TOKEN_SIZE;
+	p[0] = 1;			/* Revision */
+	p[1] = 2;			/* SubAuthorityCount */
+	memcpy(p + 2, auth, 6);		/* IdentifierAuthority, big-endian */
+	put_unaligned_le32(1, p + 8);	/* SubAuthority[0]: users */
+	put_unaligned_le32(id, p + 12);	/* SubAuthority[1]: the uid */
+	return ETW_KSID_TOKEN_SIZE + ETW_KSID_SIZE;
+}
+
+/* UTF-8 @s (@len bytes) as NUL-terminated UTF-16, cut to @room. */
+u32 etw_kput_wstr(u8 *p, u32 room, const char *s, u32 len)
+{
+	return etw_utf8_to_utf16le(p, room, s ? s : "", s ? len : 0);
+}
+
+/* @s as a NUL-terminated ANSI string, cut to @room bytes. */
+u32 etw_kput_astr(u8 *p, u32 room, const char *s)
+{
+	u32 n = strnlen(s, room - 1);
+
+	memcpy(p, s, n);
+	p[n] = 0;
+	return n + 1;
+}
+
+static void etw_kheader(u8 *dst, u16 hook, u8 version, u32 size, u32 tid,
+			u32 pid, u64 ts)
+{
+	struct etl_system_header *h = (void *)dst;
+
+	h->version = version;
+	h->header_type = ETL_HEADER_TYPE_SYSTEM64;
+	h->marker_flags = ETL_MARKER_FLAGS;
+	h->size = size;
+	h->hook_id = hook;
+	h->thread_id = tid;
+	h->process_id = pid;
+	h->system_time = ts;
+	h->kernel_time = (u32)etw_cpu_ticks(current->stime);
+	h->user_time = (u32)etw_cpu_ticks(current->utime);
+}
+
+static void etw_klost(struct etw_session *s, u16 hook, u32 size, int err)
+{
+	const u8 *g = etw_kgroup_guid(hook >> 8);
+	static const u8 none[16];
+
+	atomic64_inc(&s->pool->events_lost);
+	trace_etw_drop(s->logger_id, g ? g : none, hook, size, err);
+}
+
+/* A duration in ns at @p, in ticks of the session's clock (PerfFreq). */
+static void etw_kdur_fix(const struct etw_session *s, u8 *p)
+{
+	u64 ns = get_unaligned_le64(p);
+
+	if (s->perf_freq == NSEC_PER_SEC)
+		return;
+	put_unaligned_le64(mul_u64_u32_div(ns, div_u64(s->perf_freq, 1000),
+					   1000000), p);
+}
+
+/*
+ * Write @r (and, with @frames, its StackWalk event) to session @s.
+ * Context: any but NMI; the caller keeps @s alive (RCU or a reference).
+ * Return: 0, or the error of a lost event (counted).
+ */
+static int etw_kwrite_stack(struct etw_session *s, const struct etw_krec *r,
+			    const u64 *frames, u32 nframes)
+{
+	struct etw_pool *pool = s->pool;
+	u32 size = sizeof(struct etl_system_header) + r->len;
+	u32 need = ETL_ALIGN8(size), ssize = 0, sneed = 0;
+	struct etw_stream *st;
+	unsigned long flags;
+	int err = 0;
+	u64 ts;
+	u8 *dst;
+
+	if (frames) {
+		ssize = sizeof(struct etl_system_header) + ETW_KP_STACK_FIXED +
+			8 * nframes;
+		sneed = ETL_ALIGN8(ssize);
+	}
+	if (size > ETW_MAX_EVENT_SIZE ||
+	    need + sneed > pool->size - ETL_BUFFER_HEADER_SIZE) {
+		etw_klost(s, r->hook, size, -EMSGSIZE);
+		return -EMSGSIZE;
+	}
+	local_irq_save(flags);
+	if (__this_cpu_read(etw_stream_depth)) {
+		/* A tracepoint reached from inside a writer on this CPU. */
+		local_irq_restore(flags);
+		etw_klost(s, r->hook, size, -EDEADLK);
+		return -EDEADLK;
+	}
+	st = &pool->streams[pool->nr_streams == 1 ? 0 : smp_processor_id()];
+	raw_spin_lock(&st->lock);
+	__this_cpu_inc(etw_stream_depth);
+	ts = etw_session_clock(s);
+	dst = etw_stream_reserve(pool, st, need + sneed, ts, &err);
+	if (!dst) {
+		__this_cpu_dec(etw_stream_depth);
+		raw_spin_unlock_irqrestore(&st->lock, flags);
+		etw_klost(s, r->hook, size, err);
+		return err;
+	}
+	etw_kheader(dst, r->hook, r->version, size, r->tid, r->pid, ts);
+	if (r->len)
+		memcpy(dst + sizeof(struct etl_system_header), r->data,
+		       r->len);
+	if (r->dur_off)
+		etw_kdur_fix(s, dst + sizeof(struct etl_system_header) +
+			     r->dur_off);
+	if (r->kptr && !s->ksys->kaddr &&
+	    get_unaligned_le64(r->data) >= TASK_SIZE_MAX)
+		put_unaligned_le64(0, dst + sizeof(struct etl_system_header));
+	memset(dst + size, 0, need - size);
+	if (frames) {
+		u8 *p = dst + need;
+
+		etw_kheader(p, ETW_KH_STACKWALK, ETW_KV_STACKWALK, ssize,
+			    r->tid, r->pid, ts);
+		p += sizeof(struct etl_system_header);
+		put_unaligned_le64(ts, p);		/* EventTimeStamp */
+		put_unaligned_le32(r->pid, p + 8);	/* StackProcess */
+		put_unaligned_le32(r->tid, p + 12);	/* StackThread */
+		memcpy(p + ETW_KP_STACK_FIXED, frames, 8 * nframes);
+		memset(dst + need + ssize, 0, sneed - ssize);
+		st->events_written++;
+	}
+	st->offset += need + sneed;
+	st->events_written++;
+	__this_cpu_dec(etw_stream_depth);
+	raw_spin_unlock_irqrestore(&st->lock, flags);
+	return 0;
+}
+
+/**
+ * etw_kwrite() - write one kernel event to one session
+ * @s:		a system logger session, kept alive by the caller
+ * @r:		the event
+ *
+ * Used by the rundown, which writes each session's own DCStart/DCEnd.
+ * Context: any but NMI.
+ * Return: 0 or -errno (the event was lost and counted).
+ */
+int etw_kwrite(struct etw_session *s, const struct etw_krec *r)
+{
+	return etw_kwrite_stack(s, r, NULL, 0);
+}
+
+/*
+ * The current call stack into @frames (at most ETW_KSTACK_MAX): kernel
+ * frames first when @kaddr, then the user frames.  Context: preemption
+ * off.  Return: the number of frames.
+ */
+static u32 etw_kcapture(u64 *frames, bool kaddr)
+{
+	unsigned long *k = (unsigned long *)frames;
+	u32 n = 0;
+
+	BUILD_BUG_ON(sizeof(unsigned long) != sizeof(u64));
+	if (kaddr)	/* skip this function and the emitter */
+		n = stack_trace_save(k, ETW_KSTACK_MAX, 2);
+	if (current->mm && !(current->flags & PF_KTHREAD))
+		n += etw_user_stack(task_pt_regs(current), frames + n,
+				    ETW_KSTACK_MAX - n);
+	return n;
+}
+
+/* Does @s want a stack with @hook?  Context: RCU read side. */
+static bool etw_kwants_stack(struct etw_session *s, u16 hook)
+{
+	struct etw_kstack_set *set = rcu_dereference(s->ksys->stacks);
+
+	return set && test_bit(hook, set->hooks);
+}
+
+/**
+ * etw_kemit() - write one kernel event to every system logger that wants
+ * @flag
+ * @flag:	the EnableFlags bit the event belongs to
+ * @r:		the event
+ *
+ * Context: any but NMI (probes).
+ */
+void etw_kemit(u32 flag, const struct etw_krec *r)
+{
+	struct etw_kscratch_cpu *c = NULL;
+	struct etw_ksys_active *a;
+	u64 *frames = NULL;
+	unsigned int lvl = 0;
+	u32 i, nf = 0;
+	bool have = false;
+
+	rcu_read_lock();
+	a = rcu_dereference(etw_ksys_active);
+	if (!a || !(a->flags & flag))
+		goto out;
+	for (i = 0; i < a->n; i++) {
+		struct etw_session *s = a->e[i].s;
+		bool stack;
+
+		if (!(READ_ONCE(a->e[i].flags) & flag))
+			continue;
+		stack = etw_kwants_stack(s, r->hook);
+		if (stack && !have) {
+			have = true;
+			preempt_disable();
+			c = this_cpu_ptr(etw_kscratch_mem);
+			lvl = interrupt_context_level();
+			if (!c->stack_busy[lvl]) {
+				c->stack_busy[lvl] = true;
+				frames = c->stack[lvl];
+				nf = etw_kcapture(frames, s->ksys->kaddr);
+			} else {
+				preempt_enable();
+			}
+		}
+		etw_kwrite_stack(s, r, stack ? frames : NULL, nf);
+	}
+	if (frames) {
+		c->stack_busy[lvl] = false;
+		preempt_enable();
+	}
+out:
+	rcu_read_unlock();
+}
+
+/* Does any running system logger want @flag?  A cheap test for probes. */
+bool etw_ksys_wants(u32 flag)
+{
+	struct etw_ksys_active *a;
+	bool ret;
+
+	rcu_read_lock();
+	a = rcu_dereference(etw_ksys_active);
+	ret = a && (a->flags & flag);
+	rcu_read_unlock();
+	return ret;
+}

@@ -1,0 +1,1 @@
+$(OUTPUT)/kevents_test: $(SHARED)/etw_kevents.c
