@@ -14,7 +14,8 @@
  *
  * '#' and ';' start comments; keys are case-insensitive, as registry
  * value names are.  Numbers are decimal or 0x hex; LogFileMode,
- * ClockType, EnableLevel and EnableProperty also take names.
+ * ClockType, EnableLevel and EnableProperty also take names (numbers as
+ * etwctl's options take them: parse_u64() in common.c).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -54,21 +55,6 @@ int al_name_ok(const char *name)
 	return 1;
 }
 
-static int num(const char *s, uint64_t max, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (!*s || *s == '-')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || *end || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static int bool_val(const char *s, int *out)
 {
 	if (!strcasecmp(s, "1") || !strcasecmp(s, "yes") ||
@@ -94,7 +80,7 @@ static int flags_val(const char *s, ULONG *out,
 	uint64_t v;
 	int ret = 0;
 
-	if (!num(s, UINT32_MAX, &v)) {
+	if (!parse_u64(s, 0, UINT32_MAX, &v)) {
 		*out = (ULONG)v;
 		return 0;
 	}
@@ -166,7 +152,7 @@ int al_parse_clock(const char *s, ULONG *out)
 			return 0;
 		}
 	}
-	if (num(s, 3, &v) || !v)
+	if (parse_u64(s, 0, 3, &v) || !v)
 		return -1;
 	*out = (ULONG)v;
 	return 0;
@@ -186,7 +172,7 @@ static int level_val(const char *s, UCHAR *out)
 			return 0;
 		}
 	}
-	if (num(s, 255, &v))
+	if (parse_u64(s, 0, 255, &v))
 		return -1;
 	*out = (UCHAR)v;
 	return 0;
@@ -245,7 +231,7 @@ static int session_key(struct al_session *s, const char *k, const char *v)
 		return al_parse_mode(v, &s->mode);
 	if (!strcasecmp(k, "ClockType"))
 		return al_parse_clock(v, &s->clock);
-	if (num(v, UINT32_MAX, &n))
+	if (parse_u64(v, 0, UINT32_MAX, &n))
 		return -1;
 	if (!strcasecmp(k, "BufferSize"))
 		s->buffer_kb = (ULONG)n;
@@ -286,7 +272,7 @@ static int provider_key(struct al_provider *p, const char *k, const char *v)
 		return level_val(v, &p->level);
 	if (!strcasecmp(k, "EnableProperty"))
 		return flags_val(v, &p->props, property_bit);
-	if (num(v, UINT64_MAX, &n))
+	if (parse_u64(v, 0, UINT64_MAX, &n))
 		return -1;
 	if (!strcasecmp(k, "MatchAnyKeyword"))
 		p->any = n;
