@@ -26,6 +26,7 @@
 
 #include "etw_internal.h"
 #include "etw_buffer.h"
+#include "etw_fast.h"
 #include "etw_trace.h"
 #include "shared/etw_etl.h"
 
@@ -56,6 +57,7 @@ struct etw_pool *etw_pool_create(struct etw_session *s)
 	INIT_LIST_HEAD(&pool->ring);
 	INIT_LIST_HEAD(&pool->readers);
 	atomic64_set(&pool->events_lost, 0);
+	atomic64_set(&pool->fast_written, 0);
 	INIT_DELAYED_WORK(&pool->flush_work, etw_pool_flush_work);
 
 	pool->bufs = kvcalloc(pool->nr, sizeof(*pool->bufs),
@@ -168,32 +170,27 @@ static void etw_reader_push(struct etw_pool *pool, struct etw_reader *r,
 }
 
 /*
- * Seal the stream's current buffer and hand it over; @flags adds
- * ETL_BUFFER_FLAG_FLUSH_MARKER to a buffer sealed by a flush.
- * Context: st->lock held; takes pool->lock.
+ * Seal @b, @filled bytes of records (8-aligned, header included), and
+ * hand it over to every reader, or keep it for later ones.  @flags adds
+ * ETL_BUFFER_FLAG_* (FLUSH_MARKER for a flush, EVENTS_LOST).
+ * Context: pool->lock held.
  */
-static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
-				u64 now, u16 flags)
+static void etw_buf_handover_locked(struct etw_pool *pool, struct etw_buf *b,
+				    u32 filled, u64 now, u16 flags, u32 stream)
 {
-	struct etw_buf *b = st->cur;
 	struct etw_reader *r;
 	u64 seq;
 
-	lockdep_assert_held(&st->lock);
-	st->cur = NULL;
-	spin_lock(&pool->lock);
+	lockdep_assert_held(&pool->lock);
 	seq = ++pool->seq;
-	if (st->lost)
-		flags |= ETL_BUFFER_FLAG_EVENTS_LOST;
-	etl_buffer_seal(b->data, st->offset, now, seq, flags);
-	st->lost = false;
+	etl_buffer_seal(b->data, filled, now, seq, flags);
 	pool->buffers_written++;
-	trace_etw_buffer_handover(pool->session->logger_id, st->id, b->index,
-				  st->offset, seq);
+	trace_etw_buffer_handover(pool->session->logger_id, stream, b->index,
+				  filled, seq);
 	list_for_each_entry(r, &pool->readers, node)
 		etw_reader_push(pool, r, b);
 	if (pool->nr_consumers)
-		goto out;
+		return;
 	if (pool->buffering) {
 		list_add_tail(&b->node, &pool->ring);
 	} else if (READ_ONCE(pool->session->params.log_file_mode) &
@@ -204,7 +201,72 @@ static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
 	} else if (!b->refs) {
 		etw_pool_put(pool, b);	/* real time turned off, no file */
 	}
-out:
+}
+
+/*
+ * Seal the stream's current buffer and hand it over; @flags adds
+ * ETL_BUFFER_FLAG_FLUSH_MARKER to a buffer sealed by a flush.
+ * Context: st->lock held; takes pool->lock.
+ */
+static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
+				u64 now, u16 flags)
+{
+	struct etw_buf *b = st->cur;
+
+	lockdep_assert_held(&st->lock);
+	st->cur = NULL;
+	if (st->lost)
+		flags |= ETL_BUFFER_FLAG_EVENTS_LOST;
+	st->lost = false;
+	spin_lock(&pool->lock);
+	etw_buf_handover_locked(pool, b, st->offset, now, flags, st->id);
+	spin_unlock(&pool->lock);
+}
+
+/**
+ * etw_pool_take() - a free buffer for a drain of the fast path
+ * @pool:	the pool
+ * @cpu:	ProcessorIndex of the buffer
+ * @err:	out: -ENOSPC (no free buffer) or -ENOBUFS (real time, the
+ *		backlog holds every buffer)
+ *
+ * The buffer is the caller's (no list holds it) until it hands it over
+ * with etw_pool_hand_over() or gives it back with etw_pool_give_back().
+ *
+ * Context: takes pool->lock.
+ * Return: the buffer, initialised (records start at 72), or NULL.
+ */
+struct etw_buf *etw_pool_take(struct etw_pool *pool, u16 cpu, int *err)
+{
+	struct etw_buf *b;
+
+	spin_lock(&pool->lock);
+	b = pool->stopped ? NULL : etw_pool_get(pool);
+	if (!b)
+		*err = !pool->nr_consumers && !list_empty(&pool->backlog) ?
+		       -ENOBUFS : -ENOSPC;
+	spin_unlock(&pool->lock);
+	if (b)
+		etl_buffer_init(b->data, pool->size, cpu,
+				pool->session->logger_id,
+				ETL_BUFFER_TYPE_GENERIC);
+	return b;
+}
+
+/* Seal and hand over a buffer from etw_pool_take().  Takes pool->lock. */
+void etw_pool_hand_over(struct etw_pool *pool, struct etw_buf *b, u32 filled,
+			u64 now, u16 flags, u32 stream)
+{
+	spin_lock(&pool->lock);
+	etw_buf_handover_locked(pool, b, filled, now, flags, stream);
+	spin_unlock(&pool->lock);
+}
+
+/* A buffer from etw_pool_take() that holds nothing goes back. */
+void etw_pool_give_back(struct etw_pool *pool, struct etw_buf *b)
+{
+	spin_lock(&pool->lock);
+	etw_pool_put(pool, b);
 	spin_unlock(&pool->lock);
 }
 
@@ -250,11 +312,18 @@ have:
 	return st->cur->data + st->offset;
 }
 
-/* Hand over every partly filled buffer (FlushTrace, FlushTimer, stop). */
+/*
+ * Hand over every partly filled buffer (FlushTrace, FlushTimer, stop),
+ * after draining the session's stages (etw_fast.c).
+ * Context: process context; may sleep.
+ */
 void etw_pool_flush(struct etw_pool *pool)
 {
-	u64 now = etw_session_clock(pool->session);
+	u64 now;
 	u32 i;
+
+	etw_fast_flush(pool->session);
+	now = etw_session_clock(pool->session);
 
 	for (i = 0; i < pool->nr_streams; i++) {
 		struct etw_stream *st = &pool->streams[i];
@@ -301,6 +370,9 @@ void etw_pool_stop(struct etw_pool *pool)
  * Writers take their timestamp under the stream lock, so an event not in
  * a sealed buffer when its stream is visited is either in the current
  * buffer (no earlier than first_ts) or will get a later time than @now.
+ * The session's stages bound it too (etw_fast_watermark()).
+ *
+ * Context: process context; may sleep.
  */
 u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
 {
@@ -316,7 +388,7 @@ u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
 			wm = st->first_ts;
 		spin_unlock(&st->lock);
 	}
-	return wm;
+	return etw_fast_watermark(pool->session, now, wm);
 }
 
 /**
@@ -485,6 +557,7 @@ void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si)
 
 	for (i = 0; i < pool->nr_streams; i++)
 		written += READ_ONCE(pool->streams[i].events_written);
+	written += atomic64_read(&pool->fast_written);
 	spin_lock(&pool->lock);
 	si->number_of_buffers = pool->nr;
 	si->free_buffers = pool->nr_free;

@@ -111,6 +111,7 @@ struct etw_reader {
  * @rt_buffers_lost: RealTimeBuffersLost
  * @log_buffers_lost: LogBuffersLost
  * @events_lost: EventsLost (atomic: losses come from any path)
+ * @fast_written: events stored by drains of the fast path
  * @flush_work:	the FlushTimer
  */
 struct etw_pool {
@@ -137,6 +138,7 @@ struct etw_pool {
 	u32 rt_buffers_lost;
 	u32 log_buffers_lost;
 	atomic64_t events_lost;
+	atomic64_t fast_written;
 	struct delayed_work flush_work;
 };
 
@@ -144,6 +146,11 @@ struct etw_pool {
 void *etw_stream_reserve(struct etw_pool *pool, struct etw_stream *st,
 			 u32 need, u64 ts, int *err);
 void etw_pool_flush(struct etw_pool *pool);
+/* Drains of the fast path (etw_fast_drain.c). */
+struct etw_buf *etw_pool_take(struct etw_pool *pool, u16 cpu, int *err);
+void etw_pool_hand_over(struct etw_pool *pool, struct etw_buf *b, u32 filled,
+			u64 now, u16 flags, u32 stream);
+void etw_pool_give_back(struct etw_pool *pool, struct etw_buf *b);
 void etw_pool_stop(struct etw_pool *pool);
 void etw_pool_start(struct etw_pool *pool);
 

@@ -5,10 +5,18 @@
 #ifndef _ETW_COMPAT_H
 #define _ETW_COMPAT_H
 
+#include <linux/version.h>
 #include <linux/ktime.h>
 #include <linux/timex.h>
+#include <linux/mm.h>
 #ifdef CONFIG_X86
 #include <asm/tsc.h>
+#endif
+/* get_unaligned_le32() and friends: <asm/unaligned.h> until 6.12. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
 #endif
 
 /* The CPU cycle counter (clock type 3) and its rate in Hz. */
@@ -28,6 +36,31 @@ static inline u64 etw_cycles_per_sec(void)
 		return (u64)tsc_khz * 1000;
 #endif
 	return NSEC_PER_SEC;
+}
+
+/*
+ * 6.3 made vma->vm_flags read-only: changes go through vm_flags_set() and
+ * vm_flags_clear(), which also take the VMA's write lock (the mmap lock
+ * is held for writing in f_op->mmap).
+ */
+static inline void etw_vm_flags_set(struct vm_area_struct *vma,
+				    vm_flags_t flags)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	vm_flags_set(vma, flags);
+#else
+	vma->vm_flags |= flags;
+#endif
+}
+
+static inline void etw_vm_flags_clear(struct vm_area_struct *vma,
+				      vm_flags_t flags)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	vm_flags_clear(vma, flags);
+#else
+	vma->vm_flags &= ~flags;
+#endif
 }
 
 #endif /* _ETW_COMPAT_H */

@@ -78,6 +78,7 @@ static void etw_session_stop_io(struct etw_session *s)
 	struct etw_session_info si;
 
 	synchronize_rcu();	/* writers that saw it are gone */
+	etw_fast_session_stop(s);	/* the stages' last records */
 	etw_pool_stop(s->pool);
 	etw_logfile_stop(s);
 	etw_pool_stats(s->pool, &si);
