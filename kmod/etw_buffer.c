@@ -314,16 +314,16 @@ have:
 
 /*
  * Hand over every partly filled buffer (FlushTrace, FlushTimer, stop),
- * after draining the session's stages (etw_fast.c).
+ * then drain the session's stages (etw_fast.c): a thread that wrote to
+ * its stage after an event it had to write through the ioctl (a
+ * timestamp override, seed 001 rule 13) finds them handed over in that
+ * order.
  * Context: process context; may sleep.
  */
 void etw_pool_flush(struct etw_pool *pool)
 {
-	u64 now;
+	u64 now = etw_session_clock(pool->session);
 	u32 i;
-
-	etw_fast_flush(pool->session);
-	now = etw_session_clock(pool->session);
 
 	for (i = 0; i < pool->nr_streams; i++) {
 		struct etw_stream *st = &pool->streams[i];
@@ -334,6 +334,7 @@ void etw_pool_flush(struct etw_pool *pool)
 					    ETL_BUFFER_FLAG_FLUSH_MARKER);
 		spin_unlock(&st->lock);
 	}
+	etw_fast_flush(pool->session);
 }
 
 /*

@@ -349,6 +349,28 @@ int etw_fp_reserve(struct etw_fp_res *res, uint32_t logger_id, uint32_t size,
 	return 0;
 }
 
+void etw_fp_seal_sessions(uint64_t sessions)
+{
+	struct etw_fp_thread *t = etw_fp_self;
+
+	if (!t || t->gen != __atomic_load_n(&etw_fp.gen, __ATOMIC_RELAXED))
+		return;
+	while (sessions) {
+		uint32_t logger = (uint32_t)__builtin_ctzll(sessions) + 1;
+		struct etw_fp_stage *st = t->st[logger];
+
+		sessions &= sessions - 1;
+		if (st && st->head) {
+			struct etw_stage_ctl c = { .id = st->id };
+
+			if (!ioctl(etw_fp.fd, ETW_IOC_STAGE_SEAL, &c)) {
+				st->head = 0;
+				t->seals++;
+			}
+		}
+	}
+}
+
 void etw_fp_commit(const struct etw_fp_res *res)
 {
 	struct etw_fp_stage *st = res->st;

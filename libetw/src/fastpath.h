@@ -23,6 +23,7 @@
 struct etw_fp_reg {
 	uint32_t traits_len;	/* PROV_TRAITS bytes set by EventSetInformation */
 	uint8_t use_type;	/* EVENT_DATA_DESCRIPTOR.Type is honoured */
+	uint8_t msg_ioctl;	/* its messages take the ioctl (one was untimed) */
 	const void *traits;	/* our copy of them, or NULL */
 };
 
@@ -68,6 +69,12 @@ uint64_t etw_fp_sessions(uint32_t slot);
 int etw_fp_reserve(struct etw_fp_res *res, uint32_t logger_id, uint32_t size,
 		   uint16_t slot, uint16_t flags);
 void etw_fp_commit(const struct etw_fp_res *res);
+/*
+ * Before a write that must keep its place among this thread's earlier
+ * ones (a timestamp override, a message without a time) takes the ioctl
+ * path: hand this thread's records for those sessions to the module.
+ */
+void etw_fp_seal_sessions(uint64_t sessions);
 
 /* fastpath_write.c: 0 when every wanted session got it (*done: those) */
 int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t filter,

@@ -75,7 +75,7 @@ static int fp_describe(struct fp_event *e, uint32_t slot, uint32_t wflags,
 			e->prov = (int)i;
 			break;
 		case FP_DESC_TS_OVERRIDE:
-			return 1;		/* the kernel takes the time as given */
+			return 2;	/* the kernel takes the time as given */
 		default:
 			payload += d->Size;
 			break;
@@ -207,8 +207,16 @@ int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t filter,
 	want = all = etw_fp_sessions(slot) & ~filter;
 	if (!want)
 		return 0;
-	if (fp_describe(&e, slot, wflags, related, n, data))
+	switch (fp_describe(&e, slot, wflags, related, n, data)) {
+	case 0:
+		break;
+	case 2:
+		/* Seed 001, rule 13: it keeps its place in the thread's order. */
+		etw_fp_seal_sessions(want);
 		return 1;
+	default:
+		return 1;
+	}
 	while (want) {
 		uint32_t logger = (uint32_t)__builtin_ctzll(want) + 1;
 		uint64_t bit = 1ULL << (logger - 1);
@@ -285,9 +293,22 @@ int etw_fp_message(const struct etw_trace_message *m,
 	struct etw_fp_res res;
 	uint8_t *p;
 
-	if (!(m->flags & ETW_MSG_TIMESTAMP) || (m->flags & ETW_MSG_SEQUENCE) ||
+	if (etw_fp_regs[slot].msg_ioctl ||
 	    !(etw_fp_sessions(slot) & (1ULL << (m->logger - 1))))
 		return 1;
+	if (!(m->flags & ETW_MSG_TIMESTAMP)) {
+		/*
+		 * A message without a time takes the time of the record
+		 * before it in its stream: from now on this provider's
+		 * messages share one stream, the kernel's, after what this
+		 * thread staged so far.
+		 */
+		etw_fp_regs[slot].msg_ioctl = 1;
+		etw_fp_seal_sessions(1ULL << (m->logger - 1));
+		return 1;
+	}
+	if (m->flags & ETW_MSG_SEQUENCE)
+		return 1;	/* numbered in write order, by the kernel */
 	size = etl_message_header_size((uint16_t)m->flags);
 	for (i = 0; i < m->count; i++) {
 		if (d[i].size > ETW_FAST_MAX_RECORD)
