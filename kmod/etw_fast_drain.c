@@ -49,6 +49,10 @@ struct etw_bucket {
  * @seal_flags:	ETL_BUFFER_FLAG_* of the buffers it hands over
  * @written:	records stored
  * @lost:	records lost (counted in EventsLost)
+ * @cpu_times:	the owner thread's CPU times (the EVENT_HEADER form)
+ * @slot:	the registration slot of @reg, @ae (a cache, under RCU)
+ * @reg:	the registration of the last record, or NULL
+ * @ae:		its entry for this session, or NULL
  * @bk:		open buffers, one per CPU met
  * @nbk:	entries of @bk in use
  */
@@ -63,6 +67,10 @@ struct etw_drain {
 	u16 seal_flags;
 	u32 written;
 	u32 lost;
+	u8 cpu_times[8];
+	u32 slot;
+	struct etw_reg *reg;
+	const struct etw_active_entry *ae;
 	struct etw_bucket bk[ETW_DRAIN_BUCKETS];
 	u32 nbk;
 };
@@ -118,6 +126,22 @@ static struct etw_bucket *etw_bucket_room(struct etw_drain *d, u16 cpu,
 	return bk;
 }
 
+/*
+ * Copy a record of @need bytes (8-aligned, both ends 8-aligned) out of
+ * the stage, a word at a time: each word of memory the writer may change
+ * is read once, and small copies stay cheap where a string instruction
+ * is not (the ioctl path's etw_copy_block() does the same).
+ */
+static void etw_copy_words(u8 *dst, const u8 *src, u32 need)
+{
+	u64 *d = (u64 *)dst;
+	const u64 *s = (const u64 *)src;
+	u32 i;
+
+	for (i = 0; i < need / 8; i++)
+		d[i] = READ_ONCE(s[i]);
+}
+
 /* The time a record gets: the writer's, bounded (see the file comment). */
 static u64 etw_drain_time(struct etw_drain *d, u64 ts)
 {
@@ -149,46 +173,30 @@ static const struct etw_active_entry *etw_drain_entry(struct etw_drain *d,
 }
 
 /*
- * EVENT_HEADER64: the session's own filter (seed 000, rule 15; the
- * event-ID filter; EXCLUDE_INPRIVATE), the extended items, then the
- * fields the module owns.  Context: RCU.
+ * The extended items of the EVENT_HEADER64 copy at @h (@size bytes),
+ * as etl_record_decode() frames them (etl-format section 3.3): each
+ * ItemSize = 8 + DataSize rounded up to 8, inside the record, chained by
+ * Linkage; only RELATED_ACTIVITYID (16 bytes), EVENT_SCHEMA_TL and
+ * PROV_TRAITS, once each.  The traits the module holds replace the
+ * writer's.  Return: 0 or -EINVAL.
  */
-static int etw_drain_event(struct etw_drain *d, struct etw_reg *reg,
-			   const struct etw_active_entry *ae,
-			   const struct etw_stage_rec *pre,
-			   const struct etl_record *rec, u8 *dst)
+static int etw_drain_items(struct etl_event_header *h, u32 size,
+			   const u8 *traits, u32 traits_len)
 {
-	const struct etl_rec_event *ev = &rec->event;
-	struct etl_event_header *h = (void *)dst;
-	const u8 *traits;
-	struct etl_ext_iter it;
-	struct etl_ext item;
-	u32 seen = 0, traits_len;
-	int rc;
+	u8 *p = (u8 *)h;
+	u32 pos = sizeof(*h), seen = 0;
+	struct etl_ext_item *it;
 
-	if (ev->flags & ~(ETL_EH_FLAG_EXTENDED_INFO | ETL_EH_FLAG_STRING_ONLY))
-		return -EINVAL;
-	if (!etw_level_kw_pass(&ae->kw, ev->level, ev->keyword))
-		return ETW_DROP;
-	if (ae->idf && !etw_id_filter_pass(ae->idf, ev->id))
-		return ETW_DROP;
-	if ((pre->flags & ETW_STAGE_REC_INPRIVATE) &&
-	    (ae->props & ETW_PROP_EXCLUDE_INPRIVATE))
-		return ETW_DROP;
-
-	/* Pairs with smp_store_release() in etw_set_traits(). */
-	traits = smp_load_acquire(&reg->traits);
-	traits_len = traits ? reg->traits_len : 0;
-	etl_ext_iter_init(&it, rec);
-	while ((rc = etl_ext_next(&it, &item)) > 0) {
-		u32 bit = 1U << (item.ext_type & 15);
-
-		if (seen & bit)
+	do {
+		if (size - pos < sizeof(*it))
 			return -EINVAL;
-		seen |= bit;
-		switch (item.ext_type) {
+		it = (void *)(p + pos);
+		if (it->item_size != etl_ext_item_size(it->data_size) ||
+		    it->item_size > size - pos)
+			return -EINVAL;
+		switch (it->ext_type) {
 		case ETL_EXT_RELATED_ACTIVITYID:
-			if (item.data_size != 16)
+			if (it->data_size != 16)
 				return -EINVAL;
 			break;
 		case ETL_EXT_EVENT_SCHEMA_TL:
@@ -196,29 +204,70 @@ static int etw_drain_event(struct etw_drain *d, struct etw_reg *reg,
 		case ETL_EXT_PROV_TRAITS:
 			/* The traits the module holds, never the writer's. */
 			if (traits) {
-				if (item.data_size != traits_len)
+				if (it->data_size != traits_len)
 					return -EINVAL;
-				memcpy(dst + item.offset +
-				       sizeof(struct etl_ext_item), traits,
-				       traits_len);
+				memcpy(it + 1, traits, traits_len);
 			}
 			break;
 		default:
 			return -EINVAL;
 		}
-	}
-	if (rc < 0)
-		return -EINVAL;
+		if (seen & (1U << (it->ext_type & 15)))
+			return -EINVAL;
+		seen |= 1U << (it->ext_type & 15);
+		pos += it->item_size;
+	} while (it->linkage & 1);
 	if (traits && !(seen & (1U << (ETL_EXT_PROV_TRAITS & 15))))
 		return -EINVAL;
+	return 0;
+}
 
-	h->flags = ev->flags | (d->private ? ETL_EH_FLAG_PRIVATE_SESSION : 0);
+/*
+ * EVENT_HEADER64, the copy at @dst of @size bytes: its frame (the checks
+ * etl_record_decode() makes, on the module's aligned copy), the
+ * session's own filter (seed 000, rule 15; the event-ID filter;
+ * EXCLUDE_INPRIVATE), the extended items, then the fields the module
+ * owns.  Context: RCU.
+ */
+static int etw_drain_event(struct etw_drain *d, struct etw_reg *reg,
+			   const struct etw_active_entry *ae,
+			   const struct etw_stage_rec *pre, u8 *dst, u32 size)
+{
+	struct etl_event_header *h = (void *)dst;
+	u16 flags = h->flags;
+	const u8 *traits;
+	int ret;
+
+	if (size < sizeof(*h) || h->size != size ||
+	    h->marker_flags != ETL_MARKER_FLAGS ||
+	    (flags & ~(ETL_EH_FLAG_EXTENDED_INFO | ETL_EH_FLAG_STRING_ONLY)))
+		return -EINVAL;
+	/* Pairs with smp_store_release() in etw_set_traits(). */
+	traits = smp_load_acquire(&reg->traits);
+	if (flags & ETL_EH_FLAG_EXTENDED_INFO) {
+		ret = etw_drain_items(h, size, traits,
+				      traits ? reg->traits_len : 0);
+		if (ret)
+			return ret;
+	} else if (traits) {
+		return -EINVAL;		/* the ioctl path would add them */
+	}
+	if (!etw_level_kw_pass(&ae->kw, h->level, h->keyword))
+		return ETW_DROP;
+	if (ae->idf && !etw_id_filter_pass(ae->idf, h->id))
+		return ETW_DROP;
+	if ((pre->flags & ETW_STAGE_REC_INPRIVATE) &&
+	    (ae->props & ETW_PROP_EXCLUDE_INPRIVATE))
+		return ETW_DROP;
+
+	h->flags = flags | (d->private ? ETL_EH_FLAG_PRIVATE_SESSION : 0);
 	h->event_property = 0;
 	h->thread_id = d->st->tid;
 	h->process_id = d->st->tgid;
 	h->timestamp = etw_drain_time(d, pre->timestamp);
 	memcpy(h->provider_id, reg->guid, 16);
-	etw_put_task_cpu_times((u8 *)&h->kernel_time, d->st->task, d->private);
+	memcpy(dst + offsetof(struct etl_event_header, kernel_time),
+	       d->cpu_times, 8);
 	return 0;
 }
 
@@ -233,7 +282,8 @@ static int etw_drain_classic(struct etw_drain *d, struct etw_reg *reg,
 	h->thread_id = d->st->tid;
 	h->process_id = d->st->tgid;
 	h->timestamp = etw_drain_time(d, pre->timestamp);
-	etw_put_task_cpu_times((u8 *)&h->kernel_time, d->st->task, d->private);
+	memcpy(dst + offsetof(struct etl_full_header, kernel_time),
+	       d->cpu_times, 8);
 	return 0;
 }
 
@@ -260,16 +310,40 @@ static int etw_drain_message(struct etw_drain *d, struct etw_reg *reg,
 }
 
 /*
+ * The registration in @slot and its entry for this session, remembered
+ * from the last record (most records of a stage are one provider's).
+ * Context: RCU, held since the cache was filled (etw_stage_drain()).
+ */
+static struct etw_reg *etw_drain_reg(struct etw_drain *d, u32 slot,
+				     const struct etw_active_entry **ae)
+{
+	struct etw_reg __rcu **regs = READ_ONCE(d->st->file->regs);
+
+	if (d->reg && d->slot == slot) {
+		*ae = d->ae;
+		return d->reg;
+	}
+	slot = array_index_nospec(slot, ETW_MAX_REGS_PER_FD);
+	d->slot = slot;
+	d->reg = regs ? rcu_dereference(regs[slot]) : NULL;
+	d->ae = d->reg ? etw_drain_entry(d, d->reg) : NULL;
+	if (!d->ae)
+		d->reg = NULL;
+	*ae = d->ae;
+	return d->reg;
+}
+
+/*
  * One staged record: @pre (a kernel copy of its prefix) and its bytes at
  * @src in the stage.
+ * Context: RCU (etw_stage_drain() holds it over a batch of records).
  * Return: 0 stored, ETW_DROP (not wanted), or -errno (lost and counted).
  */
 static int etw_drain_record(struct etw_drain *d,
 			    const struct etw_stage_rec *pre, const u8 *src)
 {
-	struct etw_reg __rcu **regs = READ_ONCE(d->st->file->regs);
 	const struct etw_active_entry *ae;
-	u32 size = pre->size, need = ETL_ALIGN8(size), slot = pre->slot;
+	u32 size = pre->size, need = ETL_ALIGN8(size), i;
 	struct etw_bucket *bk;
 	struct etl_record rec;
 	struct etw_reg *reg;
@@ -277,37 +351,32 @@ static int etw_drain_record(struct etw_drain *d,
 	int ret;
 
 	if (pre->flags & ~ETW_STAGE_REC_FLAGS_MASK ||
-	    slot >= ETW_MAX_REGS_PER_FD || !regs)
+	    pre->slot >= ETW_MAX_REGS_PER_FD)
 		return -EINVAL;
-	slot = array_index_nospec(slot, ETW_MAX_REGS_PER_FD);
-	rcu_read_lock();
-	reg = rcu_dereference(regs[slot]);
-	ae = reg ? etw_drain_entry(d, reg) : NULL;
-	ret = ETW_DROP;		/* unregistered, or no longer enabled */
-	if (!ae)
-		goto out;
+	reg = etw_drain_reg(d, pre->slot, &ae);
+	if (!reg)
+		return ETW_DROP;	/* unregistered, or no longer enabled */
 	/* Seed 002, rule 10: it must fit a buffer minus its header. */
-	ret = -EMSGSIZE;
 	if (need > d->pool->size - ETL_BUFFER_HEADER_SIZE)
-		goto out;
+		return -EMSGSIZE;
 	bk = etw_bucket_room(d, pre->cpu < d->pool->nr_streams ? pre->cpu : 0,
 			     need, &ret);
 	if (ret)
-		goto out;
+		return ret;
 	dst = bk->b->data + bk->off;
-	memcpy(dst, src, size);
-	memset(dst + size, 0, need - size);
+	etw_copy_words(dst, src, need);
+	for (i = size; i < need; i++)	/* padding: not the writer's */
+		dst[i] = 0;
 	/* From here on only the copy is looked at. */
+	if (dst[2] == ETL_HEADER_TYPE_EVENT_HEADER64) {
+		ret = etw_drain_event(d, reg, ae, pre, dst, size);
+		goto out;
+	}
 	ret = -EINVAL;
 	if (etl_record_decode(bk->b->data, bk->off + need, bk->off, &rec,
 			      NULL) || rec.size != size)
 		goto out;
 	switch (rec.kind) {
-	case ETL_REC_EVENT_HEADER64:
-		if (rec.marker_flags != ETL_MARKER_FLAGS)
-			goto out;
-		ret = etw_drain_event(d, reg, ae, pre, &rec, dst);
-		break;
 	case ETL_REC_FULL_HEADER64:
 	case ETL_REC_INSTANCE64:
 		if (rec.marker_flags != ETL_MARKER_FLAGS)
@@ -320,12 +389,11 @@ static int etw_drain_record(struct etw_drain *d,
 	default:
 		goto out;
 	}
+out:
 	if (!ret) {
 		bk->off += need;
 		d->written++;
 	}
-out:
-	rcu_read_unlock();
 	return ret;
 }
 
@@ -359,6 +427,8 @@ int etw_stage_drain(struct etw_stage *st, u32 how)
 	u64 head;
 
 	lockdep_assert_held(&st->lock);
+	/* The owner's CPU times as of this drain (seed 003, rule 14). */
+	etw_put_task_cpu_times(d.cpu_times, st->task, d.private);
 	/* The watermark given out so far is no later than this "now". */
 	d.wm_max = READ_ONCE(s->fast.wm_max);
 	smp_rmb();	/* wm_max before the clock: it came from an earlier one */
@@ -372,6 +442,7 @@ int etw_stage_drain(struct etw_stage *st, u32 how)
 	} else {
 		end = head;
 	}
+	rcu_read_lock();
 	while (end - pos >= sizeof(struct etw_stage_rec)) {
 		struct etw_stage_rec pre;
 		u32 need;
@@ -386,9 +457,15 @@ int etw_stage_drain(struct etw_stage *st, u32 how)
 		if (etw_drain_record(&d, &pre, st->data + pos + sizeof(pre)) < 0)
 			d.lost++;
 		pos += sizeof(pre) + need;
-		if (!(++n & 63))
+		if (!(++n & 255)) {
+			/* forget the cached registration with RCU */
+			d.reg = NULL;
+			rcu_read_unlock();
 			cond_resched();
+			rcu_read_lock();
+		}
 	}
+	rcu_read_unlock();
 	for (i = 0; i < d.nbk; i++)
 		etw_bucket_seal(&d, &d.bk[i]);
 	if (d.lost)
