@@ -23,6 +23,9 @@
 #ifdef __x86_64__
 #include <x86intrin.h>
 #endif
+#if __has_include(<sys/rseq.h>)
+#include <sys/rseq.h>
+#endif
 
 #include <windows.h>
 #include <evntprov.h>
@@ -40,21 +43,11 @@ struct etw_fp_reg etw_fp_regs[ETW_MAX_REGS_PER_FD];
  */
 #define FP_BACKOFF	4096
 
-/* One thread's stages, by logger id. */
-struct etw_fp_thread {
-	uint32_t gen;			/* etw_fp.gen when made */
-	struct etw_fp_thread *next;	/* etw_fp.threads */
-	struct etw_fp_stage *st[ETW_MAX_SESSIONS + 1];
-	uint32_t backoff[ETW_MAX_SESSIONS + 1];
-	uint64_t events, seals, stages, fallbacks;
-};
-
 static struct {
 	int mode;			/* -1 not decided, 0 off, 1 on */
 	int env_off;			/* ETW_FASTPATH=0 */
 	int fd;
 	uint32_t gen;			/* bumped in a forked child */
-	const struct etw_fast_slot *map;
 	pthread_mutex_t lock;		/* threads, totals, mode */
 	pthread_once_t once;
 	pthread_key_t key;
@@ -67,7 +60,8 @@ static struct {
 	.once = PTHREAD_ONCE_INIT,
 };
 
-static __thread struct etw_fp_thread *etw_fp_self;
+__thread struct etw_fp_thread *etw_fp_self;
+const struct etw_fast_slot *etw_fp_map;
 
 static void fp_stage_free(struct etw_fp_stage *st, bool close_it)
 {
@@ -148,16 +142,16 @@ void etw_fp_init(int fd)
 		__atomic_store_n(&etw_fp.mode, 0, __ATOMIC_RELEASE);
 		return;
 	}
-	etw_fp.map = map;
+	etw_fp_map = map;
 	__atomic_store_n(&etw_fp.mode, 1, __ATOMIC_RELEASE);
 }
 
 /* A forked child has no stage (the mappings are not inherited). */
 void etw_fp_atfork_child(void)
 {
-	if (etw_fp.map)
-		munmap((void *)etw_fp.map, ETW_FAST_MAP_SIZE);
-	etw_fp.map = NULL;
+	if (etw_fp_map)
+		munmap((void *)etw_fp_map, ETW_FAST_MAP_SIZE);
+	etw_fp_map = NULL;
 	etw_fp.fd = -1;
 	etw_fp.gen++;
 	etw_fp.threads = NULL;
@@ -180,7 +174,7 @@ bool etw_fp_on(void)
 uint64_t etw_fp_sessions(uint32_t slot)
 {
 	const volatile ETW_ENABLE_SLOT *s = __etw_enable_map + slot;
-	const volatile struct etw_fast_slot *f = etw_fp.map + slot;
+	const volatile struct etw_fast_slot *f = etw_fp_map + slot;
 	uint64_t bits;
 	uint32_t seq;
 
@@ -198,8 +192,8 @@ static struct etw_fp_thread *fp_thread(void)
 {
 	struct etw_fp_thread *t = etw_fp_self;
 
-	if (t && t->gen == __atomic_load_n(&etw_fp.gen, __ATOMIC_RELAXED))
-		return t;
+	if (t)
+		return t;	/* a forked child forgot its parent's */
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return NULL;
@@ -283,41 +277,22 @@ static struct etw_fp_stage *fp_stage(struct etw_fp_thread *t,
 	return st;
 }
 
-/* The session's clock (etw_stage_meta.clock_type; etw_session_clock()). */
-static inline uint64_t fp_clock(uint16_t clock)
-{
-	struct timespec ts;
-
-	switch (clock) {
-	case ETL_CLOCK_SYSTEM_TIME:
-		clock_gettime(CLOCK_REALTIME, &ts);
-		return ((uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec) / 100 +
-		       ETL_FILETIME_UNIX_EPOCH;
-#ifdef __x86_64__
-	case ETL_CLOCK_CPU_CYCLE:
-		return __rdtsc();
-#endif
-	default:
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		return (uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec;
-	}
-}
-
-int etw_fp_reserve(struct etw_fp_res *res, uint32_t logger_id, uint32_t size,
-		   uint16_t slot, uint16_t flags)
+/*
+ * The slow part of etw_fp_reserve() (fastpath.h): this thread's stage of
+ * session @logger_id opened, or full and sealed.  Return it, or NULL for
+ * the ioctl path.
+ */
+struct etw_fp_stage *etw_fp_stage_slow(uint32_t logger_id, uint32_t need)
 {
 	struct etw_fp_thread *t = fp_thread();
-	uint32_t need = sizeof(struct etw_stage_rec) + ETL_ALIGN8(size);
-	struct etw_stage_rec *pre;
 	struct etw_fp_stage *st;
-	int cpu;
 
 	if (!t || logger_id < 1 || logger_id > ETW_MAX_SESSIONS)
-		return -1;
+		return NULL;
 	st = fp_stage(t, logger_id);
 	if (!st || need > st->size) {
 		t->fallbacks++;
-		return -1;
+		return NULL;
 	}
 	if (st->head + need > st->size) {
 		struct etw_stage_ctl c = { .id = st->id };
@@ -325,35 +300,19 @@ int etw_fp_reserve(struct etw_fp_res *res, uint32_t logger_id, uint32_t size,
 		/* Full: the module drains it and it starts over. */
 		if (ioctl(etw_fp.fd, ETW_IOC_STAGE_SEAL, &c)) {
 			t->fallbacks++;
-			return -1;	/* closed meanwhile: next time */
+			return NULL;	/* closed meanwhile: next time */
 		}
 		t->seals++;
 		st->head = 0;
 	}
-	/* busy before the clock: a full barrier (the uapi's contract) */
-	__atomic_exchange_n(&st->meta->busy, 1, __ATOMIC_SEQ_CST);
-	res->ts = fp_clock(st->clock);
-	cpu = sched_getcpu();
-	pre = (struct etw_stage_rec *)(st->data + st->head);
-	pre->timestamp = res->ts;
-	pre->size = (uint16_t)size;
-	pre->flags = flags;
-	pre->slot = slot;
-	pre->cpu = cpu < 0 ? 0 : (uint16_t)cpu;
-	res->st = st;
-	res->rec = (uint8_t *)(pre + 1);
-	res->need = need;
-	/* the padding now: the record is written over the rest */
-	memset(res->rec + ETL_ALIGN8(size) - 8, 0, 8);
-	t->events++;
-	return 0;
+	return st;
 }
 
 void etw_fp_seal_sessions(uint64_t sessions)
 {
 	struct etw_fp_thread *t = etw_fp_self;
 
-	if (!t || t->gen != __atomic_load_n(&etw_fp.gen, __ATOMIC_RELAXED))
+	if (!t)
 		return;
 	while (sessions) {
 		uint32_t logger = (uint32_t)__builtin_ctzll(sessions) + 1;
@@ -371,15 +330,6 @@ void etw_fp_seal_sessions(uint64_t sessions)
 	}
 }
 
-void etw_fp_commit(const struct etw_fp_res *res)
-{
-	struct etw_fp_stage *st = res->st;
-
-	st->head += res->need;
-	__atomic_store_n(&st->meta->head, st->head, __ATOMIC_RELEASE);
-	__atomic_store_n(&st->meta->busy, 0, __ATOMIC_RELEASE);
-}
-
 /* --- Linux ETW extensions (libetw.h) ------------------------------------ */
 
 ETW_EXPORT int etw_fastpath_set(int on)
@@ -394,7 +344,7 @@ ETW_EXPORT int etw_fastpath_set(int on)
 	etw_fp.env_off = !on;
 	if (!on && etw_fp.mode > 0)
 		__atomic_store_n(&etw_fp.mode, 0, __ATOMIC_RELEASE);
-	else if (on && etw_fp.map)
+	else if (on && etw_fp_map)
 		__atomic_store_n(&etw_fp.mode, 1, __ATOMIC_RELEASE);
 	else if (on && etw_fp.mode == 0 && etw_fp.fd >= 0)
 		etw_fp.mode = -1;	/* decide again, mapping the map */
@@ -408,7 +358,7 @@ void etw_fp_fallback(void)
 {
 	struct etw_fp_thread *t = etw_fp_self;
 
-	if (t && t->gen == __atomic_load_n(&etw_fp.gen, __ATOMIC_RELAXED))
+	if (t)
 		t->fallbacks++;
 }
 

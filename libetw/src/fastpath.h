@@ -8,9 +8,19 @@
 #ifndef _LIBETW_FASTPATH_H
 #define _LIBETW_FASTPATH_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 #include <linux/etw.h>
+#ifdef __x86_64__
+#include <x86intrin.h>
+#endif
+#if __has_include(<sys/rseq.h>)
+#include <sys/rseq.h>
+#endif
+
+#include "shared/etw_etl.h"
 
 #include <windows.h>
 #include <evntprov.h>
@@ -42,6 +52,18 @@ struct etw_fp_stage {
 	size_t map_len;
 };
 
+/* One thread's stages, by logger id (fastpath.c). */
+struct etw_fp_thread {
+	uint32_t gen;			/* the fork generation when made */
+	struct etw_fp_thread *next;	/* all threads' (their counters) */
+	struct etw_fp_stage *st[ETW_MAX_SESSIONS + 1];
+	uint32_t backoff[ETW_MAX_SESSIONS + 1];
+	uint64_t events, seals, stages, fallbacks;
+};
+
+/* This thread's; NULL before its first write (and in a forked child). */
+extern __thread struct etw_fp_thread *etw_fp_self;
+
 /* The records of one write reserve, then commit. */
 struct etw_fp_res {
 	struct etw_fp_stage *st;
@@ -60,15 +82,95 @@ void etw_fp_fallback(void);
 /* The sessions that enable registration @slot (the fast map). */
 uint64_t etw_fp_sessions(uint32_t slot);
 
+/* The fast map (fastpath.c); read it inside the enable slot's seqcount. */
+extern const struct etw_fast_slot *etw_fp_map;
+
+static inline uint64_t etw_fp_sessions_raw(uint32_t slot)
+{
+	return ((const volatile struct etw_fast_slot *)etw_fp_map)[slot].sessions;
+}
+
+struct etw_fp_stage *etw_fp_stage_slow(uint32_t logger_id, uint32_t need);
+
+/* The session's clock (etw_stage_meta.clock_type; etw_session_clock()). */
+static inline uint64_t etw_fp_clock(uint16_t clock)
+{
+	struct timespec ts;
+
+	switch (clock) {
+	case ETL_CLOCK_SYSTEM_TIME:
+		clock_gettime(CLOCK_REALTIME, &ts);
+		return ((uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec) / 100 +
+		       ETL_FILETIME_UNIX_EPOCH;
+#ifdef __x86_64__
+	case ETL_CLOCK_CPU_CYCLE:
+		return __rdtsc();
+#endif
+	default:
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		return (uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec;
+	}
+}
+
+/* The CPU this thread runs on: rseq's word when glibc registered it. */
+static inline int etw_fp_cpu(void)
+{
+#if defined(RSEQ_SIG) && defined(__x86_64__)
+	if (__rseq_size)
+		return (int)((struct rseq *)((char *)__builtin_thread_pointer() +
+					     __rseq_offset))->cpu_id;
+#endif
+	return sched_getcpu();
+}
+
 /*
  * Reserve room for an ETL record of @size bytes in this thread's stage
- * of session @logger_id, mark the stage busy and take the time.  Return
- * 0, or -1 when this session must take the ioctl path.  Then write the
+ * of session @logger_id, mark the stage busy and take the time (the
+ * uapi's contract: busy with a full barrier, then the clock).  Return 0,
+ * or -1 when this session must take the ioctl path.  Then write the
  * record at res->rec (res->ts is its time) and call etw_fp_commit().
  */
-int etw_fp_reserve(struct etw_fp_res *res, uint32_t logger_id, uint32_t size,
-		   uint16_t slot, uint16_t flags);
-void etw_fp_commit(const struct etw_fp_res *res);
+static inline int etw_fp_reserve(struct etw_fp_res *res, uint32_t logger_id,
+				 uint32_t size, uint16_t slot, uint16_t flags)
+{
+	struct etw_fp_thread *t = etw_fp_self;
+	uint32_t need = sizeof(struct etw_stage_rec) + ETL_ALIGN8(size);
+	struct etw_stage_rec *pre;
+	struct etw_fp_stage *st;
+	int cpu;
+
+	st = t && logger_id <= ETW_MAX_SESSIONS ? t->st[logger_id] : NULL;
+	if (!st || __atomic_load_n(&st->meta->closed, __ATOMIC_RELAXED) ||
+	    st->head + need > st->size) {
+		st = etw_fp_stage_slow(logger_id, need);
+		if (!st)
+			return -1;
+		t = etw_fp_self;
+	}
+	__atomic_exchange_n(&st->meta->busy, 1, __ATOMIC_SEQ_CST);
+	res->ts = etw_fp_clock(st->clock);
+	cpu = etw_fp_cpu();
+	pre = (struct etw_stage_rec *)(st->data + st->head);
+	pre->timestamp = res->ts;
+	pre->size = (uint16_t)size;
+	pre->flags = flags;
+	pre->slot = slot;
+	pre->cpu = cpu < 0 ? 0 : (uint16_t)cpu;
+	res->st = st;
+	res->rec = (uint8_t *)(pre + 1);
+	res->need = need;	/* the module zeroes the padding */
+	t->events++;
+	return 0;
+}
+
+static inline void etw_fp_commit(const struct etw_fp_res *res)
+{
+	struct etw_fp_stage *st = res->st;
+
+	st->head += res->need;
+	__atomic_store_n(&st->meta->head, st->head, __ATOMIC_RELEASE);
+	__atomic_store_n(&st->meta->busy, 0, __ATOMIC_RELEASE);
+}
 /*
  * Before a write that must keep its place among this thread's earlier
  * ones (a timestamp override, a message without a time) takes the ioctl

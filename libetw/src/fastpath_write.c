@@ -136,15 +136,16 @@ static void fp_event_fill(const struct fp_event *e, uint8_t *dst, uint64_t ts,
 	uint8_t *p = dst + sizeof(*h), *q;
 	uint32_t items = e->nitems, i;
 
+	/*
+	 * Thread and process id, provider GUID and CPU times are the
+	 * module's: it writes them at the drain, whatever is there.
+	 */
 	h->size = (uint16_t)e->size;
 	h->header_type = ETL_HEADER_TYPE_EVENT_HEADER64;
 	h->marker_flags = ETL_MARKER_FLAGS;
 	h->flags = e->flags;
 	h->event_property = 0;
-	h->thread_id = 0;		/* the module's */
-	h->process_id = 0;
 	h->timestamp = ts;
-	memset(h->provider_id, 0, 16);	/* the module's */
 	h->id = d->Id;
 	h->version = d->Version;
 	h->channel = d->Channel;
@@ -152,8 +153,6 @@ static void fp_event_fill(const struct fp_event *e, uint8_t *dst, uint64_t ts,
 	h->opcode = d->Opcode;
 	h->task = d->Task;
 	h->keyword = d->Keyword;
-	h->kernel_time = 0;		/* the module's */
-	h->user_time = 0;
 	memcpy(h->activity_id, activity, 16);
 
 	if (related)
@@ -192,6 +191,39 @@ static void fp_event_fill(const struct fp_event *e, uint8_t *dst, uint64_t ts,
 	}
 }
 
+/*
+ * The enable slot and the fast map of @slot, read once (the enable map's
+ * seqcount): 0 when no session wants an event of @level and @keyword
+ * (seed 000, rule 15, on the aggregate, as EventEnabled()), else the
+ * sessions that enable the registration.
+ */
+static uint64_t fp_wanted(uint32_t slot, uint8_t level, uint64_t kw)
+{
+	const volatile ETW_ENABLE_SLOT *s = __etw_enable_map + slot;
+	uint64_t any, all, bits;
+	uint8_t lvl, flags, on;
+	uint32_t seq;
+
+	for (;;) {
+		seq = __atomic_load_n(&s->Seq, __ATOMIC_ACQUIRE);
+		on = s->Enabled;
+		lvl = s->Level;
+		flags = s->Flags;
+		any = s->MatchAnyKeyword;
+		all = s->MatchAllKeyword;
+		bits = etw_fp_sessions_raw(slot);
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (!(seq & 1) &&
+		    __atomic_load_n(&s->Seq, __ATOMIC_RELAXED) == seq)
+			break;
+	}
+	if (!on || level > lvl)
+		return 0;
+	if (kw == 0)
+		return (flags & ETW_ENABLE_SLOT_KEYWORD0) ? bits : 0;
+	return ((kw & any) != 0 && (kw & all) == all) ? bits : 0;
+}
+
 int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t filter,
 		 uint32_t wflags, const GUID *activity, const GUID *related,
 		 uint32_t n, const EVENT_DATA_DESCRIPTOR *data, uint64_t *done)
@@ -204,9 +236,11 @@ int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t filter,
 			 ETW_STAGE_REC_INPRIVATE : 0;
 
 	*done = 0;
-	want = all = etw_fp_sessions(slot) & ~filter;
+	if (slot >= ETW_MAX_REGS_PER_FD || !__etw_enable_map)
+		return 1;
+	want = all = fp_wanted(slot, d->Level, (uint64_t)d->Keyword) & ~filter;
 	if (!want)
-		return 0;
+		return 0;	/* nobody listens (reference 1.4) */
 	switch (fp_describe(&e, slot, wflags, related, n, data)) {
 	case 0:
 		break;

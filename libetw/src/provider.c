@@ -486,17 +486,17 @@ static ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 	    (Flags & ~(ULONG)(EVENT_WRITE_FLAG_NO_FAULTING |
 			      EVENT_WRITE_FLAG_INPRIVATE)))
 		return ERROR_INVALID_PARAMETER;
-	/*
-	 * No session wants it: no syscall (reference 1.4); but a handle
-	 * that is no registration is an error whether or not anyone listens.
-	 */
-	if (!EventEnabled(RegHandle, d))
-		return etw_handle_live(RegHandle) ? ERROR_SUCCESS :
-						    ERROR_INVALID_HANDLE;
 	if (!ActivityId)
 		ActivityId = &etw_thread_activity;
-	/* No system call: the thread's stages (fastpath.c). */
-	if (etw_fp_on() && etw_handle_live(RegHandle)) {
+	/*
+	 * No system call: the thread's stages (fastpath.c), which also
+	 * decide, from the same read of the enable slot, that no session
+	 * wants it.  A handle that is no registration is an error whether
+	 * or not anyone listens.
+	 */
+	if (etw_fp_on()) {
+		if (!etw_handle_live(RegHandle))
+			return ERROR_INVALID_HANDLE;
 		if (!etw_fp_event(RegHandle, d, Filter,
 				  wflags | (Flags & EVENT_WRITE_FLAG_INPRIVATE ?
 					    ETW_WRITE_F_INPRIVATE : 0),
@@ -504,6 +504,10 @@ static ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 				  UserData, &done))
 			return ERROR_SUCCESS;
 		etw_fp_fallback();
+	} else if (!EventEnabled(RegHandle, d)) {
+		/* No session wants it: no syscall (reference 1.4). */
+		return etw_handle_live(RegHandle) ? ERROR_SUCCESS :
+						    ERROR_INVALID_HANDLE;
 	}
 
 	w.handle = RegHandle;
