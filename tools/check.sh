@@ -5,6 +5,8 @@
 #   1. lint: W=1, sparse, checkpatch on the module        (host)
 #   2. unit: the freestanding logic, libetw's ABI          (host)
 #   3. kselftests with the fresh etw.ko loaded             (qemu VM)
+#      and the suites that write events again with ETW_FASTPATH=0 (the
+#      ioctl path; the first run takes the fast path)
 # Prints a summary per part and ends with one line "N passed, N failed".
 # A kernel test that skips counts as a failure here: in the VM the module
 # is loaded and we are root, so nothing has a reason to skip.
@@ -35,12 +37,19 @@ echo "== host unit tests"
 } 2>&1 | tee "$OUT/unit.tap"
 
 echo "== kernel selftests in qemu ($KVER)"
+# The suites whose events go through the fast path by default.
+FALLBACK="write_test consumer_test logfile_test classic_test message_test fastpath_test"
 # Inside the VM: run the suite; its TAP goes to the console and to a file.
-tools/vm/etw-vm --kver "$KVER" --module "$TOP/etw.ko" --out "$OUT/vm" -- \
+tools/vm/etw-vm --kver "$KVER" --module "$TOP/etw.ko" --out "$OUT/vm" \
+	--env "FALLBACK=$FALLBACK" -- \
 	sh -c 'make -s --no-print-directory -C selftests all \
 		> "$ETW_VM_OUT/build.log" 2>&1; echo $? > "$ETW_VM_OUT/build.rc"
 	       make -s --no-print-directory -C selftests run_tests 2>&1 |
-	       tee "$ETW_VM_OUT/kselftest.tap"; true'
+	       tee "$ETW_VM_OUT/kselftest.tap"
+	       echo "== the same suites through the ioctl (ETW_FASTPATH=0)"
+	       ETW_FASTPATH=0 make -s --no-print-directory -C selftests/etw \
+		run_tests TEST_PROGS= TEST_GEN_PROGS="$FALLBACK" 2>&1 |
+	       tee "$ETW_VM_OUT/kselftest-ioctl.tap"; true'
 vmrc=$?
 {
 	if [ "$(cat "$OUT/vm/build.rc" 2>/dev/null)" != 0 ]; then
@@ -57,11 +66,20 @@ vmrc=$?
 	fi
 	cat "$OUT/vm/kselftest.tap" 2>/dev/null
 } > "$OUT/kernel.tap"
+{
+	if ! grep -q '^ok [0-9]' "$OUT/vm/kselftest-ioctl.tap" 2>/dev/null; then
+		echo "not ok 1 selftests with ETW_FASTPATH=0: no result"
+	fi
+	cat "$OUT/vm/kselftest-ioctl.tap" 2>/dev/null
+} > "$OUT/kernel-ioctl.tap"
 
 echo "== summary"
 $SUM -v label="lint" "$OUT/lint.tap" > "$OUT/lint.sum"
 $SUM -v label="host unit tests" "$OUT/unit.tap" > "$OUT/unit.sum"
 $SUM -v label="kernel selftests (VM)" -v skip_fails=1 "$OUT/kernel.tap" > "$OUT/kernel.sum"
-grep -v '^TOTALS' "$OUT/lint.sum" "$OUT/unit.sum" "$OUT/kernel.sum" | sed 's/^[^:]*\.sum://'
+$SUM -v label="kernel selftests, ETW_FASTPATH=0 (VM)" -v skip_fails=1 \
+	"$OUT/kernel-ioctl.tap" > "$OUT/kernel-ioctl.sum"
+grep -v '^TOTALS' "$OUT/lint.sum" "$OUT/unit.sum" "$OUT/kernel.sum" \
+	"$OUT/kernel-ioctl.sum" | sed 's/^[^:]*\.sum://'
 cat "$OUT"/*.sum | awk '/^TOTALS/ { p += $2; f += $3 }
 	END { printf "%d passed, %d failed\n", p, f; exit f != 0 }'

@@ -9,7 +9,7 @@ set -eu
 PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
       linux-headers-amd64 linux-image-amd64 linux-source-6.1
       qemu-system-x86 busybox-static sparse bpftrace libbpf-dev
-      libfwnt-dev mingw-w64-common"
+      libfwnt-dev mingw-w64-common liblttng-ust-dev lttng-tools"
 
 missing=""
 for p in $PKGS; do
