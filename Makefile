@@ -10,7 +10,8 @@
 #   make lint       W=1, sparse and checkpatch on the kernel code
 #   make check-corrupt  the whole ETL corruption suite and a long mutation
 #                   fuzz of the reader, under ASan/UBSan (host, no VM)
-#   make install    libetw headers, libraries and pkg-config file
+#   make install    libetw headers (and their Windows spellings), libraries,
+#                   pkg-config file; etwctl, etwdump, etwmc
 #
 # The module is built against KDIR: the running kernel's build tree when
 # there is one, else the installed Debian kernel headers.  demo, check and
@@ -39,7 +40,7 @@ lib:
 tools: lib
 	$(MAKE) -C tools O=$(O)
 
-selftests: lib
+selftests: lib tools
 	$(MAKE) -C selftests
 
 deps:
@@ -89,8 +90,9 @@ check-host: all
 		ETW_KO=$(TOP)/etw.ko $(MAKE) -C $(TOP)/selftests run_tests; \
 		rc=$$?; rmmod etw; exit $$rc'
 
-install: lib
+install: lib tools
 	$(MAKE) -C libetw O=$(O) install
+	$(MAKE) -C tools O=$(O) install
 
 clean:
 	-$(KMAKE) clean

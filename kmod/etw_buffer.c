@@ -551,6 +551,19 @@ u32 etw_reader_fetch(struct etw_pool *pool, struct etw_reader *r, u32 *out,
 	return n;
 }
 
+/*
+ * Undo the last etw_reader_fetch() of @n buffers, which the reader could
+ * not be told about (its list did not reach user space): they are queued
+ * again, first.  Only the reader's owner fetches (under its own lock), so
+ * nothing else moved the tail meanwhile.
+ */
+void etw_reader_unfetch(struct etw_pool *pool, struct etw_reader *r, u32 n)
+{
+	spin_lock(&pool->lock);
+	r->tail -= n;
+	spin_unlock(&pool->lock);
+}
+
 void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si)
 {
 	u64 written = 0;

@@ -163,6 +163,7 @@ int etw_reader_release(struct etw_pool *pool, struct etw_reader *r,
 		       const u32 *idx, u32 n);
 u32 etw_reader_fetch(struct etw_pool *pool, struct etw_reader *r, u32 *out,
 		     u32 max, bool *drained);
+void etw_reader_unfetch(struct etw_pool *pool, struct etw_reader *r, u32 n);
 u64 etw_pool_watermark(struct etw_pool *pool, u64 now);
 
 #endif /* _ETW_BUFFER_H */

@@ -133,8 +133,11 @@ static long etw_consumer_wait(struct etw_consumer *c, void __user *uarg,
 		wm = 0;		/* not all fetched: nothing is safe yet */
 	ret = 0;
 	if (n && copy_to_user(u64_to_user_ptr(req.ready), c->scratch,
-			      sizeof(u32) * n))
+			      sizeof(u32) * n)) {
+		/* Not handed over: the consumer will get them next time. */
+		etw_reader_unfetch(pool, r, n);
 		ret = -EFAULT;
+	}
 	mutex_unlock(&c->lock);
 	if (ret)
 		return ret;

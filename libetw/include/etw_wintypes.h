@@ -10,9 +10,11 @@
  *     "%u"/"%d", not Windows' "%lu"/"%ld".
  *   - LONGLONG, ULONGLONG, ULONG64, ... are 64 bits and are spelt
  *     `long long` as on Windows, so "%llu"/"%llx" work unchanged.
- *   - WCHAR is UTF-16 (char16_t), never wchar_t, which is 32 bits on
- *     Linux.  A Windows L"..." literal therefore does not convert to
- *     LPCWSTR here: write TEXT("...") (with UNICODE defined) or u"...".
+ *   - WCHAR is UTF-16.  It is char16_t, never a 32-bit wchar_t, so a
+ *     Windows L"..." literal does not convert to LPCWSTR: write
+ *     TEXT("...") (with UNICODE defined) or u"...".  A program built
+ *     with -fshort-wchar (wchar_t is then 16 bits) gets WCHAR = wchar_t
+ *     instead, and L"..." works unchanged (Documentation/porting.rst).
  *   - BOOLEAN is 1 byte, BOOL is 4.
  *   - Calling-convention macros (WINAPI, __stdcall, ...) are empty: they
  *     have no effect on x86-64 Windows either.
@@ -104,14 +106,33 @@
 #ifndef DECLSPEC_SELECTANY
 #define DECLSPEC_SELECTANY __attribute__((__weak__))
 #endif
+/* __declspec(...), including selectany definitions: see etw_declspec.h. */
+#include "etw_declspec.h"
 #ifndef DECLSPEC_NORETURN
 #define DECLSPEC_NORETURN __attribute__((__noreturn__))
 #endif
 #ifndef DECLSPEC_ALIGN
 #define DECLSPEC_ALIGN(x) __attribute__((__aligned__(x)))
 #endif
+/*
+ * DECLSPEC_NOINLINE: mc.exe defines its helpers in the generated header
+ * as "DECLSPEC_NOINLINE __inline ULONG McGenEventWrite(...) {...}".  In
+ * C that is a C99 inline definition, which emits no code: a call that is
+ * not inlined (and noinline ones never are), or the address of the
+ * callback, would not link.  In C, DECLSPEC_NOINLINE therefore also
+ * makes the function static (one private copy per translation unit, as
+ * MSVC's COMDAT folding would give one), and drops the noinline attribute
+ * there: gcc rejects noinline on an inline function in C (-Wattributes),
+ * and a static inline function the compiler chooses not to inline is
+ * what MSVC gives too.  Define LIBETW_NO_INLINE_FIXUP for the plain
+ * attribute (Documentation/porting.rst).
+ */
 #ifndef DECLSPEC_NOINLINE
+#if defined(__cplusplus) || defined(LIBETW_NO_INLINE_FIXUP)
 #define DECLSPEC_NOINLINE __attribute__((__noinline__))
+#else
+#define DECLSPEC_NOINLINE static
+#endif
 #endif
 #ifndef UNALIGNED
 #define UNALIGNED
@@ -143,11 +164,19 @@
 #define __forceinline FORCEINLINE
 #endif
 
+/*
+ * EXTERN_C: extern "C" in C++; empty in C (the SDK has `extern`).  In C
+ * the storage class is what makes the difference for
+ * `EXTERN_C __declspec(selectany) ULONG Bits[1];`, which must define the
+ * object (etw_declspec.h).  Functions are extern by default anyway; a
+ * *variable declaration* written `EXTERN_C T x;` in C becomes a tentative
+ * definition, so write `extern T x;` for those (Documentation/porting.rst).
+ */
 #ifndef EXTERN_C
 #ifdef __cplusplus
 #define EXTERN_C extern "C"
 #else
-#define EXTERN_C extern
+#define EXTERN_C
 #endif
 #endif
 #ifndef EXTERN_C_START
@@ -263,8 +292,16 @@ typedef uintptr_t DWORD_PTR;
 typedef size_t SIZE_T;
 typedef intptr_t SSIZE_T;
 
-/* Characters and strings: WCHAR is UTF-16, never wchar_t. */
+/*
+ * Characters and strings: WCHAR is UTF-16 -- char16_t, or wchar_t when
+ * the program is compiled with -fshort-wchar (then L"..." is UTF-16).
+ */
+#if defined(__SIZEOF_WCHAR_T__) && __SIZEOF_WCHAR_T__ == 2
+#define ETW_SHORT_WCHAR 1
+typedef wchar_t WCHAR;
+#else
 typedef char16_t WCHAR;
+#endif
 #ifdef ETW_UNICODE
 typedef WCHAR TCHAR;
 #else
@@ -339,7 +376,9 @@ typedef const TCHAR *PCTSTR, *LPCTSTR;
  * that matches WCHAR/LPCWSTR.  A Windows L"x" literal is wchar_t (4 bytes
  * on Linux) and does not: replace it with TEXT("x") or u"x".
  */
-#ifdef ETW_UNICODE
+#if defined(ETW_UNICODE) && defined(ETW_SHORT_WCHAR)
+#define __TEXT(quote) L##quote
+#elif defined(ETW_UNICODE)
 #define __TEXT(quote) u##quote
 #else
 #define __TEXT(quote) quote
@@ -459,6 +498,38 @@ typedef struct _TIME_ZONE_INFORMATION {
 	LONG DaylightBias;
 } TIME_ZONE_INFORMATION, *PTIME_ZONE_INFORMATION, *LPTIME_ZONE_INFORMATION;
 
+/* Counted strings (ntdef.h); Length and MaximumLength are in bytes. */
+#ifndef _LIBETW_COUNTED_STRINGS
+#define _LIBETW_COUNTED_STRINGS
+typedef struct _STRING {
+	USHORT Length;
+	USHORT MaximumLength;
+	PCHAR Buffer;
+} STRING, ANSI_STRING, OEM_STRING, *PSTRING, *PANSI_STRING, *POEM_STRING;
+typedef const STRING *PCSTRING, *PCANSI_STRING, *PCOEM_STRING;
+typedef struct _UNICODE_STRING {
+	USHORT Length;
+	USHORT MaximumLength;
+	PWSTR Buffer;
+} UNICODE_STRING, *PUNICODE_STRING;
+typedef const UNICODE_STRING *PCUNICODE_STRING;
+#endif
+
+/* Security identifiers (winnt.h): 8 + 4 * SubAuthorityCount bytes. */
+#ifndef SID_DEFINED
+#define SID_DEFINED
+typedef struct _SID_IDENTIFIER_AUTHORITY {
+	BYTE Value[6];
+} SID_IDENTIFIER_AUTHORITY, *PSID_IDENTIFIER_AUTHORITY;
+typedef struct _SID {
+	BYTE Revision;
+	BYTE SubAuthorityCount;
+	SID_IDENTIFIER_AUTHORITY IdentifierAuthority;
+	DWORD SubAuthority[ANYSIZE_ARRAY];
+} SID, *PISID;
+typedef PVOID PSID;
+#endif
+
 /* --- Thread last-error value (thread-local in libetw) --- */
 DWORD WINAPI GetLastError(void);
 void WINAPI SetLastError(DWORD dwErrCode);
@@ -506,6 +577,11 @@ ETW_ASSERT_ALIGN(FILETIME, 4);
 ETW_ASSERT_OFFSET(FILETIME, dwHighDateTime, 4);
 ETW_ASSERT_SIZE(SYSTEMTIME, 16);
 ETW_ASSERT_SIZE(TIME_ZONE_INFORMATION, 172);
+ETW_ASSERT_SIZE(UNICODE_STRING, 16);
+ETW_ASSERT_OFFSET(UNICODE_STRING, Buffer, 8);
+ETW_ASSERT_SIZE(STRING, 16);
+ETW_ASSERT_SIZE(SID, 12);
+ETW_ASSERT_OFFSET(SID, SubAuthority, 8);
 ETW_ASSERT_OFFSET(TIME_ZONE_INFORMATION, StandardName, 4);
 ETW_ASSERT_OFFSET(TIME_ZONE_INFORMATION, StandardDate, 68);
 ETW_ASSERT_OFFSET(TIME_ZONE_INFORMATION, StandardBias, 84);

@@ -130,7 +130,10 @@ ETW_ASSERT_OFFSET(GUID, Data4, 8);
 	const GUID DECLSPEC_SELECTANY name = \
 		{ l, w1, w2, { b1, b2, b3, b4, b5, b6, b7, b8 } }
 #endif
+#elif defined(__cplusplus)
+#define DEFINE_GUID(name, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8) \
+	extern "C" const GUID name
 #else
 #define DEFINE_GUID(name, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8) \
-	EXTERN_C const GUID name
+	extern const GUID name
 #endif

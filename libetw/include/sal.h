@@ -8,14 +8,22 @@
  * defined if nobody defined it before, so a project that brings its own
  * sal.h replacement keeps it.
  *
- * Four legacy (SAL 1) spellings are the exception: __in, __out, __reserved
- * and __callback are also ordinary identifiers in glibc, libstdc++ and the
- * Linux uapi headers (e.g. <algorithm> names a parameter __out, and the
- * struct statx that <sys/stat.h> pulls in has a field called __reserved).
- * Defining them empty would break those headers when they are included
- * after this one; for __reserved it would silently change a struct layout.
- * They are therefore defined only when the program asks for them with
- * -DLIBETW_SAL1_ALL, and should then be included after all system headers.
+ * The legacy (SAL 1) spellings __in, __out, _In_count_, _In_bytecount_,
+ * ... are defined too, with two subtleties:
+ *
+ *   - __in and __out are also ordinary identifiers inside libstdc++
+ *     (e.g. <algorithm> names a parameter __out).  In C++ this header
+ *     therefore first includes the standard headers that use them, so
+ *     that they are parsed before the macros exist and are not broken by
+ *     them when the program includes them later.  -DLIBETW_NO_SAL1 skips
+ *     both (and leaves __in/__out undefined) for a program that wants
+ *     neither the macros nor the extra parsing.
+ *   - __reserved and __callback are field names in the Linux uapi headers
+ *     that <sys/stat.h> and <link.h> pull in (struct statx has a field
+ *     called __reserved: an empty macro would silently change its
+ *     layout).  They are defined only on request, with -DLIBETW_SAL1_ALL,
+ *     and the program should then include this header after all system
+ *     headers.
  */
 #ifndef _LIBETW_SAL_H
 #define _LIBETW_SAL_H
@@ -353,11 +361,26 @@
 #endif
 
 /* SAL 1 (legacy double-underscore spellings) */
-#if defined(LIBETW_SAL1_ALL) && !defined(__in)
+#if !defined(LIBETW_NO_SAL1) || defined(LIBETW_SAL1_ALL)
+#if defined(__cplusplus) && !defined(__in) && !defined(__out)
+/* Parse the libstdc++ internals that name things __in/__out first. */
+#include <algorithm>
+#include <istream>
+#include <locale>
+#include <memory>
+#include <ostream>
+#include <regex>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <utility>
+#endif
+#ifndef __in
 #define __in
 #endif
-#if defined(LIBETW_SAL1_ALL) && !defined(__out)
+#ifndef __out
 #define __out
+#endif
 #endif
 #ifndef __inout
 #define __inout
@@ -448,6 +471,329 @@
 #endif
 #ifndef __format_string
 #define __format_string
+#endif
+
+/* More SAL 1 and SAL 1.x (_In_count_ era) spellings: empty. */
+#ifndef __in_ecount_z
+#define __in_ecount_z(n)
+#endif
+#ifndef __out_ecount_z
+#define __out_ecount_z(n)
+#endif
+#ifndef __inout_z
+#define __inout_z
+#endif
+#ifndef __inout_ecount_opt
+#define __inout_ecount_opt(n)
+#endif
+#ifndef __inout_bcount_opt
+#define __inout_bcount_opt(n)
+#endif
+#ifndef __out_ecount_part_opt
+#define __out_ecount_part_opt(n, m)
+#endif
+#ifndef __out_bcount_part_opt
+#define __out_bcount_part_opt(n, m)
+#endif
+#ifndef __in_bcount_z
+#define __in_bcount_z(n)
+#endif
+#ifndef __deref_out_ecount
+#define __deref_out_ecount(n)
+#endif
+#ifndef __deref_out_bcount
+#define __deref_out_bcount(n)
+#endif
+#ifndef __deref_opt_out
+#define __deref_opt_out
+#endif
+#ifndef __deref_inout
+#define __deref_inout
+#endif
+#ifndef __deref_inout_opt
+#define __deref_inout_opt
+#endif
+#ifndef __in_xcount
+#define __in_xcount(n)
+#endif
+#ifndef __out_xcount
+#define __out_xcount(n)
+#endif
+#ifndef __in_range
+#define __in_range(lb, ub)
+#endif
+#ifndef __out_range
+#define __out_range(lb, ub)
+#endif
+#ifndef __notnull
+#define __notnull
+#endif
+#ifndef __maybenull
+#define __maybenull
+#endif
+#ifndef __readonly
+#define __readonly
+#endif
+#ifndef __post
+#define __post
+#endif
+#ifndef __pre
+#define __pre
+#endif
+#ifndef __valid
+#define __valid
+#endif
+#ifndef __analysis_assume
+#define __analysis_assume(expr)
+#endif
+#ifndef __drv_minIRQL
+#define __drv_minIRQL(irql)
+#endif
+#ifndef __drv_requiresIRQL
+#define __drv_requiresIRQL(irql)
+#endif
+#ifndef __drv_when
+#define __drv_when(cond, annot)
+#endif
+#ifndef __drv_aliasesMem
+#define __drv_aliasesMem
+#endif
+#ifndef __drv_freesMem
+#define __drv_freesMem(kind)
+#endif
+#ifndef __drv_allocatesMem
+#define __drv_allocatesMem(kind)
+#endif
+#ifndef __field_ecount_opt
+#define __field_ecount_opt(n)
+#endif
+#ifndef __field_bcount_opt
+#define __field_bcount_opt(n)
+#endif
+#ifndef __field_ecount_part
+#define __field_ecount_part(n, m)
+#endif
+#ifndef __field_bcount_part
+#define __field_bcount_part(n, m)
+#endif
+#ifndef __out_ecount_full
+#define __out_ecount_full(n)
+#endif
+#ifndef __out_bcount_full
+#define __out_bcount_full(n)
+#endif
+#ifndef __typefix
+#define __typefix(t)
+#endif
+#ifndef __override
+#define __override
+#endif
+#ifndef __allowed
+#define __allowed(p)
+#endif
+#ifndef __control_entrypoint
+#define __control_entrypoint(c)
+#endif
+#ifndef __checkReturn_opt
+#define __checkReturn_opt
+#endif
+#ifndef __inexpressible_readableTo
+#define __inexpressible_readableTo(s)
+#endif
+#ifndef __inexpressible_writableTo
+#define __inexpressible_writableTo(s)
+#endif
+#ifndef _In_count_
+#define _In_count_(n)
+#endif
+#ifndef _In_opt_count_
+#define _In_opt_count_(n)
+#endif
+#ifndef _In_bytecount_
+#define _In_bytecount_(n)
+#endif
+#ifndef _In_opt_bytecount_
+#define _In_opt_bytecount_(n)
+#endif
+#ifndef _Out_cap_
+#define _Out_cap_(n)
+#endif
+#ifndef _Out_opt_cap_
+#define _Out_opt_cap_(n)
+#endif
+#ifndef _Out_bytecap_
+#define _Out_bytecap_(n)
+#endif
+#ifndef _Out_opt_bytecap_
+#define _Out_opt_bytecap_(n)
+#endif
+#ifndef _Out_cap_c_
+#define _Out_cap_c_(n)
+#endif
+#ifndef _Out_bytecap_c_
+#define _Out_bytecap_c_(n)
+#endif
+#ifndef _Out_z_cap_
+#define _Out_z_cap_(n)
+#endif
+#ifndef _Out_cap_post_count_
+#define _Out_cap_post_count_(n, m)
+#endif
+#ifndef _Out_bytecap_post_bytecount_
+#define _Out_bytecap_post_bytecount_(n, m)
+#endif
+#ifndef _Inout_cap_
+#define _Inout_cap_(n)
+#endif
+#ifndef _Inout_bytecap_
+#define _Inout_bytecap_(n)
+#endif
+#ifndef _Inout_count_
+#define _Inout_count_(n)
+#endif
+#ifndef _Inout_bytecount_
+#define _Inout_bytecount_(n)
+#endif
+#ifndef _In_z_count_
+#define _In_z_count_(n)
+#endif
+#ifndef _In_count_c_
+#define _In_count_c_(n)
+#endif
+#ifndef _In_bytecount_c_
+#define _In_bytecount_c_(n)
+#endif
+#ifndef _Pre_cap_
+#define _Pre_cap_(n)
+#endif
+#ifndef _Pre_bytecap_
+#define _Pre_bytecap_(n)
+#endif
+#ifndef _Pre_count_
+#define _Pre_count_(n)
+#endif
+#ifndef _Pre_bytecount_
+#define _Pre_bytecount_(n)
+#endif
+#ifndef _Post_count_
+#define _Post_count_(n)
+#endif
+#ifndef _Post_bytecount_
+#define _Post_bytecount_(n)
+#endif
+#ifndef _Ret_opt_
+#define _Ret_opt_
+#endif
+#ifndef _Ret_cap_
+#define _Ret_cap_(n)
+#endif
+#ifndef _Ret_bytecap_
+#define _Ret_bytecap_(n)
+#endif
+#ifndef _Deref_out_z_
+#define _Deref_out_z_
+#endif
+#ifndef _Deref_pre_z_
+#define _Deref_pre_z_
+#endif
+#ifndef _Deref_post_z_
+#define _Deref_post_z_
+#endif
+#ifndef _Deref_out_range_
+#define _Deref_out_range_(lb, ub)
+#endif
+#ifndef _Deref_opt_out_
+#define _Deref_opt_out_
+#endif
+#ifndef _Deref_inout_z_
+#define _Deref_inout_z_
+#endif
+#ifndef _Out_writes_bytes_all_opt_
+#define _Out_writes_bytes_all_opt_(n)
+#endif
+#ifndef _Pre_writable_size_
+#define _Pre_writable_size_(n)
+#endif
+#ifndef _Pre_writable_byte_size_
+#define _Pre_writable_byte_size_(n)
+#endif
+#ifndef _Post_writable_size_
+#define _Post_writable_size_(n)
+#endif
+#ifndef _Inout_updates_z_
+#define _Inout_updates_z_(n)
+#endif
+#ifndef _Inout_updates_all_
+#define _Inout_updates_all_(n)
+#endif
+#ifndef _Outptr_opt_result_buffer_
+#define _Outptr_opt_result_buffer_(n)
+#endif
+#ifndef _Outptr_result_nullonfailure_
+#define _Outptr_result_nullonfailure_
+#endif
+#ifndef _Result_nullonfailure_
+#define _Result_nullonfailure_
+#endif
+#ifndef _Result_zeroonfailure_
+#define _Result_zeroonfailure_
+#endif
+#ifndef _Pre_null_
+#define _Pre_null_
+#endif
+#ifndef _Post_null_
+#define _Post_null_
+#endif
+#ifndef _Post_notnull_
+#define _Post_notnull_
+#endif
+#ifndef _Post_maybenull_
+#define _Post_maybenull_
+#endif
+#ifndef _Ret_null_
+#define _Ret_null_
+#endif
+#ifndef _In_defensive_
+#define _In_defensive_(annos)
+#endif
+#ifndef _Out_defensive_
+#define _Out_defensive_(annos)
+#endif
+#ifndef _Points_to_data_
+#define _Points_to_data_
+#endif
+#ifndef _Pre_defensive_
+#define _Pre_defensive_
+#endif
+#ifndef _Post_defensive_
+#define _Post_defensive_
+#endif
+#ifndef _Const_
+#define _Const_
+#endif
+#ifndef _Pre_valid_
+#define _Pre_valid_
+#endif
+#ifndef _Post_valid_
+#define _Post_valid_
+#endif
+#ifndef _Notref_
+#define _Notref_
+#endif
+#ifndef _Outref_
+#define _Outref_
+#endif
+#ifndef _Pre_opt_cap_
+#define _Pre_opt_cap_(n)
+#endif
+#ifndef _Pre_z_
+#define _Pre_z_
+#endif
+#ifndef _Pre_readable_size_
+#define _Pre_readable_size_(n)
+#endif
+#ifndef _Pre_readable_byte_size_
+#define _Pre_readable_byte_size_(n)
 #endif
 
 #endif /* _LIBETW_SAL_H */

@@ -489,6 +489,50 @@ TEST_F(hard, consumer_threads_share_nothing)
 	EXPECT_EQ(0, etw_stop(self->fd, h));
 }
 
+/*
+ * A WAIT whose ready list cannot be written (an unmapped page) fails with
+ * EFAULT and hands nothing over: the next WAIT names the same buffers
+ * (before, they were taken off the queue and the consumer never learned
+ * their indexes, holding them until it closed).
+ */
+TEST_F(hard, consumer_wait_that_faults_loses_no_buffer)
+{
+	struct etw_consumer_open co;
+	struct etw_consumer_wait w;
+	uint32_t ready[64];
+	uint64_t h, reg;
+	void *hole;
+	uint32_t i;
+
+	h = etw_start_geo(self->fd, self->name, REAL_TIME, 4, 8, 16, NULL);
+	ASSERT_NE(0, h);
+	reg = reg_enabled(self->fd, h, self->guid);
+	ASSERT_NE(0, reg);
+	memset(&co, 0, sizeof(co));
+	co.name = (uintptr_t)self->name;
+	co.name_len = strlen(self->name);
+	ASSERT_EQ(0, ioctl(self->fd, ETW_IOC_CONSUMER_OPEN, &co));
+	for (i = 0; i < 300; i++)
+		ASSERT_EQ(0, write_seq(self->fd, reg, i));
+	hole = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, hole);
+	memset(&w, 0, sizeof(w));
+	w.ready = (uintptr_t)hole;
+	w.ready_max = 64;
+	w.flags = ETW_WAIT_F_FLUSH;
+	EXPECT_EQ(-1, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+	EXPECT_EQ(EFAULT, errno);
+	memset(&w, 0, sizeof(w));
+	w.ready = (uintptr_t)ready;
+	w.ready_max = 64;
+	ASSERT_EQ(0, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+	/* 300 events of ~100 bytes fill at least 7 buffers of 4 KB. */
+	EXPECT_LE(7, w.ready_count);
+	munmap(hole, 4096);
+	close(co.fd);
+	EXPECT_EQ(0, etw_stop(self->fd, h));
+}
+
 /* ---- 4: only regular files ------------------------------------------------ */
 
 static int open_reg_quickly(void *arg)

@@ -151,7 +151,7 @@ fi
 
 # 3c. Every function the headers declare (gcc -aux-info lists them) is
 #     exported by libetw.so: nothing declared fails at link time.
-printf '#include <windows.h>\n#include <evntprov.h>\n#include <evntrace.h>\n#include <evntcons.h>\n#include <wmistr.h>\n' > "$tmp/decl.c"
+printf '#include <windows.h>\n#include <evntprov.h>\n#include <evntrace.h>\n#include <evntcons.h>\n#include <wmistr.h>\n#include <tdh.h>\n#include <TraceLoggingProvider.h>\n' > "$tmp/decl.c"
 so=$top/build/libetw/libetw.so
 all_exported() {
 	gcc -std=c11 -I"$inc" -aux-info "$tmp/aux" -fsyntax-only "$tmp/decl.c" || return 1

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * etwbench: what the benchmark files share (main.c has the data plane
- * and the report, control.c the control plane).
+ * and the report, control.c the control plane, tracelogging.c
+ * TraceLogging writes and etwdump's decoding).
  */
 #ifndef _ETWBENCH_H
 #define _ETWBENCH_H
@@ -43,6 +44,8 @@ void add(const char *name, const char *what, double value, const char *unit,
 	 double target);
 
 void bench_control_plane(void);
+/* @empty_ns: an empty non-inlined call; @n: calls per run. */
+void bench_tracelogging(double empty_ns, long n);
 
 #include <windows.h>
 #include <evntprov.h>

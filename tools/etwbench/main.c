@@ -18,6 +18,9 @@
  *   consumer rate / writer rate                target >= 5
  *   events lost, full-speed writer + consumer  target 0
  *   control plane with 100,000 / 1,000 registrations (control.c) <= 2
+ *   TraceLogging and decoding (tracelogging.c): TraceLoggingWrite disabled
+ *   vs an empty call <= 1.5, enabled vs EventWrite <= 1.1, etwdump --json
+ *   decoding vs --no-decode >= 0.5
  *   the fast path and its peers (fastpath.c, percpu.c; issue 10):
  *     fast EventWrite 64 B / null ioctl <= 0.5, / LTTng-UST <= 1.0;
  *     ioctl-path EventWrite / null ioctl <= 1.4; two fast writers / one
@@ -568,7 +571,11 @@ int main(int argc, char **argv)
 	EventUnregister(h);
 	close(fd);
 
-	/* 8. The control plane does not grow with registrations. */
+	/* 8. TraceLogging writes and decoding. */
+	pin(0);
+	bench_tracelogging(empty_ns, n);
+
+	/* 9. The control plane does not grow with registrations. */
 	bench_control_plane();
 
 	uname(&u);

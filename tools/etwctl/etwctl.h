@@ -13,6 +13,7 @@
  *   group_acl.c  group-acl
  *   providers.c  providers
  *   info.c       info
+ *   manifest.c   manifest install, uninstall, list
  */
 #ifndef _TOOLS_ETWCTL_H
 #define _TOOLS_ETWCTL_H
@@ -137,5 +138,6 @@ int cmd_capture(int argc, char **argv);
 int cmd_disallow(int argc, char **argv);
 int cmd_group_acl(int argc, char **argv);
 int cmd_providers(int argc, char **argv);
+int cmd_manifest(int argc, char **argv);
 
 #endif /* _TOOLS_ETWCTL_H */

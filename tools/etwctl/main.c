@@ -135,6 +135,9 @@ static const struct command {
 	  "who may join a provider group (setting needs CAP_SYS_ADMIN)" },
 	{ "providers", cmd_providers, "[GUID]",
 	  "list providers, or one provider's instances and sessions (EnumerateTraceGuidsEx)" },
+	{ "manifest", cmd_manifest,
+	  "install FILE.man... | uninstall FILE|PROVIDER|GUID... | list  [--dir DIR]",
+	  "the manifests TDH decodes with, for every program ($ETW_MANIFEST_PATH)" },
 	{ "info", cmd_info, "", "the ABI version, features and limits of etw.ko" },
 	{ "help", cmd_help, "[COMMAND]", "this help, or one command's" },
 };

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "etwdump.h"
 
@@ -24,16 +25,42 @@ void close_all(void)
 	pthread_mutex_unlock(&dump.lock);
 }
 
-/* Count the event, and print it in the output format unless --quiet. */
+/*
+ * Filter, decode, count the event, and print it in the output format
+ * unless --quiet (which decodes only what a name filter needs).
+ */
 VOID WINAPI on_event(PEVENT_RECORD er)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	char guid[37], when[96];
+	static struct decoded d;
+	int header = IsEqualGUID(&h->ProviderId, &EventTraceGuid);
 
 	if (dump.max && dump.shown >= dump.max)
 		return;		/* draining after --max */
+	if (!filter_before(er)) {
+		/* --header shows the log file's header whatever the filters. */
+		if (header && dump.header && !dump.no_decode && decode_event(er, &d) &&
+		    d.event && !strcmp(d.event, "Header"))
+			print_header(stdout, (int)(intptr_t)er->UserContext,
+				     dump.out->json_header, d.fields[d.nfields - 2].text);
+		return;
+	}
+	if (dump.no_decode) {
+		memset(&d, 0, sizeof(d));
+		d.reason = "--no-decode";
+		if (!filter_after(er, &d))
+			return;
+	} else if (!dump.quiet || dump.filter.nnames || (header && dump.header)) {
+		decode_event(er, &d);
+		if (!filter_after(er, &d))
+			return;
+	}
 	dump.events++;
 	count_provider(&h->ProviderId);
+	if (header && dump.header && d.ok && d.event && !strcmp(d.event, "Header"))
+		print_header(stdout, (int)(intptr_t)er->UserContext,
+			     dump.out->json_header, d.fields[d.nfields - 2].text);
 	if (dump.quiet)
 		goto out;
 	guid_str(&h->ProviderId, guid);
@@ -41,7 +68,7 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 		snprintf(when, sizeof(when), "%lld", h->TimeStamp.QuadPart);
 	else
 		iso_time(h->TimeStamp.QuadPart, when);
-	dump.out->event(stdout, er, guid, when);
+	dump.out->event(stdout, er, &d, guid, when);
 out:
 	dump.shown++;
 	if (dump.max && dump.shown >= dump.max)

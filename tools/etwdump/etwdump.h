@@ -6,8 +6,13 @@
  *   consume.c  the callbacks ProcessTrace calls; stopping (--max, signals)
  *   fmt.c      GUIDs, times, UTF-16 and hex as text
  *   summary.c  events per provider, losses, the closing summary
+ *   decode.c   an event's fields through TDH, its extended items
+ *   header.c   the EventTrace header event, and --header
+ *   filter.c   --provider, --level, --keywords, --id, --since, --until
  *   text.c     the text output (one line per event)
  *   json.c     the --json output (one object per line)
+ *   csv.c      the --csv output (tracerpt -of CSV's columns)
+ *   xml.c      the --xml output (tracerpt -of XML's events)
  *   damage.c   what ProcessTrace skipped in damaged files, and why
  *
  * An output format is a struct output: how it prints one event and the
@@ -26,6 +31,8 @@
 #include <evntrace.h>
 #include <evntcons.h>
 #include <libetw.h>
+
+#include "decode.h"
 
 #define MAX_FILES 64
 
@@ -47,19 +54,37 @@ struct totals {
 };
 
 struct output {
-	/* @guid: the provider as text; @when: the time as text. */
-	void (*event)(FILE *f, PEVENT_RECORD er, const char *guid,
-		      const char *when);
+	void (*begin)(FILE *f);		/* may be NULL */
+	/* @d: decoded; @guid: the provider as text; @when: the time as text. */
+	void (*event)(FILE *f, PEVENT_RECORD er, const struct decoded *d,
+		      const char *guid, const char *when);
+	void (*end)(FILE *f);		/* may be NULL */
 	void (*summary)(FILE *f, const struct totals *t);
+	int json_header;		/* --header as a JSON object */
 	/* One damaged place of @file that ProcessTrace skipped. */
 	void (*damage)(const char *file, const struct etw_trace_damage *d);
 };
 
-extern const struct output output_text, output_json;
+extern const struct output output_text, output_json, output_csv, output_xml;
+
+/* What --provider, --level, --keywords and --id keep. */
+struct filter {
+	GUID guids[64];
+	int nguids;
+	const char *names[64];
+	int nnames;
+	int level;			/* -1: any */
+	ULONGLONG keywords;		/* 0: any */
+	USHORT ids[256];
+	int nids;
+	FILETIME since, until;		/* 0: open */
+};
 
 struct etwdump {
 	const struct output *out;
-	int raw, quiet;
+	int raw, quiet, header;
+	int no_decode;			/* --no-decode: hex payloads, no TDH */
+	struct filter filter;
 	unsigned long long max;		/* 0 = no limit */
 	int nh;
 	PROCESSTRACE_HANDLE h[MAX_FILES];
@@ -95,6 +120,17 @@ void iso_time(LONGLONG ft, char out[96]);
 void put_utf16(FILE *f, const unsigned char *s, size_t n, int json);
 void put_hex(FILE *f, const void *p, size_t n);
 void put_json_str(FILE *f, const char *s);
+void put_xml_str(FILE *f, const char *s);
+void put_text_value(FILE *f, const char *s);
+
+/* header.c */
+void print_header(FILE *f, int i, int json, const char *logger);
+
+/* filter.c */
+int filter_option(const char *opt, const char *arg);	/* 1 taken, 0 not, -1 bad */
+int filter_before(PEVENT_RECORD er);			/* keep, judged by the header */
+int filter_after(PEVENT_RECORD er, const struct decoded *d);	/* keep, by name */
+const char *filter_usage(void);
 
 /* summary.c */
 void count_provider(const GUID *guid);

@@ -89,25 +89,85 @@ void put_hex(FILE *f, const void *p, size_t n)
 {
 	static const char hx[] = "0123456789abcdef";
 	const unsigned char *b = p;
-	size_t i;
+	char buf[512];
+	size_t i, k = 0;
 
 	for (i = 0; i < n; i++) {
-		fputc(hx[b[i] >> 4], f);
-		fputc(hx[b[i] & 15], f);
+		buf[k++] = hx[b[i] >> 4];
+		buf[k++] = hx[b[i] & 15];
+		if (k == sizeof(buf)) {
+			fwrite(buf, 1, k, f);
+			k = 0;
+		}
+	}
+	fwrite(buf, 1, k, f);
+}
+
+/* UTF-8 text as the inside of a JSON string: runs of plain bytes at once. */
+void put_json_str(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : ""), *run = p;
+
+	for (;; p++) {
+		unsigned char c = *p;
+
+		if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F)
+			continue;
+		if (p > run)
+			fwrite_unlocked(run, 1, (size_t)(p - run), f);
+		run = p + 1;
+		if (!c)
+			break;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs_unlocked("\\n", f);
+		else if (c == '\r')
+			fputs_unlocked("\\r", f);
+		else if (c == '\t')
+			fputs_unlocked("\\t", f);
+		else
+			fprintf(f, "\\u%04x", c);
 	}
 }
 
-/* @s (UTF-8) as the inside of a JSON string. */
-void put_json_str(FILE *f, const char *s)
+/* UTF-8 text as XML character data (or an attribute value). */
+void put_xml_str(FILE *f, const char *s)
 {
-	for (; *s; s++) {
-		unsigned char c = *s;
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
 
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
+	for (; *p; p++) {
+		switch (*p) {
+		case '<': fputs_unlocked("&lt;", f); break;
+		case '>': fputs_unlocked("&gt;", f); break;
+		case '&': fputs_unlocked("&amp;", f); break;
+		case '"': fputs_unlocked("&quot;", f); break;
+		case '\'': fputs_unlocked("&apos;", f); break;
+		case '\n': case '\r': case '\t':
+			fprintf(f, "&#x%X;", *p);
+			break;
+		default:
+			if (*p < 0x20)
+				fprintf(f, "&#xFFFD;");	/* not allowed in XML 1.0 */
+			else
+				fputc(*p, f);
+		}
 	}
+}
+
+/* A text value in the text format: bare if it is one word, else quoted. */
+void put_text_value(FILE *f, const char *s)
+{
+	const unsigned char *p;
+	int quote = !*s;
+
+	for (p = (const unsigned char *)s; *p && !quote; p++)
+		quote = *p <= ' ' || *p == '"' || *p == '=' || *p == '\\' || *p == 0x7F;
+	if (!quote) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	put_json_str(f, s);
+	fputc('"', f);
 }

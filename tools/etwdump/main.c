@@ -4,20 +4,25 @@
  * the spirit of Windows tracerpt.  Uses only the public consumer API
  * (OpenTrace, ProcessTrace, CloseTrace).
  *
- *   etwdump [--json] [--raw-time] [--max N] [--quiet] {--session NAME | FILE.etl...}
+ *   etwdump [--json|--csv|--xml] [--header] [--manifest FILE]... [filters]
+ *           [--raw-time] [--max N] [--quiet] {--session NAME | FILE.etl...}
  *
  * One line per event: time (ISO-8601 UTC with 100-ns digits, or the raw
- * session clock with --raw-time), CPU, PID/TID, provider, id, version,
- * level, keywords, opcode, task, flags, extended item types, payload in
- * hex (and decoded for string-only events); a TraceMessage (WPP) event
- * shows its message GUID and "msg=" its message number instead of the
- * descriptor (whose other fields it does not have).  --json prints one JSON
- * object per line instead.  At the end, or on SIGINT/SIGTERM while
- * following a session, a summary: events per provider, events and
- * buffers lost, buffers read.  In a damaged file every intact event is
- * printed; each damaged place skipped is reported with file, buffer,
- * file offset and reason (on stderr, or as a "damage" object with
- * --json), and the exit status is 1.
+ * session clock with --raw-time), CPU, PID/TID, provider GUID and name,
+ * event name, id, version, level, keywords, opcode, task, flags,
+ * activity IDs, extended items, then the event's fields by name with
+ * their values as TDH formats them -- decoded from TraceLogging metadata
+ * in the event, or from a manifest (installed with etwctl manifest
+ * install, or given with --manifest).  An event TDH cannot decode shows
+ * its payload in hex and why; a string-only event its string; a
+ * TraceMessage (WPP) event its message GUID and "msg=" number.  --json,
+ * --csv and --xml print the same as JSON lines or in tracerpt's CSV and
+ * XML layouts.  At the end, or on SIGINT/SIGTERM while following a
+ * session, a summary: events per provider, events and buffers lost,
+ * buffers read.  In a damaged file every intact event is printed; each
+ * damaged place skipped is reported with file, buffer, file offset and
+ * reason (on stderr, or as a "damage" object with --json), and the exit
+ * status is 1.
  *
  * This file: options, opening the traces, ProcessTrace and the exit
  * status; etwdump.h lists the others.
@@ -26,6 +31,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -35,19 +41,27 @@
 struct etwdump dump = {
 	.out = &output_text,
 	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.filter.level = -1,
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: etwdump [--json] [--raw-time] [--max N] [--quiet]\n"
+		"usage: etwdump [--json|--csv|--xml] [--header] [--manifest FILE]...\n"
+		"               [filters] [--no-decode] [--raw-time] [--max N] [--quiet]\n"
 		"               {--session NAME | FILE.etl...}\n"
 		"  --session NAME  follow a real-time session until it stops (or ^C)\n"
 		"  FILE.etl...     read log files, merged by time (at most %d)\n"
 		"  --json          one JSON object per line\n"
+		"  --csv           tracerpt -of CSV's columns\n"
+		"  --xml           tracerpt -of XML's events\n"
+		"  --header        the log file header (logger, mode, clock, ...) first\n"
+		"  --manifest FILE decode with this manifest too (repeatable)\n"
+		"%s"
+		"  --no-decode     payloads in hex, no TDH (names, fields, extended items)\n"
 		"  --raw-time      raw session clock instead of UTC time\n"
 		"  --max N         print at most N events\n"
-		"  --quiet         print only the summary\n", MAX_FILES);
+		"  --quiet         print only the summary\n", MAX_FILES, filter_usage());
 }
 
 static const char *win32_name(ULONG e)
@@ -83,9 +97,29 @@ int main(int argc, char **argv)
 	pthread_t sig_thread;
 	ULONG status;
 
+	/* Only the thread running ProcessTrace writes to stdout. */
+	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
+		int fr = i + 1 < argc ? filter_option(argv[i], argv[i + 1]) : 0;
+
+		if (fr < 0) {
+			fprintf(stderr, "etwdump: bad %s %s\n", argv[i], argv[i + 1]);
+			return 2;
+		} else if (fr > 0) {
+			i++;
+		} else if (!strcmp(argv[i], "--json")) {
 			dump.out = &output_json;
+		} else if (!strcmp(argv[i], "--csv")) {
+			dump.out = &output_csv;
+		} else if (!strcmp(argv[i], "--xml")) {
+			dump.out = &output_xml;
+		} else if (!strcmp(argv[i], "--header")) {
+			dump.header = 1;
+		} else if (!strcmp(argv[i], "--manifest") && i + 1 < argc) {
+			if (decode_load_manifest(argv[++i]))
+				return 1;
+		} else if (!strcmp(argv[i], "--no-decode")) {
+			dump.no_decode = 1;
 		} else if (!strcmp(argv[i], "--raw-time")) {
 			dump.raw = 1;
 		} else if (!strcmp(argv[i], "--quiet")) {
@@ -165,7 +199,13 @@ int main(int argc, char **argv)
 	}
 
 	clock_gettime(CLOCK_MONOTONIC, &dump.t0);
-	status = ProcessTrace(dump.h, dump.nh, NULL, NULL);
+	if (dump.out->begin)
+		dump.out->begin(stdout);
+	status = ProcessTrace(dump.h, dump.nh,
+			      dump.filter.since.dwHighDateTime ? &dump.filter.since : NULL,
+			      dump.filter.until.dwHighDateTime ? &dump.filter.until : NULL);
+	if (dump.out->end)
+		dump.out->end(stdout);
 	fflush(stdout);
 	report_damage();
 	summary(status);

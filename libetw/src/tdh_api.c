@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+/*
+ * TDH for event records: TdhGetEventInformation (TraceLogging metadata
+ * carried by the event, else a manifest), TdhGetPropertySize,
+ * TdhGetProperty and TdhGetEventMapInformation.
+ *
+ * Events TDH cannot describe get ERROR_NOT_FOUND, as on Windows without
+ * the provider's manifest: classic (MOF) events (there is no WMI
+ * repository), TraceMessage (WPP) events, whose format lives in TMF
+ * files, and string-only events (EventWriteString: the payload is one
+ * UTF-16 string, EVENT_HEADER_FLAG_STRING_ONLY tells consumers so).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "tdh_internal.h"
+#include "tdh_store.h"
+
+/* Pointer size of the event's writer: a TDH_CONTEXT, else the header flags. */
+static ULONG event_psize(const EVENT_RECORD *e, ULONG n, const TDH_CONTEXT *c)
+{
+	ULONG i;
+
+	for (i = 0; c && i < n; i++)
+		if (c[i].ParameterType == TDH_CONTEXT_POINTERSIZE &&
+		    (c[i].ParameterValue == 4 || c[i].ParameterValue == 8))
+			return (ULONG)c[i].ParameterValue;
+	return (e->EventHeader.Flags & EVENT_HEADER_FLAG_32_BIT_HEADER) ? 4 : 8;
+}
+
+static const EVENT_HEADER_EXTENDED_DATA_ITEM *ext_item(const EVENT_RECORD *e,
+						       USHORT type)
+{
+	USHORT i;
+
+	if (!e->ExtendedData)
+		return NULL;
+	for (i = 0; i < e->ExtendedDataCount; i++)
+		if (e->ExtendedData[i].ExtType == type)
+			return &e->ExtendedData[i];
+	return NULL;
+}
+
+/*
+ * The schema of @e into @s (strings in @a).  ERROR_SUCCESS, ERROR_NOT_FOUND,
+ * ERROR_EVT_INVALID_EVENT_DATA (malformed TraceLogging metadata) or
+ * ERROR_NOT_ENOUGH_MEMORY.
+ */
+static ULONG event_schema(const EVENT_RECORD *e, struct tdh_schema *s,
+			  struct tdh_arena *a)
+{
+	const EVENT_HEADER_EXTENDED_DATA_ITEM *tl, *tr;
+	const EVENT_HEADER *h = &e->EventHeader;
+	int r;
+
+	memset(s, 0, sizeof(*s));
+	tl = ext_item(e, EVENT_HEADER_EXT_TYPE_EVENT_SCHEMA_TL);
+	if (tl) {
+		tr = ext_item(e, EVENT_HEADER_EXT_TYPE_PROV_TRAITS);
+		r = tdh_tl_parse((const uint8_t *)(uintptr_t)tl->DataPtr,
+				 tl->DataSize,
+				 tr ? (const uint8_t *)(uintptr_t)tr->DataPtr : NULL,
+				 tr ? tr->DataSize : 0, s, a);
+		if (r)
+			return r == -ENOMEM ? ERROR_NOT_ENOUGH_MEMORY :
+					      ERROR_EVT_INVALID_EVENT_DATA;
+		s->provider = h->ProviderId;
+		s->desc = h->EventDescriptor;
+		return ERROR_SUCCESS;
+	}
+	if (h->Flags & (EVENT_HEADER_FLAG_STRING_ONLY |
+			EVENT_HEADER_FLAG_TRACE_MESSAGE |
+			EVENT_HEADER_FLAG_CLASSIC_HEADER))
+		return ERROR_NOT_FOUND;
+	return tdh_store_schema(&h->ProviderId, &h->EventDescriptor, s, a);
+}
+
+ETW_EXPORT TDHSTATUS __stdcall TdhGetEventInformation(
+	PEVENT_RECORD Event, ULONG TdhContextCount, PTDH_CONTEXT TdhContext,
+	PTRACE_EVENT_INFO Buffer, ULONG *BufferSize)
+{
+	struct tdh_arena a = { 0 };
+	struct tdh_schema s;
+	ULONG r;
+
+	if (!Event || !BufferSize || (TdhContextCount && !TdhContext))
+		return ERROR_INVALID_PARAMETER;
+	r = event_schema(Event, &s, &a);
+	if (!r)
+		r = tdh_schema_to_info(&s, *BufferSize ? Buffer : NULL, BufferSize);
+	tdh_arena_free(&a);
+	return r;
+}
+
+/* The event's TRACE_EVENT_INFO, malloc'ed. */
+static ULONG event_info(PEVENT_RECORD e, ULONG n, PTDH_CONTEXT c,
+			TRACE_EVENT_INFO **out)
+{
+	ULONG size = 0, r;
+
+	*out = NULL;
+	r = TdhGetEventInformation(e, n, c, NULL, &size);
+	if (r != ERROR_INSUFFICIENT_BUFFER)
+		return r ? r : ERROR_INVALID_DATA;
+	*out = malloc(size);
+	if (!*out)
+		return ERROR_NOT_ENOUGH_MEMORY;
+	r = TdhGetEventInformation(e, n, c, *out, &size);
+	if (r) {
+		free(*out);
+		*out = NULL;
+	}
+	return r;
+}
+
+static ULONG property_loc(PEVENT_RECORD e, ULONG nc, PTDH_CONTEXT c,
+			  ULONG npd, PPROPERTY_DATA_DESCRIPTOR pd,
+			  struct tdh_loc *loc)
+{
+	TRACE_EVENT_INFO *tei;
+	ULONG r;
+
+	if (!e || !npd || !pd || (nc && !c))
+		return ERROR_INVALID_PARAMETER;
+	r = event_info(e, nc, c, &tei);
+	if (r)
+		return r;
+	r = tdh_locate(tei, e->UserData, e->UserDataLength, event_psize(e, nc, c),
+		       pd, npd, loc);
+	free(tei);
+	return r;
+}
+
+ETW_EXPORT TDHSTATUS __stdcall TdhGetPropertySize(
+	PEVENT_RECORD pEvent, ULONG TdhContextCount, PTDH_CONTEXT pTdhContext,
+	ULONG PropertyDataCount, PPROPERTY_DATA_DESCRIPTOR pPropertyData,
+	ULONG *pPropertySize)
+{
+	struct tdh_loc loc;
+	ULONG r;
+
+	if (!pPropertySize)
+		return ERROR_INVALID_PARAMETER;
+	r = property_loc(pEvent, TdhContextCount, pTdhContext,
+			 PropertyDataCount, pPropertyData, &loc);
+	if (!r)
+		*pPropertySize = loc.size;
+	return r;
+}
+
+ETW_EXPORT TDHSTATUS __stdcall TdhGetProperty(
+	PEVENT_RECORD pEvent, ULONG TdhContextCount, PTDH_CONTEXT pTdhContext,
+	ULONG PropertyDataCount, PPROPERTY_DATA_DESCRIPTOR pPropertyData,
+	ULONG BufferSize, PBYTE pBuffer)
+{
+	struct tdh_loc loc;
+	ULONG r;
+
+	if (!pBuffer && BufferSize)
+		return ERROR_INVALID_PARAMETER;
+	r = property_loc(pEvent, TdhContextCount, pTdhContext,
+			 PropertyDataCount, pPropertyData, &loc);
+	if (r)
+		return r;
+	if (BufferSize < loc.size)
+		return ERROR_INSUFFICIENT_BUFFER;
+	memcpy(pBuffer, (const uint8_t *)pEvent->UserData + loc.off, loc.size);
+	return ERROR_SUCCESS;
+}
+
+ETW_EXPORT TDHSTATUS __stdcall TdhGetEventMapInformation(
+	PEVENT_RECORD pEvent, PWSTR pMapName, PEVENT_MAP_INFO pBuffer,
+	ULONG *pBufferSize)
+{
+	char name[512];
+
+	if (!pEvent || !pMapName || !pBufferSize)
+		return ERROR_INVALID_PARAMETER;
+	/* TraceLogging events have no maps. */
+	if (ext_item(pEvent, EVENT_HEADER_EXT_TYPE_EVENT_SCHEMA_TL))
+		return ERROR_NOT_FOUND;
+	if (tdh_utf16_to_utf8(pMapName, 512, name, sizeof(name)) > sizeof(name))
+		return ERROR_NOT_FOUND;
+	return tdh_store_map_info(&pEvent->EventHeader.ProviderId, name,
+				  *pBufferSize ? pBuffer : NULL, pBufferSize);
+}

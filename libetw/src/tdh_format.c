@@ -1,0 +1,686 @@
+// SPDX-License-Identifier: MIT
+/*
+ * TdhFormatProperty: one value as text, by InType (how the bytes are laid
+ * out) and OutType (how they are shown), following the output types of
+ * the instrumentation manifest schema:
+ *
+ *   integers          decimal (signed for INT*, BYTE/SHORT/INT/LONG)
+ *   HEXINT*, pointers "0x" and upper-case hex digits, no padding
+ *   BOOLEAN           "true" / "false"
+ *   FLOAT, DOUBLE     shortest text that reads back as the same value
+ *   GUID              {XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX}
+ *   FILETIME          2024-01-31T12:34:56.1234567Z (UTC)
+ *   SYSTEMTIME        2024-01-31T12:34:56.123 ("Z" with DATETIME_UTC)
+ *   SID               S-1-5-21-...
+ *   binary            "0x" and two upper-case hex digits a byte
+ *   PORT              the big-endian value in decimal
+ *   IPV4, IPV6        dotted quad; RFC 5952 text
+ *   SOCKETADDRESS     a.b.c.d:port, [v6]:port, else hex
+ *   WIN32ERROR, NTSTATUS, HRESULT  English message text, or
+ *                     "Unknown Win32 Error code: 0x5A4" etc.
+ *   strings           UTF-16 and ANSI (read as UTF-8, else Latin-1) text
+ *   value maps        the map's text for the value, else the number
+ *   bit maps          the texts of the bits set, " | " between them, any
+ *                     bit without text as 0x...
+ *
+ * Windows inserts Unicode direction marks in culture-sensitive dates;
+ * we do not.  Pairs Windows does not format fall back to the InType's
+ * default, as Windows does.
+ */
+#include <arpa/inet.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "internal.h"
+#include "tdh_internal.h"
+
+/* The text being built: in the caller's buffer until it outgrows it. */
+struct sb {
+	char *s;
+	size_t len, cap;
+	int oom;
+	int heap;		/* s was malloc'ed */
+};
+
+static void sb_add(struct sb *b, const char *s, size_t n)
+{
+	if (b->oom)
+		return;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 64;
+		char *p;
+
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		p = b->heap ? realloc(b->s, cap) : malloc(cap);
+		if (!p) {
+			b->oom = 1;
+			return;
+		}
+		if (!b->heap && b->len)
+			memcpy(p, b->s, b->len);
+		b->s = p;
+		b->cap = cap;
+		b->heap = 1;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = 0;
+}
+
+__attribute__((format(printf, 2, 3)))
+static void sb_printf(struct sb *b, const char *fmt, ...)
+{
+	char tmp[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		sb_add(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+}
+
+/* Decimal without printf (the common case of every integer field). */
+static void sb_u64(struct sb *b, uint64_t u, int neg)
+{
+	char buf[24];
+	size_t k = sizeof(buf);
+
+	do {
+		buf[--k] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (neg)
+		buf[--k] = '-';
+	sb_add(b, buf + k, sizeof(buf) - k);
+}
+
+static void sb_i64(struct sb *b, int64_t s)
+{
+	sb_u64(b, s < 0 ? 0 - (uint64_t)s : (uint64_t)s, s < 0);
+}
+
+static void sb_hex(struct sb *b, const uint8_t *p, size_t n)
+{
+	static const char hx[] = "0123456789ABCDEF";
+	char buf[128];
+	size_t i, k = 0;
+
+	sb_add(b, "0x", 2);
+	for (i = 0; i < n; i++) {
+		buf[k++] = hx[p[i] >> 4];
+		buf[k++] = hx[p[i] & 15];
+		if (k == sizeof(buf)) {
+			sb_add(b, buf, k);
+			k = 0;
+		}
+	}
+	sb_add(b, buf, k);
+}
+
+/* One code point as UTF-8. */
+static void sb_cp(struct sb *b, uint32_t c)
+{
+	WCHAR w[3];
+	char u[8];
+	size_t n;
+
+	if (c >= 0x10000) {
+		c -= 0x10000;
+		w[0] = (WCHAR)(0xD800 + (c >> 10));
+		w[1] = (WCHAR)(0xDC00 + (c & 0x3FF));
+		w[2] = 0;
+	} else {
+		w[0] = (WCHAR)c;
+		w[1] = 0;
+	}
+	n = tdh_utf16_to_utf8(w, 2, u, sizeof(u));
+	sb_add(b, u, n - 1);
+}
+
+/* UTF-16LE bytes, up to a NUL. */
+static void sb_utf16(struct sb *b, const uint8_t *p, size_t bytes)
+{
+	char run[128];
+	size_t i, k = 0;
+
+	for (i = 0; i + 1 < bytes; i += 2) {
+		uint32_t c = p[i] | p[i + 1] << 8;
+
+		if (!c)
+			break;
+		if (c < 0x80) {		/* ASCII: batched */
+			run[k++] = (char)c;
+			if (k == sizeof(run)) {
+				sb_add(b, run, k);
+				k = 0;
+			}
+			continue;
+		}
+		if (k) {
+			sb_add(b, run, k);
+			k = 0;
+		}
+		if (c >= 0xD800 && c < 0xDC00 && i + 3 < bytes) {
+			uint32_t d = p[i + 2] | p[i + 3] << 8;
+
+			if (d >= 0xDC00 && d < 0xE000) {
+				c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
+				i += 2;
+			} else {
+				c = 0xFFFD;
+			}
+		} else if (c >= 0xD800 && c < 0xE000) {
+			c = 0xFFFD;
+		}
+		sb_cp(b, c);
+	}
+	if (k)
+		sb_add(b, run, k);
+}
+
+/* 8-bit text up to a NUL: UTF-8 where valid, else each byte as Latin-1. */
+static void sb_ansi(struct sb *b, const uint8_t *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && p[i]) {
+		uint32_t c = p[i];
+
+		if (c < 0x80) {		/* a run of ASCII at once */
+			size_t k = i + 1;
+
+			while (k < n && p[k] && p[k] < 0x80)
+				k++;
+			sb_add(b, (const char *)p + i, k - i);
+			i = k;
+			continue;
+		}
+		{
+			int more = (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 :
+				   (c & 0xF8) == 0xF0 ? 3 : -1;
+			int j, ok = more > 0 && i + more < n + 0;
+
+			for (j = 1; ok && j <= more; j++)
+				ok = i + j < n && (p[i + j] & 0xC0) == 0x80;
+			if (ok) {
+				sb_add(b, (const char *)p + i, more + 1);
+				i += more + 1;
+				continue;
+			}
+			sb_cp(b, c);	/* Latin-1 */
+			i++;
+		}
+	}
+}
+
+static uint64_t rd_le(const uint8_t *p, unsigned n)
+{
+	uint64_t v = 0;
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)p[i] << (8 * i);
+	return v;
+}
+
+/* Shortest %g text that reads back as the same value. */
+static void sb_real(struct sb *b, double v, int is_float)
+{
+	char buf[64];
+	int prec;
+
+	if (isnan(v)) {
+		sb_add(b, "NaN", 3);
+		return;
+	}
+	if (isinf(v)) {
+		sb_printf(b, "%s", v < 0 ? "-Infinity" : "Infinity");
+		return;
+	}
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, v);
+		if (is_float ? (float)strtod(buf, NULL) == (float)v :
+			       strtod(buf, NULL) == v)
+			break;
+	}
+	sb_add(b, buf, strlen(buf));
+}
+
+/* {XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX}: Data1-3 little-endian. */
+static void sb_guid(struct sb *b, const uint8_t *p)
+{
+	static const char hx[] = "0123456789ABCDEF";
+	static const signed char order[16] = { 3, 2, 1, 0, -1, 5, 4, -1, 7, 6, -1,
+						8, 9, -1, 10, 11 };
+	char t[38];
+	int i, k = 0;
+
+	t[k++] = '{';
+	for (i = 0; i < 16; i++) {
+		if (order[i] < 0) {
+			t[k++] = '-';
+			continue;
+		}
+		t[k++] = hx[p[order[i]] >> 4];
+		t[k++] = hx[p[order[i]] & 15];
+	}
+	for (i = 12; i < 16; i++) {
+		t[k++] = hx[p[i] >> 4];
+		t[k++] = hx[p[i] & 15];
+	}
+	t[k++] = '}';
+	sb_add(b, t, (size_t)k);
+}
+
+/* @v in @n decimal digits, zero-padded, at @t. */
+static void put_dec(char *t, unsigned long long v, int n)
+{
+	while (n--) {
+		t[n] = (char)('0' + v % 10);
+		v /= 10;
+	}
+}
+
+static void sb_filetime(struct sb *b, uint64_t ft)
+{
+	const int64_t epoch = 116444736000000000LL;
+	int64_t rel = (int64_t)ft - epoch, secs = rel / 10000000, frac = rel % 10000000;
+	struct tm tm;
+	time_t t;
+
+	if (frac < 0) {
+		frac += 10000000;
+		secs--;
+	}
+	t = (time_t)secs;
+	if (!gmtime_r(&t, &tm)) {
+		sb_printf(b, "%" PRIu64, ft);
+		return;
+	}
+	if (tm.tm_year + 1900 < 0 || tm.tm_year + 1900 > 9999) {
+		sb_printf(b, "%04d-%02d-%02dT%02d:%02d:%02d.%07" PRId64 "Z",
+			  tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+			  tm.tm_min, tm.tm_sec, frac);
+		return;
+	}
+	{
+		char t[] = "YYYY-MM-DDTHH:MM:SS.FFFFFFFZ";
+
+		put_dec(t, (unsigned)tm.tm_year + 1900, 4);
+		put_dec(t + 5, (unsigned)tm.tm_mon + 1, 2);
+		put_dec(t + 8, (unsigned)tm.tm_mday, 2);
+		put_dec(t + 11, (unsigned)tm.tm_hour, 2);
+		put_dec(t + 14, (unsigned)tm.tm_min, 2);
+		put_dec(t + 17, (unsigned)tm.tm_sec, 2);
+		put_dec(t + 20, (unsigned long long)frac, 7);
+		sb_add(b, t, sizeof(t) - 1);
+	}
+}
+
+static void sb_systemtime(struct sb *b, const uint8_t *p, int utc)
+{
+	sb_printf(b, "%04u-%02u-%02uT%02u:%02u:%02u.%03u%s",
+		  (unsigned)rd_le(p, 2), (unsigned)rd_le(p + 2, 2),
+		  (unsigned)rd_le(p + 6, 2), (unsigned)rd_le(p + 8, 2),
+		  (unsigned)rd_le(p + 10, 2), (unsigned)rd_le(p + 12, 2),
+		  (unsigned)rd_le(p + 14, 2), utc ? "Z" : "");
+}
+
+/* ConvertSidToStringSid: S-R-A-S1-S2-... */
+static void sb_sid(struct sb *b, const uint8_t *p)
+{
+	uint64_t auth = 0;
+	unsigned i;
+
+	for (i = 0; i < 6; i++)
+		auth = auth << 8 | p[2 + i];
+	if (auth >> 32)
+		sb_printf(b, "S-%u-0x%012" PRIX64, p[0], auth);
+	else
+		sb_printf(b, "S-%u-%" PRIu64, p[0], auth);
+	for (i = 0; i < p[1]; i++)
+		sb_printf(b, "-%u", (uint32_t)rd_le(p + 8 + 4 * i, 4));
+}
+
+static void sb_ipv6(struct sb *b, const uint8_t *p)
+{
+	char s[INET6_ADDRSTRLEN];
+
+	if (inet_ntop(AF_INET6, p, s, sizeof(s)))
+		sb_add(b, s, strlen(s));
+	else
+		sb_hex(b, p, 16);
+}
+
+/*
+ * A SOCKADDR (Windows families: AF_INET 2, AF_INET6 23; a Linux
+ * sockaddr_in6 says 10): address and port, else hex.
+ */
+static void sb_sockaddr(struct sb *b, const uint8_t *p, uint32_t n)
+{
+	uint32_t family = n >= 2 ? (uint32_t)rd_le(p, 2) : 0;
+	uint32_t port = n >= 4 ? (uint32_t)(p[2] << 8 | p[3]) : 0;
+
+	if (family == 2 && n >= 8) {
+		sb_printf(b, "%u.%u.%u.%u:%u", p[4], p[5], p[6], p[7], port);
+	} else if ((family == 23 || family == 10) && n >= 24) {
+		sb_add(b, "[", 1);
+		sb_ipv6(b, p + 8);
+		sb_printf(b, "]:%u", port);
+	} else {
+		sb_hex(b, p, n);
+	}
+}
+
+/* The map text for @v, or NULL. */
+static const WCHAR *map_text(const EVENT_MAP_INFO *m, uint32_t v)
+{
+	ULONG i;
+
+	for (i = 0; i < m->EntryCount; i++)
+		if (m->MapEntryArray[i].Value == v)
+			return (const WCHAR *)((const uint8_t *)m +
+					       m->MapEntryArray[i].OutputOffset);
+	return NULL;
+}
+
+/* A map entry's text, without the trailing space manifests give it. */
+static void sb_maptext(struct sb *b, const WCHAR *w)
+{
+	size_t n = 0;
+
+	while (w[n])
+		n++;
+	while (n && w[n - 1] == ' ')
+		n--;
+	sb_utf16(b, (const uint8_t *)w, 2 * n);
+}
+
+static int sb_map(struct sb *b, const EVENT_MAP_INFO *m, uint64_t v)
+{
+	const WCHAR *t;
+	ULONG i;
+	int first = 1;
+	uint32_t left = (uint32_t)v;
+
+	if (m->Flag & (EVENTMAP_INFO_FLAG_MANIFEST_BITMAP |
+		       EVENTMAP_INFO_FLAG_WBEM_BITMAP)) {
+		for (i = 0; i < m->EntryCount; i++) {
+			uint32_t bit = m->MapEntryArray[i].Value;
+
+			if (!bit || (v & bit) != bit)
+				continue;
+			if (!first)
+				sb_add(b, " | ", 3);
+			sb_maptext(b, (const WCHAR *)((const uint8_t *)m +
+				   m->MapEntryArray[i].OutputOffset));
+			left &= ~bit;
+			first = 0;
+		}
+		if (left || first) {
+			if (!first)
+				sb_add(b, " | ", 3);
+			sb_printf(b, "0x%X", left);
+		}
+		return 1;
+	}
+	t = map_text(m, (uint32_t)v);
+	if (!t)
+		return 0;
+	sb_maptext(b, t);
+	return 1;
+}
+
+static int is_int_in(uint16_t in)
+{
+	return (in >= TDH_INTYPE_INT8 && in <= TDH_INTYPE_UINT64) ||
+	       in == TDH_INTYPE_HEXINT32 || in == TDH_INTYPE_HEXINT64 ||
+	       in == TDH_INTYPE_BOOLEAN || in == TDH_INTYPE_POINTER ||
+	       in == TDH_INTYPE_SIZET || in == TDH_INTYPE_UNICODECHAR ||
+	       in == TDH_INTYPE_ANSICHAR;
+}
+
+static int is_signed_in(uint16_t in)
+{
+	return in == TDH_INTYPE_INT8 || in == TDH_INTYPE_INT16 ||
+	       in == TDH_INTYPE_INT32 || in == TDH_INTYPE_INT64;
+}
+
+static void fmt_int(struct sb *b, uint16_t in, uint16_t out,
+		    const uint8_t *p, uint32_t size)
+{
+	uint64_t u = rd_le(p, size);
+	int64_t s = size < 8 ? (int64_t)(u << (64 - 8 * size)) >> (64 - 8 * size) :
+			       (int64_t)u;
+	char text[160];
+
+	switch (out) {
+	case TDH_OUTTYPE_STRING:
+		if (in == TDH_INTYPE_UINT16 || in == TDH_INTYPE_UNICODECHAR)
+			sb_utf16(b, p, 2);
+		else
+			sb_cp(b, (uint32_t)(u & 0xFF));	/* Latin-1 */
+		return;
+	case TDH_OUTTYPE_BYTE: case TDH_OUTTYPE_SHORT:
+	case TDH_OUTTYPE_INT: case TDH_OUTTYPE_LONG:
+		sb_i64(b, s);
+		return;
+	case TDH_OUTTYPE_UNSIGNEDBYTE: case TDH_OUTTYPE_UNSIGNEDSHORT:
+	case TDH_OUTTYPE_UNSIGNEDINT: case TDH_OUTTYPE_UNSIGNEDLONG:
+	case TDH_OUTTYPE_PID: case TDH_OUTTYPE_TID: case TDH_OUTTYPE_ETWTIME:
+		sb_u64(b, u, 0);
+		return;
+	case TDH_OUTTYPE_HEXINT8: case TDH_OUTTYPE_HEXINT16:
+	case TDH_OUTTYPE_HEXINT32: case TDH_OUTTYPE_HEXINT64:
+	case TDH_OUTTYPE_ERRORCODE: case TDH_OUTTYPE_CODE_POINTER:
+		sb_printf(b, "0x%" PRIX64, u);
+		return;
+	case TDH_OUTTYPE_BOOLEAN:
+		sb_printf(b, "%s", u ? "true" : "false");
+		return;
+	case TDH_OUTTYPE_PORT:
+		if (size == 2) {
+			sb_printf(b, "%u", (unsigned)(p[0] << 8 | p[1]));
+			return;
+		}
+		break;
+	case TDH_OUTTYPE_IPV4:
+		if (size == 4) {
+			sb_printf(b, "%u.%u.%u.%u", p[0], p[1], p[2], p[3]);
+			return;
+		}
+		break;
+	case TDH_OUTTYPE_WIN32ERROR: case TDH_OUTTYPE_NTSTATUS:
+	case TDH_OUTTYPE_HRESULT:
+		tdh_error_text(out, (uint32_t)u, text, sizeof(text));
+		sb_add(b, text, strlen(text));
+		return;
+	case TDH_OUTTYPE_DATETIME: case TDH_OUTTYPE_DATETIME_UTC:
+	case TDH_OUTTYPE_CULTURE_INSENSITIVE_DATETIME:
+		if (size == 8) {
+			sb_filetime(b, u);
+			return;
+		}
+		break;
+	}
+	/* The InType's default. */
+	switch (in) {
+	case TDH_INTYPE_HEXINT32: case TDH_INTYPE_HEXINT64:
+	case TDH_INTYPE_POINTER: case TDH_INTYPE_SIZET:
+		sb_printf(b, "0x%" PRIX64, u);
+		break;
+	case TDH_INTYPE_BOOLEAN:
+		sb_printf(b, "%s", u ? "true" : "false");
+		break;
+	case TDH_INTYPE_UNICODECHAR:
+		sb_utf16(b, p, 2);
+		break;
+	case TDH_INTYPE_ANSICHAR:
+		sb_cp(b, (uint32_t)(u & 0xFF));
+		break;
+	default:
+		if (is_signed_in(in))
+			sb_i64(b, s);
+		else
+			sb_u64(b, u, 0);
+	}
+}
+
+/* Bytes a counted value's payload starts after, and its length. */
+static void counted(uint16_t in, const uint8_t *p, uint32_t size,
+		    const uint8_t **q, uint32_t *n)
+{
+	switch (in) {
+	case TDH_INTYPE_MANIFEST_COUNTEDSTRING:
+	case TDH_INTYPE_MANIFEST_COUNTEDANSISTRING:
+	case TDH_INTYPE_MANIFEST_COUNTEDBINARY:
+	case TDH_INTYPE_COUNTEDSTRING:
+	case TDH_INTYPE_COUNTEDANSISTRING:
+	case TDH_INTYPE_REVERSEDCOUNTEDSTRING:
+	case TDH_INTYPE_REVERSEDCOUNTEDANSISTRING:
+		*q = p + 2;
+		*n = size - 2;
+		return;
+	case TDH_INTYPE_HEXDUMP:
+		*q = p + 4;
+		*n = size - 4;
+		return;
+	default:
+		*q = p;
+		*n = size;
+	}
+}
+
+ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
+		      USHORT out, USHORT length, USHORT avail,
+		      const uint8_t *data, char *buf, size_t cap,
+		      char **text, size_t *len, USHORT *used)
+{
+	struct sb b = { .s = buf, .cap = cap };
+	const uint8_t *q;
+	uint32_t size, n;
+	int bad;
+
+	if (psize != 4 && psize != 8)
+		psize = 8;
+	size = tdh_value_size(in, out, length, data, avail, psize, &bad);
+	if (bad)
+		return ERROR_EVT_INVALID_EVENT_DATA;
+	sb_add(&b, "", 0);
+	if (is_int_in(in)) {
+		if (!(map && sb_map(&b, map, rd_le(data, size > 8 ? 8 : size))))
+			fmt_int(&b, in, out, data, size);
+		goto done;
+	}
+	counted(in, data, size, &q, &n);
+	switch (in) {
+	case TDH_INTYPE_NULL:
+		break;
+	case TDH_INTYPE_FLOAT: {
+		float f;
+
+		memcpy(&f, data, 4);
+		sb_real(&b, f, 1);
+		break;
+	}
+	case TDH_INTYPE_DOUBLE: {
+		double d;
+
+		memcpy(&d, data, 8);
+		sb_real(&b, d, 0);
+		break;
+	}
+	case TDH_INTYPE_GUID:
+		sb_guid(&b, data);
+		break;
+	case TDH_INTYPE_FILETIME:
+		sb_filetime(&b, rd_le(data, 8));
+		break;
+	case TDH_INTYPE_SYSTEMTIME:
+		sb_systemtime(&b, data, out == TDH_OUTTYPE_DATETIME_UTC);
+		break;
+	case TDH_INTYPE_SID:
+		sb_sid(&b, data);
+		break;
+	case TDH_INTYPE_WBEMSID:
+		sb_sid(&b, data + 2 * psize);
+		break;
+	case TDH_INTYPE_UNICODESTRING:
+	case TDH_INTYPE_MANIFEST_COUNTEDSTRING:
+	case TDH_INTYPE_COUNTEDSTRING:
+	case TDH_INTYPE_REVERSEDCOUNTEDSTRING:
+	case TDH_INTYPE_NONNULLTERMINATEDSTRING:
+		if (out != TDH_OUTTYPE_NOPRINT)
+			sb_utf16(&b, q, n);
+		break;
+	case TDH_INTYPE_ANSISTRING:
+	case TDH_INTYPE_MANIFEST_COUNTEDANSISTRING:
+	case TDH_INTYPE_COUNTEDANSISTRING:
+	case TDH_INTYPE_REVERSEDCOUNTEDANSISTRING:
+	case TDH_INTYPE_NONNULLTERMINATEDANSISTRING:
+		if (out != TDH_OUTTYPE_NOPRINT)
+			sb_ansi(&b, q, n);
+		break;
+	default:	/* BINARY, counted binary, HEXDUMP */
+		if (out == TDH_OUTTYPE_IPV6 && n == 16)
+			sb_ipv6(&b, q);
+		else if (out == TDH_OUTTYPE_SOCKETADDRESS)
+			sb_sockaddr(&b, q, n);
+		else if (out == TDH_OUTTYPE_STRING)
+			sb_ansi(&b, q, n);
+		else if (out != TDH_OUTTYPE_NOPRINT)
+			sb_hex(&b, q, n);
+		break;
+	}
+done:
+	if (b.oom) {
+		if (b.heap)
+			free(b.s);
+		return ERROR_NOT_ENOUGH_MEMORY;
+	}
+	*text = b.s;
+	*len = b.len;
+	*used = (USHORT)size;
+	return ERROR_SUCCESS;
+}
+
+ETW_EXPORT TDHSTATUS __stdcall TdhFormatProperty(
+	PTRACE_EVENT_INFO EventInfo, PEVENT_MAP_INFO MapInfo, ULONG PointerSize,
+	USHORT PropertyInType, USHORT PropertyOutType, USHORT PropertyLength,
+	USHORT UserDataLength, PBYTE UserData, PULONG BufferSize,
+	PWCHAR Buffer, PUSHORT UserDataConsumed)
+{
+	char small[512], *text = NULL;
+	size_t units, len = 0;
+	USHORT used = 0;
+	ULONG r;
+
+	(void)EventInfo;
+	if (!BufferSize || !UserDataConsumed || (!UserData && UserDataLength))
+		return ERROR_INVALID_PARAMETER;
+	r = tdh_format_utf8(MapInfo, PointerSize, PropertyInType,
+			    PropertyOutType, PropertyLength, UserDataLength,
+			    UserData, small, sizeof(small), &text, &len, &used);
+	if (r)
+		return r;
+	/* One pass: converted into Buffer as far as it goes, counted anyway. */
+	units = tdh_utf8_to_utf16(text, len, Buffer,
+				  Buffer ? *BufferSize / sizeof(WCHAR) : 0);
+	if (text != small)
+		free(text);
+	*UserDataConsumed = used;
+	if (!Buffer || *BufferSize < units * sizeof(WCHAR)) {
+		*BufferSize = (ULONG)(units * sizeof(WCHAR));
+		return ERROR_INSUFFICIENT_BUFFER;
+	}
+	*BufferSize = (ULONG)(units * sizeof(WCHAR));
+	return ERROR_SUCCESS;
+}

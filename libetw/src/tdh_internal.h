@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * TDH internals: an event's schema in one form whatever it was decoded
+ * from (TraceLogging metadata, a manifest), turned into the public
+ * TRACE_EVENT_INFO by one function.  The parsers here are pure (memory
+ * in, memory out), so the host unit tests run them directly.
+ */
+#ifndef _LIBETW_TDH_INTERNAL_H
+#define _LIBETW_TDH_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <windows.h>
+#include <evntcons.h>
+#include <tdh.h>
+
+/* Bump allocator for a schema's strings and properties. */
+struct tdh_arena {
+	char *buf;
+	size_t len, cap;
+	int failed;		/* an allocation failed */
+};
+
+void *tdh_alloc(struct tdh_arena *a, size_t n);
+char *tdh_strndup(struct tdh_arena *a, const char *s, size_t n);
+void tdh_arena_free(struct tdh_arena *a);
+
+/* One EVENT_PROPERTY_INFO, with UTF-8 strings. */
+struct tdh_prop {
+	const char *name;
+	const char *map;	/* value/bit map name, or NULL */
+	uint16_t flags;		/* PROPERTY_FLAGS */
+	uint16_t in, out;	/* TDH_INTYPE / TDH_OUTTYPE */
+	uint16_t count;		/* or countPropertyIndex */
+	uint16_t length;	/* or lengthPropertyIndex */
+	uint16_t struct_start, struct_members;	/* PropertyStruct */
+	uint32_t tags;
+};
+
+/* One event's schema (what TRACE_EVENT_INFO holds). */
+struct tdh_schema {
+	GUID provider;
+	GUID event_guid;
+	EVENT_DESCRIPTOR desc;
+	DECODING_SOURCE source;
+	const char *provider_name, *level_name, *channel_name;
+	const char *keywords_name, *task_name, *opcode_name;
+	const char *message, *provider_message, *event_name;
+	uint32_t tags;
+	uint32_t nprops, ntop;
+	struct tdh_prop *props;
+};
+
+/*
+ * TraceLogging: the schema of an event from its EVENT_SCHEMA_TL item
+ * (@meta) and PROV_TRAITS item (@traits, may be NULL).  Return: 0, or
+ * -EINVAL if the metadata is malformed, -ENOMEM.
+ */
+int tdh_tl_parse(const uint8_t *meta, size_t meta_len,
+		 const uint8_t *traits, size_t traits_len,
+		 struct tdh_schema *out, struct tdh_arena *a);
+
+/* The TDH_OUTTYPE a TraceLogging OutType means for this InType. */
+uint16_t tdh_tl_outtype(uint8_t tlg_in, uint8_t tlg_out);
+
+/*
+ * Lay @s out as a TRACE_EVENT_INFO in @buf (@*size bytes).  Returns
+ * ERROR_SUCCESS, or ERROR_INSUFFICIENT_BUFFER with *size = bytes needed.
+ */
+ULONG tdh_schema_to_info(const struct tdh_schema *s, TRACE_EVENT_INFO *buf,
+			 ULONG *size);
+
+/* Bytes of a fixed-size InType (pointer size @psize), 0 if variable. */
+uint32_t tdh_intype_size(uint16_t in, uint32_t psize);
+
+/* UTF-8 (@n bytes) to UTF-16 (@room units incl. NUL); units needed. */
+size_t tdh_utf8_to_utf16(const char *s, size_t n, WCHAR *out, size_t room);
+/* UTF-16 (@n units, or up to NUL) to UTF-8 (@room bytes incl. NUL); bytes needed. */
+size_t tdh_utf16_to_utf8(const WCHAR *s, size_t n, char *out, size_t room);
+
+/*
+ * One property occurrence found by walking an event's data with its
+ * TRACE_EVENT_INFO: where its bytes are.
+ */
+struct tdh_loc {
+	uint32_t off;		/* from UserData */
+	uint32_t size;		/* all elements */
+	uint32_t count;		/* elements (1 for scalars) */
+};
+
+/*
+ * Find the data of the property named by @pd (@n descriptors: one per
+ * struct level, innermost last).  Return: ERROR_SUCCESS,
+ * ERROR_NOT_FOUND (no such property) or ERROR_EVT_INVALID_EVENT_DATA
+ * (the data is shorter than the schema says).
+ */
+ULONG tdh_locate(const TRACE_EVENT_INFO *tei, const uint8_t *data,
+		 uint32_t len, uint32_t psize, const PROPERTY_DATA_DESCRIPTOR *pd,
+		 ULONG n, struct tdh_loc *loc);
+
+/*
+ * Bytes one value of a property occupies at @p (@avail bytes left):
+ * fixed size, length attribute, NUL terminator or count prefix.
+ * 0 with *bad set when the data is malformed.
+ */
+uint32_t tdh_value_size(uint16_t in, uint16_t out, uint32_t length,
+			const uint8_t *p, uint32_t avail, uint32_t psize,
+			int *bad);
+
+/* English text of a Win32 error / NTSTATUS / HRESULT (TDH_OUTTYPE @out). */
+void tdh_error_text(uint16_t out, uint32_t code, char *buf, size_t n);
+
+/*
+ * One value as UTF-8 text: what TdhFormatProperty shows, before the
+ * conversion to UTF-16.  @map may be NULL.  Returns ERROR_SUCCESS (text
+ * in *@text, NUL-ended, *@len bytes: @buf when it fits in @cap bytes,
+ * else malloc'ed; bytes consumed in *@used), ERROR_EVT_INVALID_EVENT_DATA
+ * or ERROR_NOT_ENOUGH_MEMORY.
+ */
+ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
+		      USHORT out, USHORT length, USHORT avail,
+		      const uint8_t *data, char *buf, size_t cap,
+		      char **text, size_t *len, USHORT *used);
+
+/* --- Manifests (tdh_manifest.c, tdh_store.c) --- */
+struct tdh_manifest;
+struct tdh_provider;
+
+/*
+ * Parse a manifest (XML text) with libxml2.  Return: the manifest, or
+ * NULL with *err set (ERROR_XML_PARSE_ERROR-like: ERROR_INVALID_DATA,
+ * ERROR_NOT_ENOUGH_MEMORY).  @what names it in diagnostics.
+ */
+struct tdh_manifest *tdh_manifest_parse(const char *xml, size_t len,
+					const char *what, ULONG *err,
+					char *errmsg, size_t errlen);
+void tdh_manifest_free(struct tdh_manifest *m);
+
+/* Its providers. */
+unsigned tdh_manifest_providers(const struct tdh_manifest *m);
+const struct tdh_provider *tdh_manifest_provider(const struct tdh_manifest *m,
+						 unsigned i);
+const struct tdh_provider *tdh_manifest_find(const struct tdh_manifest *m,
+					     const GUID *guid);
+const GUID *tdh_provider_guid(const struct tdh_provider *p);
+const char *tdh_provider_name(const struct tdh_provider *p);
+
+/*
+ * The schema of event (Id, Version) of @p; with @any_version the newest
+ * version when this one is not defined.  Return: 0, -ENOENT, -ENOMEM.
+ */
+int tdh_provider_event(const struct tdh_provider *p, const EVENT_DESCRIPTOR *d,
+		       struct tdh_schema *out, struct tdh_arena *a);
+
+/* The events of @p: how many, and the i-th descriptor. */
+unsigned tdh_provider_nevents(const struct tdh_provider *p);
+const EVENT_DESCRIPTOR *tdh_provider_event_desc(const struct tdh_provider *p,
+						unsigned i);
+
+/* A map by name: entries (value, UTF-8 text), bitmap or value map. */
+struct tdh_map_entry {
+	uint32_t value;
+	const char *text;
+};
+int tdh_provider_map(const struct tdh_provider *p, const char *name,
+		     int *bitmap, const struct tdh_map_entry **entries,
+		     unsigned *n);
+
+/* Keywords, levels, channels, tasks, opcodes (EVENT_FIELD_TYPE). */
+struct tdh_field {
+	uint64_t value;
+	const char *name, *message;
+};
+unsigned tdh_provider_fields(const struct tdh_provider *p, EVENT_FIELD_TYPE t,
+			     const struct tdh_field **fields);
+
+#endif /* _LIBETW_TDH_INTERNAL_H */

@@ -1,0 +1,116 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# etwdump on the files Windows wrote (selftests/data/), no etw.ko needed:
+# the two TraceLogging events of lxcore_kernel.etl decoded to their field
+# names and values in the text, JSON (jq), CSV and XML (xmllint) forms;
+# the filters (provider by name and GUID, level, keywords, id, time
+# window), --header, --max, --no-decode; and an event no manifest
+# describes (powershell.etl) kept in hex with the reason.  Prints TAP.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+E=$top/build/tools/etwdump
+L=$top/selftests/data/lxcore_kernel.etl
+P=$top/selftests/data/powershell.etl
+LX=Microsoft.Windows.Subsystem.LxCore
+LXG=0cd1c309-0878-4515-83db-749843b3f5c9
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+n=0
+failed=0
+planned=22
+echo "TAP version 13"
+echo "1..$planned"
+# check DESC CMD...: one TAP line; on failure what etwdump printed.
+check() {
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@" > "$tmp/why" 2>&1; then
+		echo "ok $n $desc"
+	else
+		echo "not ok $n $desc"
+		sed 's/^/# /' "$tmp/why" | head -n 20
+		failed=$((failed + 1))
+	fi
+}
+if [ ! -x "$E" ]; then
+	for i in $(seq 1 $planned); do
+		echo "ok $i etwdump # SKIP $E not built"
+	done
+	exit 0
+fi
+
+# events FILE ARGS...: etwdump's event count (its summary line).
+events() {
+	f=$1
+	shift
+	"$E" "$@" "$f" 2>&1 | sed -n 's/^--- \([0-9]*\) events.*/\1/p'
+}
+is() {	# is WANT GOT
+	[ "$1" = "$2" ] || { echo "want '$1', got '$2'"; return 1; }
+}
+
+text1='ErrorLevel=2 instanceId={00000000-0000-0000-0000-000000000000} LxPid=-1 LxTid=-1 LxNs=0 ExecutablePath="" Function=LxpDrvFsTypeMount Line=10528 Message="Failed to open volume C:\\WINDOWS\\system32\\lxss\\tools, result -2\n"'
+text2='ErrorLevel=2 instanceId={00000000-0000-0000-0000-000000000000} LxPid=-1 LxTid=-1 LxNs=0 ExecutablePath="" Function=LxpInstanceStart Line=2659 Message="[0xc0000034] LxpInstanceInitialize\n"'
+"$E" "$L" > "$tmp/text" 2>/dev/null
+check "lxcore event 1: provider/event name and every field" \
+	sh -c 'grep -F "$1/BreakPoint " "$2" | sed -n 1p | grep -qF -- "$3"' _ "$LX" "$tmp/text" "$text1"
+check "lxcore event 2: provider/event name and every field" \
+	sh -c 'grep -F "$1/BreakPoint " "$2" | sed -n 2p | grep -qF -- "$3"' _ "$LX" "$tmp/text" "$text2"
+check "the traits item shows the provider name, the schema item its kind" \
+	grep -q "ext=\[12,11\]" "$tmp/text"
+
+"$E" --json "$L" > "$tmp/json" 2>/dev/null
+check "--json: one valid JSON object per line" jq -e . "$tmp/json"
+check "--json: fields as an object, numbers as numbers" sh -c '
+	jq -e "select(.event == \"BreakPoint\") | .fields |
+	       .LxPid == -1 and .Line == 10528 and .Function == \"LxpDrvFsTypeMount\" and
+	       .Message == \"Failed to open volume C:\\\\WINDOWS\\\\system32\\\\lxss\\\\tools, result -2\\n\"" "$1" |
+	sed -n 1p | grep -qx true' _ "$tmp/json"
+check "--json: provider name and the traits in ext_data" sh -c '
+	jq -e "select(.event == \"BreakPoint\") | .provider_name == \"$2\" and .ext_data.traits == \"$2\"" "$1" |
+	sort -u | grep -qx true' _ "$tmp/json" "$LX"
+check "--json: the summary object" sh -c 'tail -n 1 "$1" | jq -e ".summary.events == 4"' _ "$tmp/json"
+
+"$E" --csv "$L" > "$tmp/csv" 2>/dev/null
+check "--csv: tracerpt's header line" sh -c 'head -n 1 "$1" | grep -qx "Event Name, Type, Event ID, Version, Channel, Level, Opcode, Task, Keyword, PID, TID, Processor Number, Instance ID, Parent Instance ID, Activity ID, Related Activity ID, Clock-Time, Kernel(ms), User(ms), User Data"' _ "$tmp/csv"
+check "--csv: the lxcore rows with their values" sh -c '
+	grep -F "\"$2\", \"BreakPoint\", 0, 0, 11, 2, 0, 0, 0x0000400000000000, 0x000016F4, 0x00000B34, 3," "$1" |
+	grep -qF "2, \"{00000000-0000-0000-0000-000000000000}\", -1, -1, 0, \"\", \"LxpInstanceStart\", 2659, \"[0xc0000034] LxpInstanceInitialize \""' _ "$tmp/csv" "$LX"
+
+"$E" --xml "$L" > "$tmp/xml" 2>/dev/null
+if command -v xmllint > /dev/null 2>&1; then
+	check "--xml: well-formed (xmllint)" xmllint --noout "$tmp/xml"
+else
+	n=$((n + 1)); echo "ok $n --xml: well-formed # SKIP no xmllint"
+fi
+check "--xml: <Data Name=...> per field, RenderingInfo names" sh -c '
+	grep -q "<Data Name=\"Function\">LxpDrvFsTypeMount</Data>" "$1" &&
+	grep -q "<Data Name=\"LxPid\">-1</Data>" "$1" &&
+	grep -q "<Task>BreakPoint</Task>" "$1"' _ "$tmp/xml"
+
+check "--provider NAME (any case): the two lxcore events" is 2 "$(events "$L" --provider microsoft.windows.subsystem.lxcore)"
+check "--provider GUID: the same" is 2 "$(events "$L" --provider "$LXG")"
+check "--provider of another: nothing (the EventTrace header too)" is 0 "$(events "$L" --provider 11111111-2222-3333-4444-555555555555)"
+check "--level 1: the lxcore events (level 2) out, EventTrace's in" is 2 "$(events "$L" --level 1)"
+check "--keywords 0x1: the lxcore events (0x400000000000) out" is 2 "$(events "$L" --keywords 0x1)"
+check "--since between the two: only the second" sh -c '
+	"$1" --provider "$2" --since 2020-07-14T12:04:36.9030000Z "$3" 2>/dev/null | grep -c LxpInstanceStart | grep -qx 1 &&
+	! "$1" --provider "$2" --since 2020-07-14T12:04:36.9030000Z "$3" 2>/dev/null | grep -q LxpDrvFsTypeMount' _ "$E" "$LX" "$L"
+check "--header: the log file header first, whatever the filters" sh -c '
+	"$1" --header --provider "$2" "$3" 2>/dev/null | head -n 3 | grep -q "^logger name: *lxcore_kernel"' _ "$E" "$LX" "$L"
+check "--max 1: one event" is 1 "$(events "$L" --max 1)"
+check "--no-decode: hex payloads and the reason" sh -c '
+	"$1" --no-decode --provider "$2" "$3" 2>/dev/null | grep -q "data=0200000000.*(undecoded: --no-decode)"' _ "$E" "$LXG" "$L"
+check "an event no manifest describes stays hex and says why" sh -c '
+	"$1" "$2" 2>/dev/null | grep "id=7937" | sed -n 1p | grep -q "data=.*(undecoded: no manifest for this provider and event)"' _ "$E" "$P"
+check "--json undecoded: payload and reason" sh -c '
+	"$1" --json "$2" 2>/dev/null | jq -e "select(.id == 7937) | .undecoded == \"no manifest for this provider and event\" and (.payload | length) > 0" |
+	sort -u | grep -qx true' _ "$E" "$P"
+
+[ "$n" -eq "$planned" ] || { echo "# ran $n tests, planned $planned"; exit 1; }
+[ "$failed" -eq 0 ]

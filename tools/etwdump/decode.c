@@ -1,0 +1,780 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etwdump: decoding an event with TDH, the way a Windows consumer does --
+ * TdhGetEventInformation for the schema, then each value as
+ * TdhFormatProperty formats it (maps from TdhGetEventMapInformation),
+ * arrays by their count, structs member by member -- plus the extended
+ * items.  The values come from TdhFormatProperty's own formatter in
+ * UTF-8 (tdh_format_utf8, libetw/src/tdh_internal.h): the same text,
+ * without a round trip through UTF-16 for every field.
+ *
+ * Schemas and maps are cached (by TraceLogging metadata bytes, or by
+ * provider, id and version for manifest events): TDH is asked once per
+ * kind of event, not once per event.  Memory for one event's result
+ * comes from an arena that the next event reuses.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode.h"
+#include "etwdump.h"
+#include "tdh_internal.h"
+
+/* --- per-event arena --- */
+
+struct chunk {
+	struct chunk *next;
+	size_t len, cap;
+	char data[];
+};
+
+static struct chunk *chunks, *cur;
+
+static void arena_reset(void)
+{
+	struct chunk *c;
+
+	for (c = chunks; c; c = c->next)
+		c->len = 0;
+	cur = chunks;
+}
+
+void *da_alloc(size_t n)
+{
+	n = (n + 7) & ~(size_t)7;
+	while (cur && cur->len + n > cur->cap)
+		cur = cur->next;
+	if (!cur) {
+		size_t cap = n > 65536 ? n : 65536;
+		struct chunk *c = malloc(sizeof(*c) + cap);
+
+		if (!c) {
+			fprintf(stderr, "etwdump: out of memory\n");
+			exit(1);
+		}
+		c->len = 0;
+		c->cap = cap;
+		c->next = chunks;
+		chunks = c;
+		cur = c;
+	}
+	cur->len += n;
+	return cur->data + cur->len - n;
+}
+
+char *da_str(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(da_alloc(n), s, n);
+}
+
+/* @n UTF-16 units to UTF-8 in the arena. */
+static char *da_u16n(const WCHAR *w, size_t n)
+{
+	size_t k = 0, i;
+	char *out = da_alloc(3 * n + 1);
+
+	for (i = 0; i < n; i++) {
+		unsigned int c = w[i];
+
+		if (c >= 0xD800 && c < 0xDC00 && i + 1 < n &&
+		    w[i + 1] >= 0xDC00 && w[i + 1] < 0xE000) {
+			c = 0x10000 + ((c - 0xD800) << 10) + (w[i + 1] - 0xDC00);
+			i++;
+			out[k++] = (char)(0xF0 | c >> 18);
+			out[k++] = (char)(0x80 | ((c >> 12) & 0x3F));
+			out[k++] = (char)(0x80 | ((c >> 6) & 0x3F));
+			out[k++] = (char)(0x80 | (c & 0x3F));
+			continue;
+		}
+		if (c >= 0xD800 && c < 0xE000)
+			c = 0xFFFD;
+		if (c < 0x80) {
+			out[k++] = (char)c;
+		} else if (c < 0x800) {
+			out[k++] = (char)(0xC0 | c >> 6);
+			out[k++] = (char)(0x80 | (c & 0x3F));
+		} else {
+			out[k++] = (char)(0xE0 | c >> 12);
+			out[k++] = (char)(0x80 | ((c >> 6) & 0x3F));
+			out[k++] = (char)(0x80 | (c & 0x3F));
+		}
+	}
+	out[k] = 0;
+	return out;
+}
+
+/* UTF-16 to UTF-8 in the arena. */
+char *da_u16(const WCHAR *w)
+{
+	size_t n = 0;
+
+	if (!w)
+		return NULL;
+	while (w[n])
+		n++;
+	return da_u16n(w, n);
+}
+
+/* --- schema and map caches --- */
+
+/* A schema from TDH and its strings in UTF-8, converted once. */
+struct schema {
+	TRACE_EVENT_INFO *t;
+	char *provider, *event, *level, *task, *opcode, *channel;
+	char *keywords;		/* the list joined with ", " */
+	char *message;
+	char **pname;		/* each property's name */
+};
+
+struct info_entry {
+	struct info_entry *next;
+	uint64_t hash;
+	uint32_t keylen;
+	unsigned char *key;
+	struct schema *s;	/* NULL: TDH said status */
+	ULONG status;
+};
+
+/* UTF-16 to UTF-8, malloc'ed (NULL for offset 0). */
+static char *u16dup(const TRACE_EVENT_INFO *t, ULONG off)
+{
+	char *a, *r;
+
+	if (!off)
+		return NULL;
+	a = da_u16((const WCHAR *)((const BYTE *)t + off));
+	r = strdup(a ? a : "");
+	if (!r) {
+		fprintf(stderr, "etwdump: out of memory\n");
+		exit(1);
+	}
+	return r;
+}
+
+static struct schema *schema_new(TRACE_EVENT_INFO *t)
+{
+	struct schema *s = calloc(1, sizeof(*s));
+	ULONG i;
+
+	if (!s || !(s->pname = calloc(t->PropertyCount + 1, sizeof(char *)))) {
+		fprintf(stderr, "etwdump: out of memory\n");
+		exit(1);
+	}
+	s->t = t;
+	s->provider = u16dup(t, t->ProviderNameOffset);
+	s->event = u16dup(t, t->EventNameOffset);
+	s->level = u16dup(t, t->LevelNameOffset);
+	s->task = u16dup(t, t->TaskNameOffset);
+	s->opcode = u16dup(t, t->OpcodeNameOffset);
+	s->channel = u16dup(t, t->ChannelNameOffset);
+	s->message = u16dup(t, t->EventMessageOffset);
+	for (i = 0; i < t->PropertyCount; i++)
+		s->pname[i] = u16dup(t, t->EventPropertyInfoArray[i].NameOffset);
+	if (t->KeywordsNameOffset) {
+		/* A list of strings ending with an empty one: join with ", ". */
+		const WCHAR *k = TEI_KEYWORDS_NAME(t);
+		char all[1024];
+		size_t len = 0;
+
+		all[0] = 0;
+		while (*k && len < 900) {
+			len += (size_t)snprintf(all + len, sizeof(all) - len, "%s%s",
+						len ? ", " : "", da_u16(k));
+			while (*k)
+				k++;
+			k++;
+		}
+		s->keywords = strdup(all);
+	}
+	return s;
+}
+
+#define CACHE_BUCKETS 1024
+static struct info_entry *info_cache[CACHE_BUCKETS];
+
+/* FNV-1a-like, a word at a time (keys are metadata blobs, every event). */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	uint64_t w;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, b + i, 8);
+		h = (h ^ w) * 1099511628211ULL;
+		h ^= h >> 29;
+	}
+	for (; i < n; i++)
+		h = (h ^ b[i]) * 1099511628211ULL;
+	return h;
+}
+
+static const EVENT_HEADER_EXTENDED_DATA_ITEM *ext_of(PEVENT_RECORD er, USHORT t)
+{
+	USHORT i;
+
+	for (i = 0; i < er->ExtendedDataCount; i++)
+		if (er->ExtendedData[i].ExtType == t)
+			return &er->ExtendedData[i];
+	return NULL;
+}
+
+/*
+ * The cache key: the TraceLogging metadata and traits, or provider, id
+ * and version (manifests); what TdhGetEventInformation's answer depends on.
+ */
+static size_t info_key(PEVENT_RECORD er, unsigned char *key, size_t room)
+{
+	const EVENT_HEADER_EXTENDED_DATA_ITEM *tl, *tr;
+	const EVENT_HEADER *h = &er->EventHeader;
+	size_t n = 0;
+
+	tl = ext_of(er, EVENT_HEADER_EXT_TYPE_EVENT_SCHEMA_TL);
+	if (tl) {
+		tr = ext_of(er, EVENT_HEADER_EXT_TYPE_PROV_TRAITS);
+		if (2 + (size_t)tl->DataSize + (tr ? (size_t)tr->DataSize : 0) > room)
+			return 0;
+		key[n++] = 'T';
+		key[n++] = tr ? (unsigned char)tr->DataSize : 0;
+		memcpy(key + n, (void *)(uintptr_t)tl->DataPtr, tl->DataSize);
+		n += tl->DataSize;
+		if (tr) {
+			memcpy(key + n, (void *)(uintptr_t)tr->DataPtr, tr->DataSize);
+			n += tr->DataSize;
+		}
+		return n;
+	}
+	key[n++] = 'M';
+	memcpy(key + n, &h->ProviderId, 16);
+	n += 16;
+	memcpy(key + n, &h->EventDescriptor.Id, 2);
+	n += 2;
+	key[n++] = h->EventDescriptor.Version;
+	key[n++] = (unsigned char)(h->Flags >> 8);	/* classic / message kinds */
+	key[n++] = (unsigned char)h->Flags;
+	return n;
+}
+
+static ULONG event_info(PEVENT_RECORD er, const struct schema **out)
+{
+	static unsigned char key[65536 + 512];
+	static struct info_entry *last;	/* runs of one kind of event */
+	size_t n = info_key(er, key, sizeof(key));
+	uint64_t h;
+	struct info_entry *e, **b;
+	TRACE_EVENT_INFO *t = NULL;
+	ULONG size = 0, r;
+
+	if (n && last && last->keylen == n && !memcmp(last->key, key, n)) {
+		*out = last->s;
+		return last->status;
+	}
+	h = fnv(1469598103934665603ULL, key, n);
+	b = &info_cache[h % CACHE_BUCKETS];
+	for (e = *b; n && e; e = e->next)
+		if (e->hash == h && e->keylen == n && !memcmp(e->key, key, n)) {
+			last = e;
+			*out = e->s;
+			return e->status;
+		}
+	*out = NULL;
+	r = TdhGetEventInformation(er, 0, NULL, NULL, &size);
+	if (r == ERROR_INSUFFICIENT_BUFFER) {
+		t = malloc(size);
+		r = t ? TdhGetEventInformation(er, 0, NULL, t, &size) :
+			ERROR_NOT_ENOUGH_MEMORY;
+		if (r) {
+			free(t);
+			t = NULL;
+		}
+	}
+	if (t)
+		*out = schema_new(t);
+	if (!n)
+		return r;	/* too big to cache (leaks one schema) */
+	e = calloc(1, sizeof(*e));
+	if (e && (e->key = malloc(n))) {
+		memcpy(e->key, key, n);
+		e->keylen = (uint32_t)n;
+		e->hash = h;
+		e->s = (struct schema *)*out;
+		e->status = r;
+		last = e;
+		e->next = *b;
+		*b = e;
+	} else {
+		free(e);
+	}
+	return r;
+}
+
+struct map_entry {
+	struct map_entry *next;
+	GUID provider;
+	char *name;
+	EVENT_MAP_INFO *map;	/* NULL: none */
+};
+
+static struct map_entry *maps;
+
+static EVENT_MAP_INFO *event_map(PEVENT_RECORD er, PWSTR name)
+{
+	const char *n8 = da_u16(name);
+	struct map_entry *m;
+	ULONG size = 0;
+
+	for (m = maps; m; m = m->next)
+		if (IsEqualGUID(&m->provider, &er->EventHeader.ProviderId) &&
+		    !strcmp(m->name, n8))
+			return m->map;
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return NULL;
+	m->provider = er->EventHeader.ProviderId;
+	m->name = strdup(n8);
+	if (TdhGetEventMapInformation(er, name, NULL, &size) == ERROR_INSUFFICIENT_BUFFER) {
+		m->map = malloc(size);
+		if (m->map && TdhGetEventMapInformation(er, name, m->map, &size)) {
+			free(m->map);
+			m->map = NULL;
+		}
+	}
+	m->next = maps;
+	maps = m;
+	return m->map;
+}
+
+/* --- the fields --- */
+
+struct walk {
+	PEVENT_RECORD er;
+	TRACE_EVENT_INFO *t;
+	const struct schema *s;
+	PBYTE p;
+	USHORT left;
+	ULONG psize;
+	ULONGLONG *vals;	/* each property's integer value */
+	ULONG bad;		/* a TdhFormatProperty status */
+};
+
+static enum dn_kind value_kind(USHORT in, USHORT out, int mapped)
+{
+	if (mapped)
+		return DK_TEXT;
+	if (in == TDH_INTYPE_BOOLEAN || out == TDH_OUTTYPE_BOOLEAN)
+		return DK_BOOL;
+	if (in >= TDH_INTYPE_INT8 && in <= TDH_INTYPE_DOUBLE &&
+	    (out == TDH_OUTTYPE_NULL || (out >= TDH_OUTTYPE_BYTE &&
+					 out <= TDH_OUTTYPE_DOUBLE) ||
+	     out == TDH_OUTTYPE_PID || out == TDH_OUTTYPE_TID ||
+	     out == TDH_OUTTYPE_ETWTIME))
+		return DK_NUMBER;
+	return DK_TEXT;
+}
+
+static void one_value(struct walk *w, ULONG i, struct dnode *n)
+{
+	EVENT_PROPERTY_INFO *pi = &w->t->EventPropertyInfoArray[i];
+	USHORT len = pi->length, used = 0;
+	EVENT_MAP_INFO *map = NULL;
+	char small[512], *text = NULL;
+	size_t tlen = 0;
+	ULONG r;
+
+	if (pi->Flags & PropertyParamLength)
+		len = (USHORT)w->vals[pi->lengthPropertyIndex];
+	if (pi->nonStructType.MapNameOffset)
+		map = event_map(w->er, (PWSTR)((PBYTE)w->t +
+					pi->nonStructType.MapNameOffset));
+	/* TdhFormatProperty's text, before its conversion to UTF-16. */
+	r = tdh_format_utf8(map, w->psize, pi->nonStructType.InType,
+			    pi->nonStructType.OutType, len, w->left, w->p,
+			    small, sizeof(small), &text, &tlen, &used);
+	n->type = DN_VALUE;
+	if (r) {
+		w->bad = r;
+		n->text = "";
+		return;
+	}
+	n->text = memcpy(da_alloc(tlen + 1), text, tlen + 1);
+	if (text != small)
+		free(text);
+	n->kind = value_kind(pi->nonStructType.InType, pi->nonStructType.OutType,
+			     map != NULL);
+	if (n->kind == DK_NUMBER && (pi->nonStructType.InType == TDH_INTYPE_FLOAT ||
+				     pi->nonStructType.InType == TDH_INTYPE_DOUBLE) &&
+	    (!strcmp(n->text, "NaN") || strstr(n->text, "Infinity")))
+		n->kind = DK_TEXT;
+	if (used <= 8) {
+		ULONGLONG v = 0;
+
+		memcpy(&v, w->p, used);
+		w->vals[i] = v;
+	}
+	w->p += used;
+	w->left -= used;
+}
+
+static void props(struct walk *w, ULONG first, ULONG count, struct dnode *out);
+
+static void one_prop(struct walk *w, ULONG i, struct dnode *n)
+{
+	EVENT_PROPERTY_INFO *pi = &w->t->EventPropertyInfoArray[i];
+	int array = (pi->Flags & (PropertyParamCount | PropertyParamFixedCount)) ||
+		    pi->count > 1;
+	ULONG count = (pi->Flags & PropertyParamCount) ?
+		      (ULONG)w->vals[pi->countPropertyIndex] : pi->count, k;
+	struct dnode *elems;
+
+	n->name = w->s->pname[i] ? w->s->pname[i] : "";
+	if (!array)
+		count = 1;
+	if (count > 65535) {
+		w->bad = ERROR_EVT_INVALID_EVENT_DATA;
+		return;
+	}
+	elems = array ? da_alloc((count ? count : 1) * sizeof(*elems)) : n;
+	for (k = 0; k < count && !w->bad; k++) {
+		struct dnode *e = &elems[k];
+
+		if (array)
+			memset(e, 0, sizeof(*e));
+		if (pi->Flags & PropertyStruct) {
+			e->type = DN_STRUCT;
+			e->nkids = pi->structType.NumOfStructMembers;
+			e->kids = da_alloc((e->nkids + 1) * sizeof(*e->kids));
+			props(w, pi->structType.StructStartIndex, e->nkids, e->kids);
+		} else {
+			one_value(w, i, e);
+		}
+		if (array)
+			e->name = NULL;
+	}
+	if (array) {
+		n->type = DN_ARRAY;
+		n->kids = elems;
+		n->nkids = count;
+	}
+}
+
+static void props(struct walk *w, ULONG first, ULONG count, struct dnode *out)
+{
+	ULONG i;
+
+	for (i = 0; i < count && !w->bad; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		if (first + i >= w->t->PropertyCount) {
+			w->bad = ERROR_EVT_INVALID_EVENT_DATA;
+			return;
+		}
+		one_prop(w, first + i, &out[i]);
+	}
+}
+
+size_t dnode_flat(const struct dnode *n, char *out, size_t room)
+{
+	size_t len = 0;
+	unsigned i;
+
+#define PUT(s) do { int k_ = snprintf(out + len, len < room ? room - len : 0, "%s", (s)); \
+		len += (size_t)k_; } while (0)
+	switch (n->type) {
+	case DN_VALUE:
+		PUT(n->text);
+		break;
+	case DN_ARRAY:
+	case DN_STRUCT:
+		PUT(n->type == DN_ARRAY ? "[" : "{");
+		for (i = 0; i < n->nkids; i++) {
+			if (i)
+				PUT(",");
+			if (n->kids[i].name) {
+				PUT(n->kids[i].name);
+				PUT("=");
+			}
+			len += dnode_flat(&n->kids[i], out + (len < room ? len : room),
+					  len < room ? room - len : 0);
+		}
+		PUT(n->type == DN_ARRAY ? "]" : "}");
+		break;
+	}
+#undef PUT
+	return len;
+}
+
+/* A manifest message: %1..%n are the top-level values, %% a percent. */
+static const char *fill_message(const char *tmpl, const struct decoded *d)
+{
+	size_t room = strlen(tmpl) + 1024, len = 0;
+	char *out = da_alloc(room);
+	const char *p;
+
+	for (p = tmpl; *p && len + 1 < room; p++) {
+		if (*p == '%' && p[1] >= '1' && p[1] <= '9') {
+			unsigned k = 0;
+
+			while (p[1] >= '0' && p[1] <= '9')
+				k = 10 * k + (unsigned)(*++p - '0');
+			if (k >= 1 && k <= d->nfields)
+				len += dnode_flat(&d->fields[k - 1], out + len, room - len);
+			if (len >= room)
+				len = room - 1;
+			continue;
+		}
+		if (*p == '%' && (p[1] == '%' || p[1] == 'n' || p[1] == 't')) {
+			p++;
+			out[len++] = *p == '%' ? '%' : *p == 'n' ? '\n' : '\t';
+			continue;
+		}
+		out[len++] = *p;
+	}
+	out[len] = 0;
+	return out;
+}
+
+/* --- extended items --- */
+
+static void add_ext(struct decoded *d, const char *name, const char *text)
+{
+	if (d->next < sizeof(d->ext) / sizeof(d->ext[0])) {
+		d->ext[d->next].name = name;
+		d->ext[d->next].text = text;
+		d->next++;
+	}
+}
+
+static char *sid_text(const unsigned char *p, size_t n)
+{
+	char *out = da_alloc(256);
+	unsigned long long auth = 0;
+	size_t len, i;
+
+	if (n < 8 || p[1] > 15 || n < 8 + 4u * p[1]) {
+		snprintf(out, 256, "(malformed)");
+		return out;
+	}
+	for (i = 0; i < 6; i++)
+		auth = auth << 8 | p[2 + i];
+	len = (size_t)snprintf(out, 256, "S-%u-%llu", p[0], auth);
+	for (i = 0; i < p[1]; i++) {
+		unsigned int v;
+
+		memcpy(&v, p + 8 + 4 * i, 4);
+		len += (size_t)snprintf(out + len, 256 - len, "-%u", v);
+	}
+	return out;
+}
+
+static char *u64_list(const unsigned char *p, size_t n, size_t each)
+{
+	size_t k = n / each, i, len = 0, room = 20 * k + 4;
+	char *out = da_alloc(room);
+
+	out[len++] = '[';
+	for (i = 0; i < k; i++) {
+		unsigned long long v = 0;
+
+		memcpy(&v, p + i * each, each);
+		len += (size_t)snprintf(out + len, room - len, "%s0x%llx",
+					i ? "," : "", v);
+	}
+	snprintf(out + len, room - len, "]");
+	return out;
+}
+
+static void decode_ext(PEVENT_RECORD er, struct decoded *d)
+{
+	USHORT i;
+
+	for (i = 0; i < er->ExtendedDataCount; i++) {
+		const EVENT_HEADER_EXTENDED_DATA_ITEM *x = &er->ExtendedData[i];
+		const unsigned char *p = (const void *)(uintptr_t)x->DataPtr;
+		char *t = da_alloc(96);
+		unsigned long long v = 0;
+		unsigned int u = 0;
+
+		switch (x->ExtType) {
+		case EVENT_HEADER_EXT_TYPE_RELATED_ACTIVITYID:
+			if (x->DataSize == 16) {
+				memcpy(&d->related, p, 16);
+				d->has_related = 1;
+			}
+			break;
+		case EVENT_HEADER_EXT_TYPE_SID:
+			add_ext(d, "sid", sid_text(p, x->DataSize));
+			break;
+		case EVENT_HEADER_EXT_TYPE_TS_ID:
+			if (x->DataSize >= 4) {
+				memcpy(&u, p, 4);
+				snprintf(t, 96, "%u", u);
+				add_ext(d, "session", t);
+			}
+			break;
+		case EVENT_HEADER_EXT_TYPE_INSTANCE_INFO:
+			if (x->DataSize >= 24) {
+				char g[37];
+				unsigned int a, b;
+
+				memcpy(&a, p, 4);
+				memcpy(&b, p + 4, 4);
+				guid_str((const GUID *)(p + 8), g);
+				snprintf(t, 96, "%u/%u/{%s}", a, b, g);
+				add_ext(d, "instance", t);
+			}
+			break;
+		case EVENT_HEADER_EXT_TYPE_STACK_TRACE64:
+			if (x->DataSize >= 8)
+				add_ext(d, "stack", u64_list(p + 8, x->DataSize - 8, 8));
+			break;
+		case EVENT_HEADER_EXT_TYPE_STACK_TRACE32:
+			if (x->DataSize >= 8)
+				add_ext(d, "stack", u64_list(p + 8, x->DataSize - 8, 4));
+			break;
+		case EVENT_HEADER_EXT_TYPE_EVENT_KEY:
+		case EVENT_HEADER_EXT_TYPE_PROCESS_START_KEY:
+		case EVENT_HEADER_EXT_TYPE_PEBS_INDEX:
+			if (x->DataSize >= 8) {
+				memcpy(&v, p, 8);
+				snprintf(t, 96, "%llu", v);
+				add_ext(d, x->ExtType == EVENT_HEADER_EXT_TYPE_EVENT_KEY ?
+					"event_key" : x->ExtType ==
+					EVENT_HEADER_EXT_TYPE_PEBS_INDEX ? "pebs_index" :
+					"process_start_key", t);
+			}
+			break;
+		case EVENT_HEADER_EXT_TYPE_PMC_COUNTERS:
+			add_ext(d, "pmc", u64_list(p, x->DataSize, 8));
+			break;
+		case EVENT_HEADER_EXT_TYPE_PROV_TRAITS:
+			if (x->DataSize > 3 && memchr(p + 2, 0, x->DataSize - 2)) {
+				add_ext(d, "traits", da_str((const char *)p + 2));
+				if (!d->provider)
+					d->provider = da_str((const char *)p + 2);
+			}
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* --- one event --- */
+
+static const char *reason_for(PEVENT_RECORD er, ULONG status)
+{
+	USHORT f = er->EventHeader.Flags;
+
+	if (status == ERROR_EVT_INVALID_EVENT_DATA)
+		return ext_of(er, EVENT_HEADER_EXT_TYPE_EVENT_SCHEMA_TL) ?
+		       "malformed TraceLogging metadata" :
+		       "the data does not match the manifest";
+	if (status != ERROR_NOT_FOUND)
+		return "TDH failed";
+	if (f & EVENT_HEADER_FLAG_TRACE_MESSAGE)
+		return "TraceMessage (WPP) event: its format is in TMF files";
+	if (f & EVENT_HEADER_FLAG_CLASSIC_HEADER)
+		return "classic (MOF) event: no MOF class";
+	return "no manifest for this provider and event";
+}
+
+int decode_event(PEVENT_RECORD er, struct decoded *d)
+{
+	const EVENT_HEADER *h = &er->EventHeader;
+	struct walk w = { 0 };
+	const struct schema *s;
+	TRACE_EVENT_INFO *t;
+	ULONG r;
+
+	arena_reset();
+	memset(d, 0, sizeof(*d));
+	decode_ext(er, d);
+	if (IsEqualGUID(&h->ProviderId, &EventTraceGuid))
+		return decode_header_event(er, d);
+	if (h->Flags & EVENT_HEADER_FLAG_STRING_ONLY) {
+		size_t n = er->UserDataLength / 2, k;
+		WCHAR *s = da_alloc((n + 1) * sizeof(WCHAR));
+
+		for (k = 0; k < n; k++)
+			memcpy(&s[k], (const char *)er->UserData + 2 * k, 2);
+		s[n] = 0;
+		d->string = da_u16(s);
+		d->reason = "string-only event";
+		return 0;
+	}
+	r = event_info(er, &s);
+	if (r || !s) {
+		d->reason = reason_for(er, r);
+		return 0;
+	}
+	t = s->t;
+	d->source = t->DecodingSource;
+	d->provider = s->provider;
+	d->event = s->event;
+	d->level = s->level;
+	d->task = s->task;
+	d->opcode = s->opcode;
+	d->channel = s->channel;
+	d->keywords = s->keywords;
+	w.er = er;
+	w.t = t;
+	w.s = s;
+	w.p = er->UserData;
+	w.left = er->UserDataLength;
+	w.psize = (h->Flags & EVENT_HEADER_FLAG_32_BIT_HEADER) ? 4 : 8;
+	w.vals = da_alloc((t->PropertyCount + 1) * sizeof(*w.vals));
+	memset(w.vals, 0, (t->PropertyCount + 1) * sizeof(*w.vals));
+	d->nfields = t->TopLevelPropertyCount;
+	d->fields = da_alloc((d->nfields + 1) * sizeof(*d->fields));
+	props(&w, 0, d->nfields, d->fields);
+	if (w.bad) {
+		d->reason = w.bad == ERROR_EVT_INVALID_EVENT_DATA ?
+			    "the data is shorter than its schema" :
+			    "TdhFormatProperty failed";
+		d->nfields = 0;
+		return 0;
+	}
+	if (s->message)
+		d->message = fill_message(s->message, d);
+	d->ok = 1;
+	return 1;
+}
+
+int decode_load_manifest(const char *path)
+{
+	const unsigned char *u = (const unsigned char *)path;
+	WCHAR w[4096];
+	size_t i = 0, k = 0;
+	ULONG r;
+
+	/* The path is UTF-8; TdhLoadManifest takes UTF-16. */
+	while (u[i] && k + 3 < sizeof(w) / sizeof(w[0])) {
+		unsigned int c = u[i++];
+		int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+
+		if (more)
+			c &= 0x3F >> more;
+		while (more-- > 0 && (u[i] & 0xC0) == 0x80)
+			c = (c << 6) | (u[i++] & 0x3F);
+		if (c >= 0x10000) {
+			c -= 0x10000;
+			w[k++] = (WCHAR)(0xD800 + (c >> 10));
+			w[k++] = (WCHAR)(0xDC00 + (c & 0x3FF));
+		} else {
+			w[k++] = (WCHAR)c;
+		}
+	}
+	w[k] = 0;
+	if (u[i])
+		return -1;
+	r = TdhLoadManifest(w);
+	if (r) {
+		fprintf(stderr, "etwdump: %s: TdhLoadManifest: error %u%s\n", path, r,
+			r == ERROR_XML_PARSE_ERROR ? " (not a valid manifest)" :
+			r == ERROR_FILE_NOT_FOUND ? " (no such file)" : "");
+		return -1;
+	}
+	return 0;
+}

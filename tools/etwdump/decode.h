@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * etwdump: an event decoded for the output formats -- its provider and
+ * event names, the names and values of its fields (through TDH, as any
+ * consumer would), its extended items, or why it could not be decoded.
+ */
+#ifndef _TOOLS_ETWDUMP_DECODE_H
+#define _TOOLS_ETWDUMP_DECODE_H
+
+#include <windows.h>
+#include <evntcons.h>
+#include <tdh.h>
+
+enum dn_type { DN_VALUE, DN_ARRAY, DN_STRUCT };
+enum dn_kind { DK_TEXT, DK_NUMBER, DK_BOOL };	/* how JSON writes a value */
+
+/* One field: a value, an array of nodes, or a struct of named nodes. */
+struct dnode {
+	const char *name;	/* NULL for array elements */
+	enum dn_type type;
+	enum dn_kind kind;
+	const char *text;	/* DN_VALUE, UTF-8 */
+	struct dnode *kids;
+	unsigned nkids;
+};
+
+/* One extended item as "name" and text (e.g. "sid", "S-1-5-18"). */
+struct dext {
+	const char *name, *text;
+};
+
+struct decoded {
+	int ok;			/* the fields below were decoded */
+	const char *reason;	/* else: why not */
+	const char *provider;	/* name, or NULL */
+	const char *event;	/* TraceLogging name or manifest symbol, or NULL */
+	const char *level, *task, *opcode, *channel, *keywords;	/* names */
+	const char *message;	/* manifest message with %n filled in */
+	const char *string;	/* string-only event: its text */
+	struct dnode *fields;
+	unsigned nfields;
+	struct dext ext[16];
+	unsigned next;
+	GUID related;
+	int has_related;
+	DECODING_SOURCE source;
+};
+
+/*
+ * Decode @er into @d.  Everything @d points to stays valid until the next
+ * call.  Returns d->ok.
+ */
+int decode_event(PEVENT_RECORD er, struct decoded *d);
+
+/* A field's value as one line of text (arrays [a,b], structs {m=v}). */
+size_t dnode_flat(const struct dnode *n, char *out, size_t room);
+
+/* Memory for the current event's result (valid until the next event). */
+void *da_alloc(size_t n);
+char *da_str(const char *s);
+char *da_u16(const WCHAR *w);	/* UTF-16 to UTF-8 */
+
+/* header.c: the synthetic EventTrace header event, decoded (as MOF would). */
+int decode_header_event(PEVENT_RECORD er, struct decoded *d);
+
+/* Load a manifest for decoding (--manifest). */
+int decode_load_manifest(const char *path);
+
+#endif /* _TOOLS_ETWDUMP_DECODE_H */

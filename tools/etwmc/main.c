@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etwmc: compile an instrumentation manifest into the C header Windows
+ * provider code includes (mc.exe -um's), and optionally the manifest as
+ * an object for TdhLoadManifestFromBinary.  See etwmc.h for the files.
+ *
+ *   etwmc [-um] [-h DIR] [-z NAME] [--embed] [--check] MANIFEST.man
+ *
+ *   -h DIR    write the header (and --embed's .c) in DIR (default: .)
+ *   -z NAME   base name of the output files (default: the manifest's)
+ *   -um       user-mode code (the only kind; accepted for mc.exe's sake)
+ *   --embed   also write NAME.etw.c: the manifest in .etw_manifest
+ *   --check   only check the manifest (errors name the line)
+ *
+ * Exit status 0, or 1 with a message when the manifest is not valid
+ * XML, not an instrumentation manifest, or refers to a level, task,
+ * opcode, keyword, channel, template or type that does not exist.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "etwmc.h"
+
+static void usage(FILE *f)
+{
+	fputs("usage: etwmc [-um] [-h DIR] [-z NAME] [--embed] [--check] MANIFEST.man\n"
+	      "  -h DIR    output directory (default .)\n"
+	      "  -z NAME   base name of the outputs (default: the manifest's)\n"
+	      "  --embed   also write NAME.etw.c, the manifest as an ELF section\n"
+	      "            that TdhLoadManifestFromBinary reads\n"
+	      "  --check   only check the manifest\n", f);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
+		goto out;
+	buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf) {
+		buf[n] = 0;
+		*len = (size_t)n;
+	}
+out:
+	fclose(f);
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = ".", *base = NULL, *src = NULL;
+	int embed = 0, check = 0, i;
+	char path[4096], name[256], err[512], ident[256];
+	struct tdh_manifest *m;
+	size_t len;
+	ULONG e;
+	char *xml;
+	FILE *f;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-h") && i + 1 < argc)
+			dir = argv[++i];
+		else if (!strcmp(argv[i], "-z") && i + 1 < argc)
+			base = argv[++i];
+		else if (!strcmp(argv[i], "-um"))
+			;
+		else if (!strcmp(argv[i], "--embed"))
+			embed = 1;
+		else if (!strcmp(argv[i], "--check"))
+			check = 1;
+		else if (!strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return 0;
+		} else if (argv[i][0] == '-' || src) {
+			usage(stderr);
+			return 2;
+		} else
+			src = argv[i];
+	}
+	if (!src) {
+		usage(stderr);
+		return 2;
+	}
+	xml = slurp(src, &len);
+	if (!xml) {
+		fprintf(stderr, "etwmc: %s: %s\n", src, strerror(errno));
+		return 1;
+	}
+	m = tdh_manifest_parse(xml, len, src, &e, err, sizeof(err));
+	if (!m) {
+		fprintf(stderr, "etwmc: %s: %s\n", src, *err ? err : "not a valid manifest");
+		return 1;
+	}
+	if (check)
+		goto done;
+	if (!base) {
+		const char *b = strrchr(src, '/');
+		char *dot;
+
+		snprintf(name, sizeof(name), "%s", b ? b + 1 : src);
+		dot = strrchr(name, '.');
+		if (dot)
+			*dot = 0;
+		base = name;
+	}
+	snprintf(path, sizeof(path), "%s/%s.h", dir, base);
+	f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "etwmc: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	emit_prologue(f, src);
+	for (i = 0; i < (int)m->nproviders; i++)
+		emit_provider(f, &m->providers[i]);
+	/* Template functions, once per shape. */
+	fputs("#ifndef MCGEN_DISABLE_PROVIDER_CODE_GENERATION\n\n//\n// Template Functions\n//\n\n", f);
+	{
+		char seen[256][512];
+		unsigned nseen = 0, p, k, s;
+
+		for (p = 0; p < m->nproviders; p++) {
+			const struct tdh_provider *pr = &m->providers[p];
+			const struct mf_template *none = NULL;
+
+			for (k = 0; k <= pr->nevents; k++) {
+				const struct mf_template *t = k < pr->nevents ?
+					pr->events[k].tmpl : none;
+				char sig[512];
+
+				if (k == pr->nevents && pr->nevents)
+					break;
+				template_sig(t, sig, sizeof(sig));
+				for (s = 0; s < nseen && strcmp(seen[s], sig); s++)
+					;
+				if (s < nseen)
+					continue;
+				if (nseen < 256)
+					snprintf(seen[nseen++], sizeof(seen[0]), "%s", sig);
+				emit_template(f, t);
+			}
+		}
+	}
+	fputs("#endif // MCGEN_DISABLE_PROVIDER_CODE_GENERATION\n\n", f);
+	emit_epilogue(f);
+	if (fclose(f)) {
+		fprintf(stderr, "etwmc: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	if (embed) {
+		snprintf(path, sizeof(path), "%s/%s.etw.c", dir, base);
+		f = fopen(path, "w");
+		c_ident(base, ident, sizeof(ident));
+		if (!f || emit_embed(f, xml, len, ident) || fclose(f)) {
+			fprintf(stderr, "etwmc: %s: cannot write\n", path);
+			return 1;
+		}
+	}
+done:
+	tdh_manifest_free(m);
+	free(xml);
+	return 0;
+}
