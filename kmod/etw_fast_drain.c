@@ -24,6 +24,7 @@
 #include "etw_internal.h"
 #include "etw_buffer.h"
 #include "etw_fast.h"
+#include "etw_trace.h"
 #include "shared/etw_etl.h"
 
 #define ETW_DRAIN_BUCKETS	4
@@ -347,6 +348,8 @@ static int etw_drain_record(struct etw_drain *d,
 	struct etw_bucket *bk;
 	struct etl_record rec;
 	struct etw_reg *reg;
+	const u8 *tguid;	/* what the ioctl path's tracepoints name */
+	u16 tp_id = 0;
 	u8 *dst;
 	int ret;
 
@@ -368,7 +371,9 @@ static int etw_drain_record(struct etw_drain *d,
 	for (i = size; i < need; i++)	/* padding: not the writer's */
 		dst[i] = 0;
 	/* From here on only the copy is looked at. */
+	tguid = reg->guid;
 	if (dst[2] == ETL_HEADER_TYPE_EVENT_HEADER64) {
+		tp_id = get_unaligned_le16(dst + 0x28);	/* Id */
 		ret = etw_drain_event(d, reg, ae, pre, dst, size);
 		goto out;
 	}
@@ -381,9 +386,14 @@ static int etw_drain_record(struct etw_drain *d,
 	case ETL_REC_INSTANCE64:
 		if (rec.marker_flags != ETL_MARKER_FLAGS)
 			goto out;
+		tguid = rec.classic.guid;	/* the event class */
+		tp_id = rec.classic.type;
 		ret = etw_drain_classic(d, reg, pre, dst);
 		break;
 	case ETL_REC_MESSAGE:
+		if (rec.message.option_flags & ETL_MSG_GUID)
+			tguid = rec.message.guid;
+		tp_id = rec.message.message_number;
 		ret = etw_drain_message(d, reg, pre, &rec, dst);
 		break;
 	default:
@@ -393,6 +403,10 @@ out:
 	if (!ret) {
 		bk->off += need;
 		d->written++;
+		/* the ioctl path's tracepoints, for the same records */
+		trace_etw_write(d->s->logger_id, tguid, tp_id, size);
+	} else if (ret < 0) {
+		trace_etw_drop(d->s->logger_id, tguid, tp_id, size, ret);
 	}
 	return ret;
 }
