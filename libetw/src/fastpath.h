@@ -130,8 +130,9 @@ static inline int etw_fp_cpu(void)
  * or -1 when this session must take the ioctl path.  Then write the
  * record at res->rec (res->ts is its time) and call etw_fp_commit().
  */
-static inline int etw_fp_reserve(struct etw_fp_res *res, uint32_t logger_id,
-				 uint32_t size, uint16_t slot, uint16_t flags)
+static inline __attribute__((always_inline))
+int etw_fp_reserve(struct etw_fp_res *res, uint32_t logger_id, uint32_t size,
+		   uint16_t slot, uint16_t flags)
 {
 	struct etw_fp_thread *t = etw_fp_self;
 	uint32_t need = sizeof(struct etw_stage_rec) + ETL_ALIGN8(size);

@@ -12,6 +12,7 @@
  * bytes, a TIMESTAMP_OVERRIDE, descriptors the kernel would refuse,
  * messages with a sequence number or without a time.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include <windows.h>
@@ -126,34 +127,43 @@ static uint8_t *fp_item(uint8_t *p, uint16_t type, uint32_t size, bool more)
 	return p + sizeof(*it);
 }
 
-/* The EVENT_HEADER64 record at @dst (its padding is already zero). */
+/*
+ * The EVENT_HEADER64 fields the writer owns.  Thread and process id,
+ * provider GUID and CPU times are the module's: it writes them at the
+ * drain, whatever is there.  EVENT_DESCRIPTOR has the layout of the
+ * header's descriptor fields (0x28..0x37).
+ */
+static inline void fp_event_header(uint8_t *dst, uint16_t size, uint16_t flags,
+				   uint64_t ts, const EVENT_DESCRIPTOR *d,
+				   const GUID *activity)
+{
+	struct etl_event_header *h = (void *)dst;
+
+	h->size = size;
+	h->header_type = ETL_HEADER_TYPE_EVENT_HEADER64;
+	h->marker_flags = ETL_MARKER_FLAGS;
+	h->flags = flags;
+	h->event_property = 0;
+	h->timestamp = ts;
+	memcpy(&h->id, d, sizeof(*d));
+	memcpy(h->activity_id, activity, 16);
+}
+
+_Static_assert(sizeof(EVENT_DESCRIPTOR) == 16 &&
+	       offsetof(struct etl_event_header, keyword) -
+	       offsetof(struct etl_event_header, id) ==
+	       offsetof(EVENT_DESCRIPTOR, Keyword), "EVENT_DESCRIPTOR in the header");
+
+/* The EVENT_HEADER64 record at @dst. */
 static void fp_event_fill(const struct fp_event *e, uint8_t *dst, uint64_t ts,
 			  const EVENT_DESCRIPTOR *d, const GUID *activity,
 			  const GUID *related, uint32_t n,
 			  const EVENT_DATA_DESCRIPTOR *data)
 {
-	struct etl_event_header *h = (void *)dst;
-	uint8_t *p = dst + sizeof(*h), *q;
+	uint8_t *p = dst + sizeof(struct etl_event_header), *q;
 	uint32_t items = e->nitems, i;
 
-	/*
-	 * Thread and process id, provider GUID and CPU times are the
-	 * module's: it writes them at the drain, whatever is there.
-	 */
-	h->size = (uint16_t)e->size;
-	h->header_type = ETL_HEADER_TYPE_EVENT_HEADER64;
-	h->marker_flags = ETL_MARKER_FLAGS;
-	h->flags = e->flags;
-	h->event_property = 0;
-	h->timestamp = ts;
-	h->id = d->Id;
-	h->version = d->Version;
-	h->channel = d->Channel;
-	h->level = d->Level;
-	h->opcode = d->Opcode;
-	h->task = d->Task;
-	h->keyword = d->Keyword;
-	memcpy(h->activity_id, activity, 16);
+	fp_event_header(dst, (uint16_t)e->size, e->flags, ts, d, activity);
 
 	if (related)
 		p = etl_put_ext_item(p, ETL_EXT_RELATED_ACTIVITYID, related, 16,
@@ -241,6 +251,34 @@ int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t filter,
 	want = all = fp_wanted(slot, d->Level, (uint64_t)d->Keyword) & ~filter;
 	if (!want)
 		return 0;	/* nobody listens (reference 1.4) */
+	/* The common case, straight: one session, plain data, no items. */
+	if (!(want & (want - 1)) && !related && !etw_fp_regs[slot].use_type &&
+	    !etw_fp_regs[slot].traits_len) {
+		uint64_t payload = 0;
+		uint32_t i;
+		uint8_t *p;
+
+		for (i = 0; i < n; i++)
+			payload += data[i].Size;
+		if (payload > ETW_FAST_MAX_RECORD - sizeof(struct etl_event_header) ||
+		    etw_fp_reserve(&res, (uint32_t)__builtin_ctzll(want) + 1,
+				   sizeof(struct etl_event_header) + (uint32_t)payload,
+				   (uint16_t)slot, flags))
+			return 1;
+		fp_event_header(res.rec, (uint16_t)(sizeof(struct etl_event_header) +
+						    payload),
+				wflags & ETW_WRITE_F_STRING_ONLY ?
+				ETL_EH_FLAG_STRING_ONLY : 0, res.ts, d, activity);
+		p = res.rec + sizeof(struct etl_event_header);
+		for (i = 0; i < n; i++) {
+			memcpy(p, (const void *)(uintptr_t)data[i].Ptr,
+			       data[i].Size);
+			p += data[i].Size;
+		}
+		etw_fp_commit(&res);
+		*done = want;
+		return 0;
+	}
 	switch (fp_describe(&e, slot, wflags, related, n, data)) {
 	case 0:
 		break;
