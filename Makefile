@@ -5,6 +5,9 @@
 #   make            build etw.ko, libetw, the tools and the selftests
 #   make demo       install what is missing, build, run the demo in a VM
 #   make check      install what is missing, build, run every test
+#   make check KVER=6.12   the same in another Debian kernel (6.12, 6.12-rt)
+#   make check-debug  the kernel tests, a long fuzz and stress run in the
+#                   debug kernel (KASAN, lockdep, kmemleak...; built once)
 #   make bench      install what is missing, build, run the benchmarks
 #   make deps       install the Debian packages we need (idempotent)
 #   make lint       W=1, sparse and checkpatch on the kernel code
@@ -15,13 +18,18 @@
 #
 # The module is built against KDIR: the running kernel's build tree when
 # there is one, else the installed Debian kernel headers.  demo, check and
-# bench boot Debian's kernel (VM_KVER) under qemu and build the module
-# against that kernel's headers.
+# bench boot a Debian kernel (VM_KVER) under qemu and build the module
+# against that kernel's headers: Debian's default kernel (the one
+# linux-image-amd64 depends on: 6.1 on bookworm), whatever else is
+# installed, unless KVER names another (6.12, 6.12-rt or an exact
+# version; tools/kver.sh), which `make check KVER=...` installs.
 
 TOP	:= $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 O	:= $(TOP)/build
 
-VM_KVER	?= $(shell ls -1 /lib/modules 2>/dev/null | grep -- '-amd64$$' | sort -V | tail -n 1)
+KVER	?=
+# Computed once, and only when used (after `deps` installed the kernel).
+VM_KVER	= $(eval VM_KVER := $(shell $(TOP)/tools/kver.sh $(KVER)))$(VM_KVER)
 RUN_KVER := $(shell uname -r)
 KDIR	?= $(if $(wildcard /lib/modules/$(RUN_KVER)/build/Makefile),/lib/modules/$(RUN_KVER)/build,/lib/modules/$(VM_KVER)/build)
 VM_KDIR	:= /lib/modules/$(VM_KVER)/build
@@ -44,7 +52,7 @@ selftests: lib tools
 	$(MAKE) -C selftests
 
 deps:
-	@$(TOP)/tools/deps.sh
+	@$(TOP)/tools/deps.sh $(if $(KVER),--kernel $(KVER))
 
 lint: selftests
 	$(TOP)/tools/lint.sh $(KDIR)
@@ -60,9 +68,20 @@ demo: deps
 bench: deps
 	@$(MAKE) --no-print-directory bench-run
 
+# The debug kernel is built once and cached outside the tree
+# (tools/vm/debug-kernel.sh); etw.ko is built against it in
+# build/check-debug/.
+check-debug:
+	@$(TOP)/tools/deps.sh --debug-kernel
+	@$(MAKE) --no-print-directory check-debug-run
+
 check-run:
 	$(MAKE) all KDIR=$(VM_KDIR)
 	$(TOP)/tools/check.sh $(VM_KDIR) $(VM_KVER)
+
+check-debug-run:
+	$(MAKE) lib tools selftests
+	$(TOP)/tools/check-debug.sh
 
 demo-run:
 	$(MAKE) all KDIR=$(VM_KDIR)
@@ -100,4 +119,5 @@ clean:
 	rm -rf $(O)
 
 .PHONY: all module lib tools selftests deps lint check check-corrupt demo bench \
-	check-run demo-run bench-run check-host install clean
+	check-debug check-run check-debug-run demo-run bench-run check-host \
+	install clean

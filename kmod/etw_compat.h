@@ -9,6 +9,8 @@
 #include <linux/ktime.h>
 #include <linux/timex.h>
 #include <linux/mm.h>
+#include <linux/fs.h>
+#include <linux/rcupdate.h>
 #ifdef CONFIG_X86
 #include <asm/tsc.h>
 #endif
@@ -62,5 +64,35 @@ static inline void etw_vm_flags_clear(struct vm_area_struct *vma,
 	vma->vm_flags &= ~flags;
 #endif
 }
+
+/*
+ * A reference to the file an RCU-protected pointer points to, or NULL if
+ * there is none or it is being freed.  Call under rcu_read_lock().  6.7
+ * changed get_file_rcu() to take the pointer's address and return the
+ * file (it also rechecks that the pointer still points to it).
+ */
+static inline struct file *etw_get_file_rcu(struct file __rcu **f)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+	return get_file_rcu(f);
+#else
+	struct file *file = rcu_dereference(*f);
+
+	if (file && !get_file_rcu(file))
+		return NULL;
+	return file;
+#endif
+}
+
+/*
+ * In a TRACE_EVENT's TP_fast_assign: copy the string declared with
+ * __string(dst, src).  6.10 dropped __assign_str()'s second argument
+ * (the source given to __string() is used).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+#define etw_assign_str(dst, src)	__assign_str(dst)
+#else
+#define etw_assign_str(dst, src)	__assign_str(dst, src)
+#endif
 
 #endif /* _ETW_COMPAT_H */

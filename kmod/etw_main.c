@@ -22,6 +22,7 @@
 #include <linux/random.h>
 
 #include "etw_internal.h"
+#include "etw_compat.h"
 #include "etw_umem.h"
 #include "shared/etw_ioc.h"
 #include "shared/etw_etl.h"

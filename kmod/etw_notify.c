@@ -18,9 +18,9 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/sched/signal.h>
-#include <asm/unaligned.h>
 
 #include "etw_internal.h"
+#include "etw_compat.h"
 #include "etw_trace.h"
 #include "shared/etw_ioc.h"
 

@@ -18,6 +18,7 @@
 #include <linux/uaccess.h>
 
 #include "etw_internal.h"
+#include "etw_compat.h"
 #include "etw_trace.h"
 #include "shared/etw_ioc.h"
 
@@ -55,9 +56,7 @@ static void etw_reg_exe_name(struct etw_reg *reg)
 	if (!current->mm)
 		return;
 	rcu_read_lock();
-	exe = rcu_dereference(current->mm->exe_file);
-	if (exe && !get_file_rcu(exe))
-		exe = NULL;
+	exe = etw_get_file_rcu(&current->mm->exe_file);
 	rcu_read_unlock();
 	if (!exe)
 		return;

@@ -124,7 +124,8 @@ static void etw_query_collect(bool process, struct etw_guid_acc *acc)
 /**
  * etw_query_list() - snapshot provider GUIDs
  * @process:	only those the calling process registered
- * @out:	out: kvmalloc'ed GUIDs, unsorted, with repeats (or NULL)
+ * @out:	out: kvmalloc'ed array of 16-byte GUIDs, unsorted, with
+ *		repeats (or NULL)
  * @count:	out: entries at @out
  *
  * The work is bounded by the number of distinct GUIDs (the index), the
@@ -134,7 +135,7 @@ static void etw_query_collect(bool process, struct etw_guid_acc *acc)
  * Context: etw_lock held; may sleep (allocation).
  * Return: 0 or -ENOMEM.
  */
-static int etw_query_list(bool process, u8 (**out)[16], u32 *count)
+static int etw_query_list(bool process, void **out, u32 *count)
 {
 	struct etw_guid_acc acc = { 0 };
 
@@ -302,8 +303,7 @@ static int etw_query_info(const u8 *guid, void **out, u32 *size, u32 *count)
 long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_query_guids req;
-	u8 (*guids)[16] = NULL;
-	void *snap = NULL;
+	void *guids = NULL, *snap = NULL;
 	u32 size = 0, count = 0;
 	int ret;
 

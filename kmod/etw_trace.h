@@ -11,6 +11,7 @@
 #define _ETW_TRACE_H
 
 #include <linux/tracepoint.h>
+#include "etw_compat.h"
 
 TRACE_EVENT(etw_register,
 	TP_PROTO(u64 handle, const u8 *guid, u32 tgid, u32 flags),
@@ -115,7 +116,7 @@ TRACE_EVENT(etw_session_start,
 	),
 	TP_fast_assign(
 		__entry->logger_id = logger_id;
-		__assign_str(name, name);
+		etw_assign_str(name, name);
 		__entry->mode = mode;
 		__entry->nr_buffers = nr_buffers;
 		__entry->buffer_size = buffer_size;
@@ -137,7 +138,7 @@ TRACE_EVENT(etw_session_stop,
 	),
 	TP_fast_assign(
 		__entry->logger_id = logger_id;
-		__assign_str(name, name);
+		etw_assign_str(name, name);
 		__entry->events_written = events_written;
 		__entry->events_lost = events_lost;
 	),

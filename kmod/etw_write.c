@@ -26,6 +26,7 @@
 #include <linux/math64.h>
 
 #include "etw_internal.h"
+#include "etw_compat.h"
 #include "etw_buffer.h"
 #include "etw_trace.h"
 #include "shared/etw_etl.h"

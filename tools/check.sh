@@ -17,7 +17,7 @@ KVER=$2
 OUT=$TOP/build/check
 SUM="awk -f $TOP/tools/tap-summary"
 rm -rf "$OUT"
-mkdir -p "$OUT/vm"
+mkdir -p "$OUT"
 cd "$TOP" || exit 1
 
 echo "== lint (W=1, sparse, checkpatch)"
@@ -37,41 +37,9 @@ echo "== host unit tests"
 } 2>&1 | tee "$OUT/unit.tap"
 
 echo "== kernel selftests in qemu ($KVER)"
-# The suites whose events go through the fast path by default.
-FALLBACK="write_test consumer_test logfile_test classic_test message_test fastpath_test"
-# Inside the VM: run the suite; its TAP goes to the console and to a file.
-tools/vm/etw-vm --kver "$KVER" --module "$TOP/etw.ko" --out "$OUT/vm" \
-	--env "FALLBACK=$FALLBACK" -- \
-	sh -c 'make -s --no-print-directory -C selftests all \
-		> "$ETW_VM_OUT/build.log" 2>&1; echo $? > "$ETW_VM_OUT/build.rc"
-	       make -s --no-print-directory -C selftests run_tests 2>&1 |
-	       tee "$ETW_VM_OUT/kselftest.tap"
-	       echo "== the same suites through the ioctl (ETW_FASTPATH=0)"
-	       ETW_FASTPATH=0 make -s --no-print-directory -C selftests/etw \
-		run_tests TEST_PROGS= TEST_GEN_PROGS="$FALLBACK" 2>&1 |
-	       tee "$ETW_VM_OUT/kselftest-ioctl.tap"; true'
-vmrc=$?
-{
-	if [ "$(cat "$OUT/vm/build.rc" 2>/dev/null)" != 0 ]; then
-		echo "not ok 1 selftests: up to date and runnable in the VM"
-		tail -n 20 "$OUT/vm/build.log" 2>/dev/null | sed 's/^/# /'
-	fi
-	if ! grep -q '^ok [0-9]' "$OUT/vm/kselftest.tap" 2>/dev/null; then
-		echo "not ok 1 selftests: the suite reported no result"
-	fi
-	if [ $vmrc = 0 ]; then
-		echo "ok 1 vm: etw.ko unloaded cleanly, kernel log free of BUG/WARNING/Oops/lockdep"
-	else
-		echo "not ok 1 vm: etw.ko unloaded cleanly, kernel log free of BUG/WARNING/Oops/lockdep"
-	fi
-	cat "$OUT/vm/kselftest.tap" 2>/dev/null
-} > "$OUT/kernel.tap"
-{
-	if ! grep -q '^ok [0-9]' "$OUT/vm/kselftest-ioctl.tap" 2>/dev/null; then
-		echo "not ok 1 selftests with ETW_FASTPATH=0: no result"
-	fi
-	cat "$OUT/vm/kselftest-ioctl.tap" 2>/dev/null
-} > "$OUT/kernel-ioctl.tap"
+"$TOP/tools/vm-selftests.sh" "$OUT" \
+	"etw.ko unloaded cleanly, kernel log free of BUG/WARNING/Oops/lockdep" \
+	--kver "$KVER"
 
 echo "== summary"
 $SUM -v label="lint" "$OUT/lint.tap" > "$OUT/lint.sum"

@@ -4,13 +4,44 @@
 # Install the Debian packages that building and testing Linux ETW needs.
 # Idempotent: asks dpkg first and only calls apt-get for what is missing,
 # so it costs a fraction of a second on a machine that is already set up.
+#
+#   deps.sh [--kernel KVER]... [--debug-kernel]
+#
+# --kernel KVER adds the image and headers of another Debian kernel
+# (`make check KVER=6.12`; see tools/kver.sh); --debug-kernel adds what
+# building the debug kernel of `make check-debug` needs.  Debian's default
+# kernel is always installed.
 set -eu
 
+TOOLS=$(cd "$(dirname "$0")" && pwd)
 PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
       linux-headers-amd64 linux-image-amd64 linux-source-6.1
       qemu-system-x86 busybox-static sparse bpftrace libbpf-dev
       pkg-config libxml2-dev clang jq libxml2-utils
       libfwnt-dev mingw-w64-common liblttng-ust-dev lttng-tools"
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kernel)
+		# A kernel already there (image and headers) is enough: the
+		# meta-packages only pull in the newest one.
+		if "$TOOLS/kver.sh" "$2" > /dev/null 2>&1; then
+			PKGS="$PKGS dwarves"
+		else
+			PKGS="$PKGS $("$TOOLS/kver.sh" --packages "$2")"
+		fi
+		shift 2
+		;;
+	--debug-kernel)
+		PKGS="$PKGS bc bison flex libelf-dev libssl-dev"
+		shift
+		;;
+	*)
+		echo "usage: deps.sh [--kernel KVER]... [--debug-kernel]" >&2
+		exit 2
+		;;
+	esac
+done
 
 missing=""
 for p in $PKGS; do

@@ -1,0 +1,156 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# check-debug.sh: everything `make check-debug` runs (after `make all`).
+#   1. the debug kernel: built, or taken from the cache   (tools/vm/debug-kernel.sh)
+#   2. etw.ko (and etw_detect.ko) build against it with W=1, no warning
+#   3. the detectors fail a run: etw_detect.ko's deliberate bugs, in a
+#      VM boot of their own, must each be reported, and the run must fail
+#   4. every kselftest, the fuzzer and the stress test in their long mode
+#      in the debug kernel, then etw.ko unloaded and a kmemleak scan;
+#      any report in the kernel log or any leak of etw.ko fails the run
+# Prints a summary per part and ends with one line "N passed, N failed".
+#
+# ETW_FUZZ_CALLS (default 1000000) and ETW_STRESS_SECONDS (default 180)
+# are passed to the tests in the VM.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+OUT=$TOP/build/check-debug
+SUM="awk -f $TOP/tools/tap-summary"
+FUZZ_CALLS=${ETW_FUZZ_CALLS:-1000000}
+STRESS_SECONDS=${ETW_STRESS_SECONDS:-180}
+# Every detector report, not only the first KASAN one.
+APPEND="kasan_multi_shot"
+rm -rf "$OUT"
+mkdir -p "$OUT"
+cd "$TOP" || exit 1
+start=$(date +%s)
+
+# skip_rest FILE N WHY: the parts that cannot run, as failures.
+not_run() {
+	echo "TAP version 13"
+	echo "1..1"
+	echo "not ok 1 $1 (not run: $2)"
+}
+
+echo "== debug kernel"
+{
+	echo "TAP version 13"
+	echo "1..1"
+	if DK=$("$TOP/tools/vm/debug-kernel.sh"); then
+		echo "ok 1 debug kernel: linux-source-6.1 + tools/vm/debug.config, every option verified ($DK)"
+	else
+		DK=""
+		echo "not ok 1 debug kernel: linux-source-6.1 + tools/vm/debug.config, every option verified"
+	fi
+	echo "$DK" > "$OUT/dk"
+} 2>&1 | tee "$OUT/kernel-build.tap"
+DK=$(cat "$OUT/dk")
+t_kernel=$(date +%s)
+
+echo "== etw.ko against the debug kernel (W=1)"
+# Copies, so the module built for Debian's kernel at the top of the tree
+# stays as it is.
+build_mod() {	# build_mod NAME DIR FILES...: TAP line for one module
+	name=$1; dir=$2; shift 2
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp -r "$@" "$dir/"
+	# -g: line numbers for the module's frames in a report
+	# (scripts/faddr2line); the debug kernel itself has none.
+	if make -C "$DK/build" M="$dir" W=1 KCFLAGS=-g modules > "$dir.log" 2>&1 &&
+	   ! grep -q 'warning:' "$dir.log"; then
+		echo "ok $n $name builds against the debug kernel with W=1 and no warnings"
+	else
+		echo "not ok $n $name builds against the debug kernel with W=1 and no warnings"
+		grep -E 'warning:|error:' "$dir.log" | head -n 20 | sed 's/^/# /'
+	fi
+}
+if [ -n "$DK" ]; then
+	{
+		echo "TAP version 13"
+		echo "1..2"
+		n=1 build_mod etw.ko "$OUT/mod" Kbuild kmod uapi
+		n=2 build_mod etw_detect.ko "$OUT/detect-mod" \
+			selftests/detectors/Kbuild selftests/detectors/etw_detect.c
+	} 2>&1 | tee "$OUT/lint.tap"
+else
+	not_run "etw.ko builds against the debug kernel" "no debug kernel" |
+		tee "$OUT/lint.tap"
+fi
+
+echo "== the detectors report, and a report fails the run"
+if [ -n "$DK" ] && [ -r "$OUT/detect-mod/etw_detect.ko" ]; then
+	tools/vm/etw-vm --kernel "$DK/bzImage" --append "$APPEND" --kmemleak \
+		--module "$OUT/detect-mod/etw_detect.ko" --out "$OUT/detect" \
+		--mem 3072 --timeout 900 --quiet -- \
+		sh -c 'sh tools/vm/detector-test.sh > "$ETW_VM_OUT/detect.tap" 2>&1'
+	rc=$?
+	# detector-test.sh's 8 results, then the verdict's 3.
+	{
+		echo "TAP version 13"
+		echo "1..11"
+		grep -E '^(not )?ok [0-9]|^#' "$OUT/detect/detect.tap" 2>/dev/null
+		if [ $rc != 0 ]; then
+			echo "ok 9 detectors: etw-vm fails a run with detector reports"
+		else
+			echo "not ok 9 detectors: etw-vm fails a run with detector reports"
+		fi
+		if grep -q 'FAIL: the kernel log has' "$OUT/detect/vm-verdict.txt" 2>/dev/null; then
+			echo "ok 10 detectors: the verdict names the bad kernel-log lines"
+		else
+			echo "not ok 10 detectors: the verdict names the bad kernel-log lines"
+		fi
+		if grep -q 'FAIL: kmemleak: [1-9][0-9]* object(s) leaked by etw_detect' \
+				"$OUT/detect/vm-verdict.txt" 2>/dev/null; then
+			echo "ok 11 detectors: kmemleak after the unload finds the module's leak"
+		else
+			echo "not ok 11 detectors: kmemleak after the unload finds the module's leak"
+			sed 's/^/# /' "$OUT/detect/vm-verdict.txt" 2>/dev/null | head -n 20
+		fi
+	} > "$OUT/detect.tap"
+	cat "$OUT/detect.tap"
+else
+	not_run "detectors" "no debug kernel or no etw_detect.ko" |
+		tee "$OUT/detect.tap"
+fi
+t_detect=$(date +%s)
+
+echo "== kernel selftests in the debug kernel (fuzz $FUZZ_CALLS calls, stress ${STRESS_SECONDS}s)"
+if [ -n "$DK" ] && [ -r "$OUT/mod/etw.ko" ]; then
+	# ETW_KSFT_TIMEOUT: the per-test timeout of selftests/etw/settings;
+	# the long fuzz and stress runs and the detectors' overhead need more.
+	# bpftrace (etwctl_test.sh) builds tracepoint arguments with kernel
+	# types: from BTF on Debian's kernels, from the debug kernel's headers
+	# here (no BTF: pahole would slow its build down).
+	"$TOP/tools/vm-selftests.sh" "$OUT" \
+		"etw.ko unloaded cleanly, no detector report in the kernel log, kmemleak: nothing leaked by etw.ko" \
+		--kernel "$DK/bzImage" --append "$APPEND" --kmemleak \
+		--module "$OUT/mod/etw.ko" --mem 3072 --timeout 5400 \
+		--env ETW_FUZZ_CALLS="$FUZZ_CALLS" \
+		--env ETW_STRESS_SECONDS="$STRESS_SECONDS" \
+		--env ETW_KSFT_TIMEOUT=2400 \
+		--env BPFTRACE_KERNEL_SOURCE="$DK/src" \
+		--env BPFTRACE_KERNEL_BUILD="$DK/build"
+else
+	not_run "kernel selftests in the debug kernel" "no debug kernel or no etw.ko" \
+		> "$OUT/kernel.tap"
+	not_run "kernel selftests in the debug kernel, ETW_FASTPATH=0" \
+		"no debug kernel or no etw.ko" > "$OUT/kernel-ioctl.tap"
+fi
+end=$(date +%s)
+
+echo "== summary"
+$SUM -v label="debug kernel" "$OUT/kernel-build.tap" > "$OUT/kernel-build.sum"
+$SUM -v label="lint (debug kernel)" "$OUT/lint.tap" > "$OUT/lint.sum"
+$SUM -v label="detectors" "$OUT/detect.tap" > "$OUT/detect.sum"
+$SUM -v label="kernel selftests (debug VM)" -v skip_fails=1 "$OUT/kernel.tap" > "$OUT/kernel.sum"
+$SUM -v label="kernel selftests, ETW_FASTPATH=0 (debug VM)" -v skip_fails=1 \
+	"$OUT/kernel-ioctl.tap" > "$OUT/kernel-ioctl.sum"
+for f in kernel-build lint detect kernel kernel-ioctl; do
+	grep -v '^TOTALS' "$OUT/$f.sum"
+done
+echo "time: debug kernel $((t_kernel - start)) s, detectors $((t_detect - t_kernel)) s," \
+     "selftests $((end - t_detect)) s, in all $((end - start)) s"
+cat "$OUT"/*.sum | awk '/^TOTALS/ { p += $2; f += $3 }
+	END { printf "%d passed, %d failed\n", p, f; exit f != 0 }'
