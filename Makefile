@@ -14,7 +14,11 @@
 #   make check-corrupt  the whole ETL corruption suite and a long mutation
 #                   fuzz of the reader, under ASan/UBSan (host, no VM)
 #   make install    libetw headers (and their Windows spellings), libraries,
-#                   pkg-config file; etwctl, etwdump, etwmc
+#                   pkg-config file; the tools, their units, manual pages
+#   make dkms-install   register etw.ko with DKMS (rebuilt for every kernel)
+#   make dkms-uninstall remove it from DKMS again
+#   make deb        the Debian packages (dpkg-buildpackage) into build/deb
+#   make check-pkg  DKMS, packages, lintian, a clean-system install in a VM
 #
 # The module is built against KDIR: the running kernel's build tree when
 # there is one, else the installed Debian kernel headers.  demo, check and
@@ -26,6 +30,9 @@
 
 TOP	:= $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 O	:= $(TOP)/build
+# The release: the DKMS module version and the Debian packages' upstream
+# version (debian/changelog says the same).
+VERSION	:= 1.0.0
 
 KVER	?=
 # Computed once, and only when used (after `deps` installed the kernel).
@@ -109,9 +116,46 @@ check-host: all
 		ETW_KO=$(TOP)/etw.ko $(MAKE) -C $(TOP)/selftests run_tests; \
 		rc=$$?; rmmod etw; exit $$rc'
 
+# Everything but the module (see dkms-install): libetw, its headers and
+# pkg-config file, the tools, their services, manual pages, completion.
+# PREFIX (default /usr/local), LIBDIR, MANDIR, UNITDIR, ... and DESTDIR
+# as usual.
+PREFIX	?= /usr/local
+MANDIR	?= $(PREFIX)/share/man
 install: lib tools
 	$(MAKE) -C libetw O=$(O) install
 	$(MAKE) -C tools O=$(O) install
+	$(TOP)/tools/pkg/install-man.sh $(DESTDIR)$(MANDIR) 123458
+
+# DKMS: the module's sources go to /usr/src/etw-$(VERSION) and DKMS
+# builds and installs etw.ko for the running kernel now (DKMS_KVER to
+# choose another) and for each kernel installed later.
+DKMS_KVER ?= $(RUN_KVER)
+dkms-install:
+	$(TOP)/tools/pkg/dkms-source.sh $(DESTDIR)/usr/src/etw-$(VERSION) $(VERSION)
+	dkms status -m etw -v $(VERSION) | grep -q . || dkms add -m etw -v $(VERSION)
+	dkms install -m etw -v $(VERSION) -k $(DKMS_KVER)
+
+dkms-uninstall:
+	-dkms remove -m etw -v $(VERSION) --all
+	rm -rf $(DESTDIR)/usr/src/etw-$(VERSION)
+
+# The Debian packages (etw-dkms, libetw1, libetw-dev, etw-tools), built
+# from this tree by dpkg-buildpackage; they land in $(O)/deb.
+deb:
+	$(TOP)/tools/pkg/build-deb.sh $(O)/deb
+
+# DKMS for every installed Debian kernel, the kselftests with the
+# DKMS-built module, the packages, lintian, and a clean bookworm system
+# (debootstrap) that installs them and boots them under systemd in the VM.
+# Heavy (see Documentation/testing.rst for times); CI runs it after check.
+check-pkg: deps
+	@$(TOP)/tools/deps.sh --pkg
+	@$(MAKE) --no-print-directory check-pkg-run
+
+check-pkg-run:
+	$(MAKE) lib tools selftests
+	$(TOP)/tools/pkg/check-pkg.sh
 
 clean:
 	-$(KMAKE) clean
@@ -120,4 +164,4 @@ clean:
 
 .PHONY: all module lib tools selftests deps lint check check-corrupt demo bench \
 	check-debug check-run check-debug-run demo-run bench-run check-host \
-	install clean
+	install clean dkms-install dkms-uninstall deb check-pkg check-pkg-run

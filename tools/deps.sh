@@ -5,12 +5,14 @@
 # Idempotent: asks dpkg first and only calls apt-get for what is missing,
 # so it costs a fraction of a second on a machine that is already set up.
 #
-#   deps.sh [--kernel KVER]... [--debug-kernel]
+#   deps.sh [--pkg] [--kernel KVER]... [--debug-kernel]
 #
-# --kernel KVER adds the image and headers of another Debian kernel
-# (`make check KVER=6.12`; see tools/kver.sh); --debug-kernel adds what
-# building the debug kernel of `make check-debug` needs.  Debian's default
-# kernel is always installed.
+# --pkg adds what `make check-pkg` needs: DKMS and bookworm's 6.12 kernel,
+# the Debian packaging tools, lintian and debootstrap.  --kernel KVER adds
+# the image and headers of another Debian kernel (`make check KVER=6.12`;
+# see tools/kver.sh); --debug-kernel adds what building the debug kernel
+# of `make check-debug` needs.  Debian's default kernel is always
+# installed.
 set -eu
 
 TOOLS=$(cd "$(dirname "$0")" && pwd)
@@ -18,10 +20,16 @@ PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
       linux-headers-amd64 linux-image-amd64 linux-source-6.1
       qemu-system-x86 busybox-static sparse bpftrace libbpf-dev
       pkg-config libxml2-dev clang jq libxml2-utils
-      libfwnt-dev mingw-w64-common liblttng-ust-dev lttng-tools"
+      libfwnt-dev mingw-w64-common liblttng-ust-dev lttng-tools
+      libsystemd-dev mandoc babeltrace2 chromium util-linux"
 
 while [ $# -gt 0 ]; do
 	case "$1" in
+	--pkg)
+		PKGS="$PKGS dkms linux-headers-6.12-amd64 linux-image-6.12-amd64
+		      debhelper dh-dkms dpkg-dev fakeroot lintian debootstrap"
+		shift
+		;;
 	--kernel)
 		# A kernel already there (image and headers) is enough: the
 		# meta-packages only pull in the newest one.
@@ -37,7 +45,7 @@ while [ $# -gt 0 ]; do
 		shift
 		;;
 	*)
-		echo "usage: deps.sh [--kernel KVER]... [--debug-kernel]" >&2
+		echo "usage: deps.sh [--pkg] [--kernel KVER]... [--debug-kernel]" >&2
 		exit 2
 		;;
 	esac

@@ -12,6 +12,8 @@
  *   disallow.c   disallow
  *   group_acl.c  group-acl
  *   providers.c  providers
+ *   autologger.c autologger (boot-time sessions; autologger_conf.c their files)
+ *   progress.c   progress on a terminal while stop and flush wait
  *   info.c       info
  *   manifest.c   manifest install, uninstall, list
  */
@@ -123,6 +125,11 @@ extern const size_t nr_property_names;
 
 void property_text(ULONG props, char *buf, size_t size);
 
+/* ===== progress.c ====================================================== */
+
+void wait_progress_start(const char *verb, const char *session);
+void wait_progress_stop(void);
+
 /* ===== The subcommands ================================================= */
 
 int cmd_info(int argc, char **argv);
@@ -138,6 +145,7 @@ int cmd_capture(int argc, char **argv);
 int cmd_disallow(int argc, char **argv);
 int cmd_group_acl(int argc, char **argv);
 int cmd_providers(int argc, char **argv);
+int cmd_autologger(int argc, char **argv);
 int cmd_manifest(int argc, char **argv);
 
 #endif /* _TOOLS_ETWCTL_H */

@@ -135,6 +135,14 @@ static const struct command {
 	  "who may join a provider group (setting needs CAP_SYS_ADMIN)" },
 	{ "providers", cmd_providers, "[GUID]",
 	  "list providers, or one provider's instances and sessions (EnumerateTraceGuidsEx)" },
+	{ "autologger", cmd_autologger,
+	  "create NAME [--realtime] [--file PATH] [--file-max N] [--mode MODE]\n"
+	  "        [--buffer-kb N] [--min-buffers N] [--max-buffers N] [--max-file-mb N]\n"
+	  "        [--flush-timer S] [--clock qpc|system|cycles] [--guid GUID]\n"
+	  "        [--provider GUID[:LEVEL[:ANY[:ALL]]]]... [--disabled] [--force] [--dir DIR]\n"
+	  "      | list [--dir DIR] | remove NAME [--stop] [--dir DIR]\n"
+	  "      | start [NAME...] [--dir DIR] | stop [NAME...] [--dir DIR]",
+	  "sessions started at boot when etw.ko loads (/etc/etw/autologger.d)" },
 	{ "manifest", cmd_manifest,
 	  "install FILE.man... | uninstall FILE|PROVIDER|GUID... | list  [--dir DIR]",
 	  "the manifests TDH decodes with, for every program ($ETW_MANIFEST_PATH)" },

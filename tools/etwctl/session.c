@@ -34,8 +34,12 @@ static int control_simple(int argc, char **argv, ULONG code, const char *api,
 	if (nargs(argc) != 1)
 		return usage_err(nargs(argc) ? "too many arguments" :
 					       "which session?");
+	if (code == EVENT_TRACE_CONTROL_STOP || code == EVENT_TRACE_CONTROL_FLUSH)
+		wait_progress_start(code == EVENT_TRACE_CONTROL_STOP ? "stopping" :
+				    "flushing", argv[optind]);
 	b = props_new();
 	st = ControlTraceA(0, argv[optind], &b->p, code);
+	wait_progress_stop();
 	if (st != ERROR_SUCCESS) {
 		free(b);
 		return api_fail(api, st, NULL);

@@ -35,6 +35,7 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	char guid[37], when[96];
 	static struct decoded d;
 	int header = IsEqualGUID(&h->ProviderId, &EventTraceGuid);
+	int i;
 
 	if (dump.max && dump.shown >= dump.max)
 		return;		/* draining after --max */
@@ -51,13 +52,17 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 		d.reason = "--no-decode";
 		if (!filter_after(er, &d))
 			return;
-	} else if (!dump.quiet || dump.filter.nnames || (header && dump.header)) {
+	} else if (!dump.quiet || dump.nfouts || dump.filter.nnames ||
+		   (header && dump.header)) {
 		decode_event(er, &d);
 		if (!filter_after(er, &d))
 			return;
 	}
-	dump.events++;
+	__atomic_store_n(&dump.events, dump.events + 1, __ATOMIC_RELAXED);
 	count_provider(&h->ProviderId);
+	dump.last_time = h->TimeStamp.QuadPart;
+	for (i = 0; i < dump.nfouts; i++)
+		dump.fouts[i].out->event(NULL, er, &d, NULL, NULL);
 	if (header && dump.header && d.ok && d.event && !strcmp(d.event, "Header"))
 		print_header(stdout, (int)(intptr_t)er->UserContext,
 			     dump.out->json_header, d.fields[d.nfields - 2].text);
@@ -80,6 +85,16 @@ ULONG WINAPI on_buffer(PEVENT_TRACE_LOGFILEA lf)
 	long i = (long)(intptr_t)lf->Context;
 
 	if (i >= 0 && i < MAX_FILES) {
+		unsigned long long ev = lf->EventsLost, bu = lf->LogfileHeader.BuffersLost;
+		int k;
+
+		/* Losses seen now (real time: as they happen), to the formats. */
+		if (ev > dump.events_lost[i] || bu > dump.buffers_lost[i])
+			for (k = 0; k < dump.nfouts; k++)
+				if (dump.fouts[k].out->lost)
+					dump.fouts[k].out->lost(dump.last_time,
+						ev > dump.events_lost[i] ? ev - dump.events_lost[i] : 0,
+						bu > dump.buffers_lost[i] ? bu - dump.buffers_lost[i] : 0);
 		dump.buffers_read[i] = lf->BuffersRead;
 		dump.events_lost[i] = lf->EventsLost;
 		dump.buffers_lost[i] = lf->LogfileHeader.BuffersLost;

@@ -14,10 +14,18 @@
  *   csv.c      the --csv output (tracerpt -of CSV's columns)
  *   xml.c      the --xml output (tracerpt -of XML's events)
  *   damage.c   what ProcessTrace skipped in damaged files, and why
+ *   chrome.c   --chrome FILE: Trace Event JSON (Perfetto, chrome://tracing)
+ *   ctf.c      --ctf DIR: a CTF 1.8 trace (babeltrace2, Trace Compass)
+ *   report.c   --report FILE.html: a visual summary, one self-contained page
+ *   report_svg.c  the report's charts (inline SVG)
+ *   view.c     an event's names and fields as the file formats see them
+ *   progress.c progress on a terminal while reading
  *
  * An output format is a struct output: how it prints one event and the
  * summary.  A new format is a new file with one, and an option in main.c
- * that points dump.out at it.
+ * that points dump.out at it.  Formats that write files of their own
+ * (--chrome, --ctf, --report) also have open and close; several may run
+ * in one pass, and stdout then gets only the summary.
  */
 #ifndef _TOOLS_ETWDUMP_H
 #define _TOOLS_ETWDUMP_H
@@ -63,6 +71,16 @@ struct output {
 	int json_header;		/* --header as a JSON object */
 	/* One damaged place of @file that ProcessTrace skipped. */
 	void (*damage)(const char *file, const struct etw_trace_damage *d);
+	/*
+	 * File formats: open @path before ProcessTrace, close (finish and
+	 * write out) after it; 0, or -1 with a message printed.  @f of
+	 * event and summary is then NULL.
+	 */
+	int (*open)(const char *path);
+	int (*close)(const struct totals *t);
+	/* Losses seen after a buffer (real time: as they happen). */
+	void (*lost)(LONGLONG when, unsigned long long events,
+		     unsigned long long buffers);
 };
 
 extern const struct output output_text, output_json, output_csv, output_xml;
@@ -80,11 +98,25 @@ struct filter {
 	FILETIME since, until;		/* 0: open */
 };
 
+extern const struct output output_chrome, output_ctf, output_report;
+
+#define MAX_FILE_OUTPUTS 3
+
+struct file_output {
+	const struct output *out;
+	const char *path;
+};
+
 struct etwdump {
 	const struct output *out;
 	int raw, quiet, header;
 	int no_decode;			/* --no-decode: hex payloads, no TDH */
 	struct filter filter;
+	struct file_output fouts[MAX_FILE_OUTPUTS];	/* --chrome, --ctf, --report */
+	int nfouts;
+	int no_progress;
+	const char *session;		/* --session NAME, else NULL */
+	LONGLONG last_time;		/* of the last event delivered */
 	unsigned long long max;		/* 0 = no limit */
 	int nh;
 	PROCESSTRACE_HANDLE h[MAX_FILES];
@@ -134,6 +166,14 @@ const char *filter_usage(void);
 
 /* summary.c */
 void count_provider(const GUID *guid);
-void summary(ULONG status);
+int summary(ULONG status);
+
+/* fmt.c: shared by the file formats */
+long long filetime_ns(LONGLONG ft);	/* ns since 1970 (raw: as is) */
+int event_is_header(PEVENT_RECORD er);	/* the EventTrace header event */
+
+/* progress.c */
+void progress_start(char *const *files, int nfiles);
+void progress_stop(void);
 
 #endif /* _TOOLS_ETWDUMP_H */

@@ -171,3 +171,18 @@ void put_text_value(FILE *f, const char *s)
 	put_json_str(f, s);
 	fputc('"', f);
 }
+
+/* FILETIME to ns since 1970; a raw session clock (--raw-time) as is. */
+long long filetime_ns(LONGLONG ft)
+{
+	if (dump.raw)
+		return ft;
+	return (ft - 116444736000000000LL) * 100;
+}
+
+/* The synthetic EventTrace header event every trace starts with. */
+int event_is_header(PEVENT_RECORD er)
+{
+	return IsEqualGUID(&er->EventHeader.ProviderId, &EventTraceGuid) &&
+	       er->EventHeader.EventDescriptor.Opcode == 0;
+}

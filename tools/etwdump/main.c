@@ -5,7 +5,9 @@
  * (OpenTrace, ProcessTrace, CloseTrace).
  *
  *   etwdump [--json|--csv|--xml] [--header] [--manifest FILE]... [filters]
- *           [--raw-time] [--max N] [--quiet] {--session NAME | FILE.etl...}
+ *           [--raw-time] [--max N] [--quiet] [--no-progress]
+ *           [--chrome FILE] [--ctf DIR] [--report FILE.html]
+ *           {--session NAME | FILE.etl...}
  *
  * One line per event: time (ISO-8601 UTC with 100-ns digits, or the raw
  * session clock with --raw-time), CPU, PID/TID, provider GUID and name,
@@ -22,7 +24,9 @@
  * buffers read.  In a damaged file every intact event is printed; each
  * damaged place skipped is reported with file, buffer, file offset and
  * reason (on stderr, or as a "damage" object with --json), and the exit
- * status is 1.
+ * status is 1.  --chrome, --ctf and --report convert the trace in the
+ * same pass (stdout then gets only the summary).  On a terminal, a
+ * progress line while it works.
  *
  * This file: options, opening the traces, ProcessTrace and the exit
  * status; etwdump.h lists the others.
@@ -49,6 +53,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: etwdump [--json|--csv|--xml] [--header] [--manifest FILE]...\n"
 		"               [filters] [--no-decode] [--raw-time] [--max N] [--quiet]\n"
+		"               [--no-progress] [--chrome FILE] [--ctf DIR] [--report FILE.html]\n"
 		"               {--session NAME | FILE.etl...}\n"
 		"  --session NAME  follow a real-time session until it stops (or ^C)\n"
 		"  FILE.etl...     read log files, merged by time (at most %d)\n"
@@ -61,7 +66,12 @@ static void usage(FILE *f)
 		"  --no-decode     payloads in hex, no TDH (names, fields, extended items)\n"
 		"  --raw-time      raw session clock instead of UTC time\n"
 		"  --max N         print at most N events\n"
-		"  --quiet         print only the summary\n", MAX_FILES, filter_usage());
+		"  --quiet         print only the summary\n"
+		"  --no-progress   no progress line on a terminal\n"
+		"  --chrome FILE   write Trace Event JSON (Perfetto, chrome://tracing)\n"
+		"  --ctf DIR       write a CTF 1.8 trace (babeltrace2, Trace Compass)\n"
+		"  --report FILE   write a visual summary as one HTML page\n",
+		MAX_FILES, filter_usage());
 }
 
 static const char *win32_name(ULONG e)
@@ -96,6 +106,7 @@ int main(int argc, char **argv)
 	sigset_t set;
 	pthread_t sig_thread;
 	ULONG status;
+	int ret = 0, k;
 
 	/* Only the thread running ProcessTrace writes to stdout. */
 	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
@@ -124,6 +135,23 @@ int main(int argc, char **argv)
 			dump.raw = 1;
 		} else if (!strcmp(argv[i], "--quiet")) {
 			dump.quiet = 1;
+		} else if (!strcmp(argv[i], "--no-progress")) {
+			dump.no_progress = 1;
+		} else if ((!strcmp(argv[i], "--chrome") || !strcmp(argv[i], "--ctf") ||
+			    !strcmp(argv[i], "--report")) && i + 1 < argc) {
+			const struct output *o = argv[i][2] == 'r' ? &output_report :
+						 argv[i][3] == 'h' ? &output_chrome :
+								     &output_ctf;
+			int k;
+
+			for (k = 0; k < dump.nfouts; k++) {
+				if (dump.fouts[k].out == o) {
+					fprintf(stderr, "etwdump: %s given twice\n", argv[i]);
+					return 2;
+				}
+			}
+			dump.fouts[dump.nfouts].out = o;
+			dump.fouts[dump.nfouts++].path = argv[++i];
 		} else if (!strcmp(argv[i], "--max") && i + 1 < argc) {
 			char *end;
 
@@ -151,6 +179,13 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	dump.session = session;
+	/* Converting: stdout gets the summary only. */
+	if (dump.nfouts)
+		dump.quiet = 1;
+	for (i = 0; i < dump.nfouts; i++)
+		if (dump.fouts[i].out->open(dump.fouts[i].path))
+			return 1;
 
 	/* Signals go to one thread, which closes the traces. */
 	sigemptyset(&set);
@@ -196,24 +231,33 @@ int main(int argc, char **argv)
 		/* Files: the losses the header recorded (updated per buffer). */
 		dump.events_lost[i] = lf->LogfileHeader.EventsLost;
 		dump.buffers_lost[i] = lf->LogfileHeader.BuffersLost;
+		/* A session: lost before we came, at the start of what we see. */
+		if (session && (dump.events_lost[i] || dump.buffers_lost[i]))
+			for (k = 0; k < dump.nfouts; k++)
+				if (dump.fouts[k].out->lost)
+					dump.fouts[k].out->lost(0, dump.events_lost[i],
+								dump.buffers_lost[i]);
 	}
 
 	clock_gettime(CLOCK_MONOTONIC, &dump.t0);
+	progress_start((char *const *)files, session ? 0 : nfiles);
 	if (dump.out->begin)
 		dump.out->begin(stdout);
 	status = ProcessTrace(dump.h, dump.nh,
 			      dump.filter.since.dwHighDateTime ? &dump.filter.since : NULL,
 			      dump.filter.until.dwHighDateTime ? &dump.filter.until : NULL);
+	progress_stop();
 	if (dump.out->end)
 		dump.out->end(stdout);
 	fflush(stdout);
 	report_damage();
-	summary(status);
+	if (summary(status))
+		ret = 1;
 	close_all();
 	if (status != ERROR_SUCCESS && status != ERROR_CANCELLED) {
 		fprintf(stderr, "etwdump: ProcessTrace: %s (%u)\n",
 			win32_name(status), status);
 		return 1;
 	}
-	return 0;
+	return ret;
 }

@@ -39,12 +39,15 @@ static int cmp_prov(const void *a, const void *b)
 	return x->n < y->n ? 1 : x->n > y->n ? -1 : 0;
 }
 
-/* The summary, in the output format, once the traces are done. */
-void summary(ULONG status)
+/*
+ * The summary, in the output format, once the traces are done; the file
+ * formats are finished then.  Returns -1 if one could not be written.
+ */
+int summary(ULONG status)
 {
 	struct totals t = { .status = status };
 	struct timespec t1;
-	int k;
+	int k, ret = 0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	t.secs = (t1.tv_sec - dump.t0.tv_sec) + (t1.tv_nsec - dump.t0.tv_nsec) / 1e9;
@@ -60,4 +63,8 @@ void summary(ULONG status)
 	t.nprov = dump.nprov;
 	t.damage = dump.damage;
 	dump.out->summary(stdout, &t);
+	for (k = 0; k < dump.nfouts; k++)
+		if (dump.fouts[k].out->close(&t))
+			ret = -1;
+	return ret;
 }

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Which events go to the journal, and how.  An event goes when its
+ * provider's channel (the descriptor's Channel) is an Admin, Operational
+ * or Analytic channel of its manifest, or one of the channels the
+ * configuration names for a provider without a manifest (a TraceLogging
+ * provider; by default the Event Log's System, Application and Security
+ * channels, 8, 9 and 10).  Debug channels, and events of no channel,
+ * stay out, as in Windows' Event Log.
+ *
+ * The journal entry, one field per line of etw-journald(8):
+ *
+ *   MESSAGE            the manifest's message with its values filled in,
+ *                      else "Provider: Event (channel)" and the fields,
+ *                      or the event's string (EventWriteString)
+ *   PRIORITY           from the level: critical 2, error 3, warning 4,
+ *                      information and "log always" 6, verbose 7
+ *   SYSLOG_IDENTIFIER  the provider's name (or GUID)
+ *   ETW_PROVIDER, ETW_PROVIDER_GUID, ETW_EVENT_ID, ETW_EVENT_VERSION,
+ *   ETW_LEVEL, ETW_KEYWORDS, ETW_OPCODE, ETW_TASK, ETW_CHANNEL,
+ *   ETW_CHANNEL_NAME, ETW_CHANNEL_TYPE, ETW_PID, ETW_TID, ETW_CPU,
+ *   ETW_TIMESTAMP (us since 1970), ETW_ACTIVITY_ID,
+ *   ETW_RELATED_ACTIVITY_ID
+ *   ETW_EVENT_NAME, ETW_TASK_NAME, ETW_OPCODE_NAME, ETW_LEVEL_NAME,
+ *   ETW_KEYWORDS_NAME  the names TDH gives (TraceLogging, manifest)
+ *   ETW_DATA_<NAME>    each field of the payload decoded by TDH, by name
+ *                      (upper case, other characters '_'); an event TDH
+ *                      cannot decode: ETW_PAYLOAD in hex and
+ *                      ETW_DECODE_ERROR, why
+ *   OBJECT_PID         the writing process, so that journald adds its
+ *                      OBJECT_COMM, OBJECT_EXE, ... while it lives
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+
+#include <systemd/sd-journal.h>
+
+#include "etw-journald.h"
+#include "etw_guid.h"
+#include "etwdump/decode.h"
+
+#define MAX_IOV 128
+
+struct entry {
+	struct iovec iov[MAX_IOV];
+	int n;
+};
+
+static void add(struct entry *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void add(struct entry *e, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	if (e->n == MAX_IOV)
+		return;
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) >= 0) {
+		e->iov[e->n].iov_base = s;
+		e->iov[e->n].iov_len = strlen(s);
+		e->n++;
+	}
+	va_end(ap);
+}
+
+static void entry_free(struct entry *e)
+{
+	while (e->n)
+		free(e->iov[--e->n].iov_base);
+}
+
+const char *chan_type_name(enum chan_type t)
+{
+	static const char *const names[] = {
+		"", "Admin", "Operational", "Analytic", "Debug",
+	};
+
+	return names[t];
+}
+
+static int priority(UCHAR level)
+{
+	static const int map[] = { 6, 2, 3, 4, 6, 7 };
+
+	return level < 6 ? map[level] : 7;
+}
+
+/* UTF-16LE (NUL-terminated within @n bytes) to UTF-8, malloc'd. */
+static char *utf8_of(const unsigned char *s, size_t n)
+{
+	char *out = malloc(n * 2 + 1), *o = out;
+	size_t i;
+
+	if (!out)
+		return NULL;
+	for (i = 0; i + 1 < n; i += 2) {
+		unsigned c = s[i] | s[i + 1] << 8;
+
+		if (!c)
+			break;
+		if (c >= 0xD800 && c < 0xDC00 && i + 3 < n) {
+			unsigned c2 = s[i + 2] | s[i + 3] << 8;
+
+			if (c2 >= 0xDC00 && c2 < 0xE000) {
+				c = 0x10000 + ((c - 0xD800) << 10) + (c2 - 0xDC00);
+				i += 2;
+			}
+		}
+		if (c < 0x80) {
+			*o++ = (char)c;
+		} else if (c < 0x800) {
+			*o++ = (char)(0xC0 | c >> 6);
+			*o++ = (char)(0x80 | (c & 0x3F));
+		} else if (c < 0x10000) {
+			*o++ = (char)(0xE0 | c >> 12);
+			*o++ = (char)(0x80 | ((c >> 6) & 0x3F));
+			*o++ = (char)(0x80 | (c & 0x3F));
+		} else {
+			*o++ = (char)(0xF0 | c >> 18);
+			*o++ = (char)(0x80 | ((c >> 12) & 0x3F));
+			*o++ = (char)(0x80 | ((c >> 6) & 0x3F));
+			*o++ = (char)(0x80 | (c & 0x3F));
+		}
+	}
+	*o = 0;
+	return out;
+}
+
+static struct jd_provider *find(const GUID *g)
+{
+	int i;
+
+	for (i = 0; i < jd.nprov; i++)
+		if (IsEqualGUID(&jd.prov[i].guid, g))
+			return &jd.prov[i];
+	return NULL;
+}
+
+/* --print: the journal export format, one entry then a blank line. */
+static void print_entry(const struct entry *e)
+{
+	int i;
+
+	for (i = 0; i < e->n; i++)
+		printf("%.*s\n", (int)e->iov[i].iov_len, (const char *)e->iov[i].iov_base);
+	printf("\n");
+	fflush(stdout);
+}
+
+VOID WINAPI on_event(PEVENT_RECORD er)
+{
+	const EVENT_HEADER *h = &er->EventHeader;
+	const EVENT_DESCRIPTOR *d = &h->EventDescriptor;
+	struct jd_provider *p = find(&h->ProviderId);
+	char guid[ETW_GUID_STR_LEN], act[ETW_GUID_STR_LEN];
+	const char *pname;
+	enum chan_type t;
+	struct entry e = { .n = 0 };
+	static struct decoded dd;
+	USHORT i;
+	int r;
+
+	if (IsEqualGUID(&h->ProviderId, &EventTraceGuid))
+		return;		/* the session's own header event */
+	if (!p || (t = p->chan[d->Channel]) == CH_NONE || t == CH_DEBUG) {
+		jd.skipped++;
+		return;
+	}
+	etw_guid_str(&h->ProviderId, guid);
+	pname = p->name[0] ? p->name : guid;
+
+	decode_event(er, &dd);
+	if (!p->name[0] && dd.provider)
+		pname = dd.provider;
+	if (h->Flags & EVENT_HEADER_FLAG_STRING_ONLY) {
+		char *s = utf8_of(er->UserData, er->UserDataLength);
+
+		add(&e, "MESSAGE=%s", s ? s : "");
+		free(s);
+	} else if (dd.ok && dd.message) {
+		add(&e, "MESSAGE=%s", dd.message);
+	} else {
+		char text[2048];
+		size_t n = 0;
+		unsigned k;
+
+		n += snprintf(text, sizeof(text), "%s: %s (%s)", pname,
+			      dd.ok && dd.event ? dd.event : "event",
+			      p->chan_name[d->Channel] ? p->chan_name[d->Channel] :
+			      chan_type_name(t));
+		for (k = 0; dd.ok && k < dd.nfields && n < sizeof(text); k++) {
+			n += snprintf(text + n, sizeof(text) - n, "%s%s=", k ? ", " : ": ",
+				      dd.fields[k].name ? dd.fields[k].name : "field");
+			if (n < sizeof(text))
+				n += dnode_flat(&dd.fields[k], text + n, sizeof(text) - n);
+		}
+		add(&e, "MESSAGE=%s", text);
+	}
+	add(&e, "PRIORITY=%d", priority(d->Level));
+	add(&e, "SYSLOG_IDENTIFIER=%s", pname);
+	add(&e, "ETW_PROVIDER=%s", pname);
+	add(&e, "ETW_PROVIDER_GUID=%s", guid);
+	add(&e, "ETW_EVENT_ID=%u", d->Id);
+	if (dd.ok && dd.event)
+		add(&e, "ETW_EVENT_NAME=%s", dd.event);
+	if (dd.ok && dd.task)
+		add(&e, "ETW_TASK_NAME=%s", dd.task);
+	if (dd.ok && dd.opcode)
+		add(&e, "ETW_OPCODE_NAME=%s", dd.opcode);
+	if (dd.ok && dd.level)
+		add(&e, "ETW_LEVEL_NAME=%s", dd.level);
+	if (dd.ok && dd.keywords)
+		add(&e, "ETW_KEYWORDS_NAME=%s", dd.keywords);
+	add(&e, "ETW_EVENT_VERSION=%u", d->Version);
+	add(&e, "ETW_LEVEL=%u", d->Level);
+	add(&e, "ETW_KEYWORDS=0x%llx", (unsigned long long)d->Keyword);
+	add(&e, "ETW_OPCODE=%u", d->Opcode);
+	add(&e, "ETW_TASK=%u", d->Task);
+	add(&e, "ETW_CHANNEL=%u", d->Channel);
+	if (p->chan_name[d->Channel])
+		add(&e, "ETW_CHANNEL_NAME=%s", p->chan_name[d->Channel]);
+	add(&e, "ETW_CHANNEL_TYPE=%s", chan_type_name(t));
+	add(&e, "ETW_PID=%u", h->ProcessId);
+	add(&e, "ETW_TID=%u", h->ThreadId);
+	add(&e, "ETW_CPU=%u", GetEventProcessorIndex(er));
+	add(&e, "ETW_TIMESTAMP=%lld",
+	    (h->TimeStamp.QuadPart - 116444736000000000LL) / 10);
+	if (!IsEqualGUID(&h->ActivityId, &GUID_NULL)) {
+		etw_guid_str(&h->ActivityId, act);
+		add(&e, "ETW_ACTIVITY_ID=%s", act);
+	}
+	for (i = 0; i < er->ExtendedDataCount; i++) {
+		const EVENT_HEADER_EXTENDED_DATA_ITEM *x = &er->ExtendedData[i];
+
+		if (x->ExtType == EVENT_HEADER_EXT_TYPE_RELATED_ACTIVITYID &&
+		    x->DataSize >= sizeof(GUID)) {
+			etw_guid_str((const GUID *)(uintptr_t)x->DataPtr, act);
+			add(&e, "ETW_RELATED_ACTIVITY_ID=%s", act);
+		}
+	}
+	if (dd.ok) {
+		unsigned k;
+
+		for (k = 0; k < dd.nfields; k++) {
+			char key[128], *q, *val = malloc(8192);
+			const char *nm = dd.fields[k].name ? dd.fields[k].name : "FIELD";
+
+			if (!val)
+				break;
+			dnode_flat(&dd.fields[k], val, 8192);
+			snprintf(key, sizeof(key), "ETW_DATA_%s", nm);
+			/* Journal field names: A-Z, 0-9 and '_'. */
+			for (q = key + 9; *q; q++)
+				*q = (*q >= 'a' && *q <= 'z') ? (char)(*q - 32) :
+				     ((*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9')) ?
+				     *q : '_';
+			add(&e, "%s=%s", key, val);
+			free(val);
+		}
+	} else if (!(h->Flags & EVENT_HEADER_FLAG_STRING_ONLY) && er->UserDataLength) {
+		const unsigned char *b = er->UserData;
+		char *hex = malloc(2 * er->UserDataLength + 1);
+		ULONG k;
+
+		if (hex) {
+			for (k = 0; k < er->UserDataLength; k++)
+				sprintf(hex + 2 * k, "%02x", b[k]);
+			add(&e, "ETW_PAYLOAD=%s", hex);
+			free(hex);
+		}
+		if (dd.reason)
+			add(&e, "ETW_DECODE_ERROR=%s", dd.reason);
+	}
+	if (h->ProcessId)
+		add(&e, "OBJECT_PID=%u", h->ProcessId);
+
+	if (jd.print) {
+		print_entry(&e);
+	} else {
+		r = sd_journal_sendv(e.iov, e.n);
+		if (r < 0)
+			fprintf(stderr, "etw-journald: sd_journal_sendv: %s\n", strerror(-r));
+	}
+	jd.forwarded++;
+	entry_free(&e);
+}

@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etwdump --ctf DIR: the trace as CTF 1.8 (the Common Trace Format of
+ * LTTng), which babeltrace2 and Trace Compass read.
+ *
+ * DIR gets a "metadata" file (TSDL, written last, once every event class
+ * is known) and one stream file per CPU ("stream_N"), in packets of at
+ * most 256 KB.  The clock counts nanoseconds since 1970 (UTC), so the
+ * viewers show real times.  Every packet holds its CPU, first and last
+ * time; each event its process and thread (event context) and its
+ * fields: an event class per provider, event id, version, opcode and set
+ * of fields, named "Provider:Event" (names as TDH decodes them); fields
+ * TDH decodes to integers are 64-bit signed integers, everything else
+ * UTF-8 strings as TDH formats them (an event TDH cannot decode: its
+ * payload in hexadecimal and its length).  Field names are escaped with a leading '_'
+ * (CTF's rule for names that could be TSDL keywords; the viewers strip
+ * it).  Events lost are the last packet's events_discarded.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "etwdump.h"
+#include "view.h"
+
+#define CTF_MAGIC	0xC1FC1FC1u
+#define PACKET_MAX	(256 * 1024)
+#define HDR_SIZE	(4 + 16 + 4)			/* magic, uuid, stream_id */
+#define CTX_SIZE	(8 + 8 + 8 + 8 + 8 + 4)		/* packet context */
+#define MAX_CPUS	1024
+#define MAX_CLASSES	65536
+
+struct cls {
+	unsigned id;
+	GUID provider;
+	USHORT event_id;
+	UCHAR version, opcode, level;
+	char *name;
+	unsigned nfields;
+	char **fnames;		/* as written (escaped, unique) */
+	char *types;		/* 'u', 'i' or 's' per field */
+	char *sig;		/* the key: names and types */
+};
+
+struct stream {
+	FILE *f;
+	unsigned char *buf;	/* the packet being filled (after its header) */
+	size_t len;
+	unsigned long long t_begin, t_end;
+	unsigned long long discarded;
+};
+
+static char dir[4096];
+static unsigned char uuid[16];
+static struct stream streams[MAX_CPUS];
+static struct cls *classes;
+static unsigned nclasses, cap_classes;
+static int failed;
+
+static void put_le(unsigned char *p, unsigned long long v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static int need(struct stream *s, size_t n)
+{
+	return s->len + n <= PACKET_MAX - HDR_SIZE - CTX_SIZE;
+}
+
+static void flush_packet(unsigned cpu)
+{
+	struct stream *s = &streams[cpu];
+	unsigned char h[HDR_SIZE + CTX_SIZE];
+	unsigned long long bits = (HDR_SIZE + CTX_SIZE + s->len) * 8ULL;
+
+	if (!s->f || !s->len)
+		return;
+	put_le(h, CTF_MAGIC, 4);
+	memcpy(h + 4, uuid, 16);
+	put_le(h + 20, 0, 4);			/* stream_id */
+	put_le(h + 24, s->t_begin, 8);
+	put_le(h + 32, s->t_end, 8);
+	put_le(h + 40, bits, 8);		/* content_size */
+	put_le(h + 48, bits, 8);		/* packet_size */
+	put_le(h + 56, s->discarded, 8);	/* events_discarded */
+	put_le(h + 64, cpu, 4);
+	if (fwrite(h, sizeof(h), 1, s->f) != 1 ||
+	    fwrite(s->buf, s->len, 1, s->f) != 1)
+		failed = 1;
+	s->len = 0;
+}
+
+static struct stream *stream_of(unsigned cpu)
+{
+	struct stream *s = &streams[cpu];
+	char path[4200];
+
+	if (s->f)
+		return s;
+	snprintf(path, sizeof(path), "%s/stream_%u", dir, cpu);
+	s->buf = malloc(PACKET_MAX);
+	s->f = s->buf ? fopen(path, "w") : NULL;
+	if (!s->f) {
+		perror(path);
+		free(s->buf);
+		s->buf = NULL;
+		failed = 1;
+		return NULL;
+	}
+	return s;
+}
+
+/* A field name as a TSDL identifier, escaped with '_', unique in @c. */
+static char *field_name(const char *name, const struct cls *c, unsigned upto)
+{
+	size_t n = strlen(name), i, j = 1;
+	char *s = malloc(n + 16);
+	unsigned k, dup = 0;
+
+	if (!s)
+		return NULL;
+	s[0] = '_';
+	for (i = 0; i < n; i++) {
+		char ch = name[i];
+
+		s[j++] = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+			 (ch >= '0' && ch <= '9') ? ch : '_';
+	}
+	s[j] = 0;
+	for (k = 0; k < upto; k++)
+		if (!strcmp(c->fnames[k], s))
+			dup++;
+	if (dup)
+		snprintf(s + j, 16, "_%u", upto);
+	return s;
+}
+
+/*
+ * Numbers (decimal integers of at most 18 digits, view.c) are int64 whatever
+ * their sign, so that one event's class does not change with its values.
+ */
+static char field_type(const struct vfield *f)
+{
+	return f->number ? 'i' : 's';
+}
+
+/* The event's class: found by its key, or made. */
+static struct cls *class_of(PEVENT_RECORD er, const struct view *v)
+{
+	const EVENT_DESCRIPTOR *d = &er->EventHeader.EventDescriptor;
+	char sig[4096];
+	size_t n = 0;
+	unsigned i;
+	struct cls *c;
+
+	n += snprintf(sig + n, sizeof(sig) - n, "%s|%u|%u|%u|%s", v->guid, d->Id,
+		      d->Version, d->Opcode, v->event);
+	for (i = 0; i < v->nfields && n < sizeof(sig); i++)
+		n += snprintf(sig + n, sizeof(sig) - n, "|%s:%c",
+			      v->fields[i].name, field_type(&v->fields[i]));
+	for (i = 0; i < nclasses; i++)
+		if (!strcmp(classes[i].sig, sig))
+			return &classes[i];
+	if (nclasses == MAX_CLASSES)
+		return NULL;
+	if (nclasses == cap_classes) {
+		unsigned cap = cap_classes ? 2 * cap_classes : 64;
+		struct cls *p = realloc(classes, cap * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		classes = p;
+		cap_classes = cap;
+	}
+	c = &classes[nclasses];
+	memset(c, 0, sizeof(*c));
+	c->id = nclasses;
+	c->provider = er->EventHeader.ProviderId;
+	c->event_id = d->Id;
+	c->version = d->Version;
+	c->opcode = d->Opcode;
+	c->level = d->Level;
+	c->sig = strdup(sig);
+	if (asprintf(&c->name, "%s:%s", v->provider, v->event) < 0)
+		c->name = NULL;
+	c->nfields = v->nfields;
+	c->fnames = calloc(v->nfields + 1, sizeof(char *));
+	c->types = calloc(v->nfields + 1, 1);
+	if (!c->sig || !c->name || !c->fnames || !c->types)
+		return NULL;
+	for (i = 0; i < v->nfields; i++) {
+		c->fnames[i] = field_name(v->fields[i].name, c, i);
+		c->types[i] = field_type(&v->fields[i]);
+		if (!c->fnames[i])
+			return NULL;
+	}
+	nclasses++;
+	return c;
+}
+
+static void ctf_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
+	const char *guid, const char *when)
+{
+	const EVENT_HEADER *h = &er->EventHeader;
+	unsigned cpu = GetEventProcessorIndex(er);
+	unsigned long long ts = (unsigned long long)filetime_ns(h->TimeStamp.QuadPart);
+	unsigned char *p;
+	struct stream *s;
+	struct view v;
+	struct cls *c;
+	size_t size = 4 + 8 + 4 + 4;
+	unsigned i;
+
+	(void)f;
+	(void)guid;
+	(void)when;
+	if (event_is_header(er) || cpu >= MAX_CPUS)
+		return;
+	view_of(er, d, &v);
+	c = class_of(er, &v);
+	s = stream_of(cpu);
+	if (!c || !s) {
+		failed = 1;
+		return;
+	}
+	for (i = 0; i < v.nfields; i++)
+		size += c->types[i] == 's' ? strlen(v.fields[i].text) + 1 : 8;
+	if (size > PACKET_MAX - HDR_SIZE - CTX_SIZE)
+		return;		/* cannot be: events are at most 64 KB */
+	if (!need(s, size))
+		flush_packet(cpu);
+	if (!s->len)
+		s->t_begin = ts;
+	s->t_end = ts;
+	p = s->buf + s->len;
+	put_le(p, c->id, 4);
+	put_le(p + 4, ts, 8);
+	put_le(p + 12, h->ProcessId, 4);
+	put_le(p + 16, h->ThreadId, 4);
+	p += 20;
+	for (i = 0; i < v.nfields; i++) {
+		const char *t = v.fields[i].text;
+
+		if (c->types[i] == 's') {
+			size_t n = strlen(t) + 1;
+
+			memcpy(p, t, n);
+			p += n;
+		} else {
+			put_le(p, c->types[i] == 'i' ? (unsigned long long)strtoll(t, NULL, 0) :
+				   strtoull(t, NULL, 0), 8);
+			p += 8;
+		}
+	}
+	s->len = (size_t)(p - s->buf);
+}
+
+static int ctf_open(const char *path)
+{
+	int fd;
+
+	if (strlen(path) >= sizeof(dir) - 32) {
+		fprintf(stderr, "etwdump: --ctf: path too long\n");
+		return -1;
+	}
+	strcpy(dir, path);
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		perror(dir);
+		return -1;
+	}
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || read(fd, uuid, sizeof(uuid)) != sizeof(uuid)) {
+		perror("/dev/urandom");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	uuid[6] = (uuid[6] & 0x0F) | 0x40;	/* version 4 */
+	uuid[8] = (uuid[8] & 0x3F) | 0x80;
+	return 0;
+}
+
+static void put_uuid(FILE *m, const unsigned char *u)
+{
+	fprintf(m, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+		"%02x%02x%02x%02x%02x%02x", u[0], u[1], u[2], u[3], u[4], u[5],
+		u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
+}
+
+/* CTF's log levels for ETW's: critical 1 -> CRIT (2), ... verbose 5 -> DEBUG (14). */
+static int loglevel(UCHAR level)
+{
+	static const int map[] = { 14, 2, 3, 4, 6, 14 };
+
+	return level < 6 ? map[level] : 14;
+}
+
+static void put_tsdl_str(FILE *m, const char *s)
+{
+	for (; *s; s++)
+		fprintf(m, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+}
+
+static int write_metadata(const struct totals *t)
+{
+	char path[4200], host[256] = "";
+	unsigned i, k;
+	FILE *m;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	m = fopen(path, "w");
+	if (!m) {
+		perror(path);
+		return -1;
+	}
+	gethostname(host, sizeof(host) - 1);
+	fprintf(m, "/* CTF 1.8 */\n\n"
+		"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
+		"typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
+		"typealias integer { size = 64; align = 8; signed = false; } := uint64_t;\n"
+		"typealias integer { size = 64; align = 8; signed = true; } := int64_t;\n"
+		"typealias integer { size = 64; align = 8; signed = false; map = clock.etw.value; } := uint64_clock_t;\n\n"
+		"trace {\n\tmajor = 1;\n\tminor = 8;\n\tuuid = \"");
+	put_uuid(m, uuid);
+	fprintf(m, "\";\n\tbyte_order = le;\n"
+		"\tpacket.header := struct {\n\t\tuint32_t magic;\n\t\tuint8_t uuid[16];\n"
+		"\t\tuint32_t stream_id;\n\t};\n};\n\n"
+		"env {\n\thostname = \"");
+	put_tsdl_str(m, host);
+	fprintf(m, "\";\n\ttracer_name = \"linux-etw\";\n\tdomain = \"etw\";\n"
+		"\tevents = %llu;\n\tevents_lost = %llu;\n\tbuffers_lost = %llu;\n};\n\n",
+		t->events, t->events_lost, t->buffers_lost);
+	fprintf(m, "clock {\n\tname = etw;\n\tuuid = \"");
+	put_uuid(m, uuid);
+	fprintf(m, "\";\n\tdescription = \"%s\";\n\tfreq = 1000000000;\n"
+		"\toffset = 0;\n\tabsolute = %s;\n};\n\n",
+		dump.raw ? "the session's raw clock" : "ETW event time, ns since 1970 (UTC)",
+		dump.raw ? "false" : "true");
+	fprintf(m, "stream {\n\tid = 0;\n"
+		"\tpacket.context := struct {\n\t\tuint64_clock_t timestamp_begin;\n"
+		"\t\tuint64_clock_t timestamp_end;\n\t\tuint64_t content_size;\n"
+		"\t\tuint64_t packet_size;\n\t\tuint64_t events_discarded;\n"
+		"\t\tuint32_t cpu_id;\n\t};\n"
+		"\tevent.header := struct {\n\t\tuint32_t id;\n"
+		"\t\tuint64_clock_t timestamp;\n\t};\n"
+		"\tevent.context := struct {\n\t\tuint32_t _pid;\n\t\tuint32_t _tid;\n\t};\n};\n\n");
+	for (i = 0; i < nclasses; i++) {
+		const struct cls *c = &classes[i];
+
+		fprintf(m, "event {\n\tname = \"");
+		put_tsdl_str(m, c->name);
+		fprintf(m, "\";\n\tid = %u;\n\tstream_id = 0;\n\tloglevel = %d;\n"
+			"\tfields := struct {\n", c->id, loglevel(c->level));
+		for (k = 0; k < c->nfields; k++)
+			fprintf(m, "\t\t%s %s;\n", c->types[k] == 's' ? "string" :
+				c->types[k] == 'i' ? "int64_t" : "uint64_t", c->fnames[k]);
+		fprintf(m, "\t};\n};\n\n");
+	}
+	ret = ferror(m) ? -1 : 0;
+	if (fclose(m))
+		ret = -1;
+	return ret;
+}
+
+static void ctf_summary(FILE *f, const struct totals *t)
+{
+	(void)f;
+	(void)t;
+}
+
+static int ctf_close(const struct totals *t)
+{
+	unsigned cpu, i, k, last = MAX_CPUS;
+	int ret;
+
+	for (cpu = 0; cpu < MAX_CPUS; cpu++)
+		if (streams[cpu].f)
+			last = cpu;
+	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
+		struct stream *s = &streams[cpu];
+
+		if (!s->f)
+			continue;
+		if (cpu == last)
+			s->discarded = t->events_lost;
+		flush_packet(cpu);
+		if (fclose(s->f))
+			failed = 1;
+		free(s->buf);
+	}
+	ret = write_metadata(t);
+	for (i = 0; i < nclasses; i++) {
+		for (k = 0; k < classes[i].nfields; k++)
+			free(classes[i].fnames[k]);
+		free(classes[i].fnames);
+		free(classes[i].types);
+		free(classes[i].sig);
+		free(classes[i].name);
+	}
+	free(classes);
+	if (failed)
+		fprintf(stderr, "etwdump: --ctf: could not write all of %s\n", dir);
+	return failed ? -1 : ret;
+}
+
+const struct output output_ctf = {
+	.event = ctf_event,
+	.summary = ctf_summary,
+	.open = ctf_open,
+	.close = ctf_close,
+};
