@@ -26,6 +26,7 @@
 
 #include "etw_internal.h"
 #include "etw_buffer.h"
+#include "etw_fast.h"
 #include "etw_trace.h"
 #include "shared/etw_etl.h"
 
@@ -59,6 +60,7 @@ struct etw_pool *etw_pool_create(struct etw_session *s)
 	INIT_LIST_HEAD(&pool->ring);
 	INIT_LIST_HEAD(&pool->readers);
 	atomic64_set(&pool->events_lost, 0);
+	atomic64_set(&pool->fast_written, 0);
 	INIT_DELAYED_WORK(&pool->flush_work, etw_pool_flush_work);
 	init_irq_work(&pool->wake_work, etw_pool_wake_work);
 
@@ -213,32 +215,27 @@ static void etw_reader_push(struct etw_pool *pool, struct etw_reader *r,
 }
 
 /*
- * Seal the stream's current buffer and hand it over; @flags adds
- * ETL_BUFFER_FLAG_FLUSH_MARKER to a buffer sealed by a flush.
- * Context: st->lock held; takes pool->lock.
+ * Seal @b, @filled bytes of records (8-aligned, header included), and
+ * hand it over to every reader, or keep it for later ones.  @flags adds
+ * ETL_BUFFER_FLAG_* (FLUSH_MARKER for a flush, EVENTS_LOST).
+ * Context: pool->lock held.
  */
-static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
-				u64 now, u16 flags)
+static void etw_buf_handover_locked(struct etw_pool *pool, struct etw_buf *b,
+				    u32 filled, u64 now, u16 flags, u32 stream)
 {
-	struct etw_buf *b = st->cur;
 	struct etw_reader *r;
 	u64 seq;
 
-	lockdep_assert_held(&st->lock);
-	st->cur = NULL;
-	raw_spin_lock(&pool->lock);
+	lockdep_assert_held(&pool->lock);
 	seq = ++pool->seq;
-	if (st->lost)
-		flags |= ETL_BUFFER_FLAG_EVENTS_LOST;
-	etl_buffer_seal(b->data, st->offset, now, seq, flags);
-	st->lost = false;
+	etl_buffer_seal(b->data, filled, now, seq, flags);
 	pool->buffers_written++;
-	trace_etw_buffer_handover(pool->session->logger_id, st->id, b->index,
-				  st->offset, seq);
+	trace_etw_buffer_handover(pool->session->logger_id, stream, b->index,
+				  filled, seq);
 	list_for_each_entry(r, &pool->readers, node)
 		etw_reader_push(pool, r, b);
 	if (pool->nr_consumers)
-		goto out;
+		return;
 	if (pool->buffering) {
 		list_add_tail(&b->node, &pool->ring);
 	} else if (READ_ONCE(pool->session->params.log_file_mode) &
@@ -249,8 +246,78 @@ static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
 	} else if (!b->refs) {
 		etw_pool_put(pool, b);	/* real time turned off, no file */
 	}
-out:
+}
+
+/*
+ * Seal the stream's current buffer and hand it over; @flags adds
+ * ETL_BUFFER_FLAG_FLUSH_MARKER to a buffer sealed by a flush.
+ * Context: st->lock held; takes pool->lock.
+ */
+static void etw_stream_handover(struct etw_pool *pool, struct etw_stream *st,
+				u64 now, u16 flags)
+{
+	struct etw_buf *b = st->cur;
+
+	lockdep_assert_held(&st->lock);
+	st->cur = NULL;
+	if (st->lost)
+		flags |= ETL_BUFFER_FLAG_EVENTS_LOST;
+	st->lost = false;
+	raw_spin_lock(&pool->lock);	/* interrupts are off: st->lock */
+	etw_buf_handover_locked(pool, b, st->offset, now, flags, st->id);
 	raw_spin_unlock(&pool->lock);
+}
+
+/**
+ * etw_pool_take() - a free buffer for a drain of the fast path
+ * @pool:	the pool
+ * @cpu:	ProcessorIndex of the buffer
+ * @err:	out: -ENOSPC (no free buffer) or -ENOBUFS (real time, the
+ *		backlog holds every buffer)
+ *
+ * The buffer is the caller's (no list holds it) until it hands it over
+ * with etw_pool_hand_over() or gives it back with etw_pool_give_back().
+ *
+ * Context: takes pool->lock.
+ * Return: the buffer, initialised (records start at 72), or NULL.
+ */
+struct etw_buf *etw_pool_take(struct etw_pool *pool, u16 cpu, int *err)
+{
+	unsigned long irqf;
+	struct etw_buf *b;
+
+	raw_spin_lock_irqsave(&pool->lock, irqf);
+	b = pool->stopped ? NULL : etw_pool_get(pool);
+	if (!b)
+		*err = !pool->nr_consumers && !list_empty(&pool->backlog) ?
+		       -ENOBUFS : -ENOSPC;
+	raw_spin_unlock_irqrestore(&pool->lock, irqf);
+	if (b)
+		etl_buffer_init(b->data, pool->size, cpu,
+				pool->session->logger_id,
+				ETL_BUFFER_TYPE_GENERIC);
+	return b;
+}
+
+/* Seal and hand over a buffer from etw_pool_take().  Takes pool->lock. */
+void etw_pool_hand_over(struct etw_pool *pool, struct etw_buf *b, u32 filled,
+			u64 now, u16 flags, u32 stream)
+{
+	unsigned long irqf;
+
+	raw_spin_lock_irqsave(&pool->lock, irqf);
+	etw_buf_handover_locked(pool, b, filled, now, flags, stream);
+	raw_spin_unlock_irqrestore(&pool->lock, irqf);
+}
+
+/* A buffer from etw_pool_take() that holds nothing goes back. */
+void etw_pool_give_back(struct etw_pool *pool, struct etw_buf *b)
+{
+	unsigned long irqf;
+
+	raw_spin_lock_irqsave(&pool->lock, irqf);
+	etw_pool_put(pool, b);
+	raw_spin_unlock_irqrestore(&pool->lock, irqf);
 }
 
 /**
@@ -296,7 +363,14 @@ have:
 	return st->cur->data + st->offset;
 }
 
-/* Hand over every partly filled buffer (FlushTrace, FlushTimer, stop). */
+/*
+ * Hand over every partly filled buffer (FlushTrace, FlushTimer, stop),
+ * then drain the session's stages (etw_fast.c): a thread that wrote to
+ * its stage after an event it had to write through the ioctl (a
+ * timestamp override, seed 001 rule 13) finds them handed over in that
+ * order.
+ * Context: process context; may sleep.
+ */
 void etw_pool_flush(struct etw_pool *pool)
 {
 	u64 now = etw_session_clock(pool->session);
@@ -312,6 +386,7 @@ void etw_pool_flush(struct etw_pool *pool)
 					    ETL_BUFFER_FLAG_FLUSH_MARKER);
 		etw_stream_unlock(st, flags);
 	}
+	etw_fast_flush(pool->session);
 }
 
 /*
@@ -349,6 +424,9 @@ void etw_pool_stop(struct etw_pool *pool)
  * Writers take their timestamp under the stream lock, so an event not in
  * a sealed buffer when its stream is visited is either in the current
  * buffer (no earlier than first_ts) or will get a later time than @now.
+ * The session's stages bound it too (etw_fast_watermark()).
+ *
+ * Context: process context; may sleep.
  */
 u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
 {
@@ -365,7 +443,7 @@ u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
 			wm = st->first_ts;
 		etw_stream_unlock(st, flags);
 	}
-	return wm;
+	return etw_fast_watermark(pool->session, now, wm);
 }
 
 /**
@@ -556,6 +634,7 @@ void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si)
 
 	for (i = 0; i < pool->nr_streams; i++)
 		written += READ_ONCE(pool->streams[i].events_written);
+	written += atomic64_read(&pool->fast_written);
 	raw_spin_lock_irqsave(&pool->lock, flags);
 	si->number_of_buffers = pool->nr;
 	si->free_buffers = pool->nr_free;

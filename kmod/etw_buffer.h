@@ -121,6 +121,7 @@ struct etw_reader {
  * @rt_buffers_lost: RealTimeBuffersLost
  * @log_buffers_lost: LogBuffersLost
  * @events_lost: EventsLost (atomic: losses come from any path)
+ * @fast_written: events stored by drains of the fast path
  * @flush_work:	the FlushTimer
  * @wake_work:	wakes readers and kicks the log file after buffers were
  *		handed over; nothing that wakes a task runs under a stream
@@ -151,6 +152,7 @@ struct etw_pool {
 	u32 rt_buffers_lost;
 	u32 log_buffers_lost;
 	atomic64_t events_lost;
+	atomic64_t fast_written;
 	struct delayed_work flush_work;
 	struct irq_work wake_work;
 };
@@ -178,6 +180,11 @@ DECLARE_PER_CPU(unsigned int, etw_stream_depth);
 void *etw_stream_reserve(struct etw_pool *pool, struct etw_stream *st,
 			 u32 need, u64 ts, int *err);
 void etw_pool_flush(struct etw_pool *pool);
+/* Drains of the fast path (etw_fast_drain.c). */
+struct etw_buf *etw_pool_take(struct etw_pool *pool, u16 cpu, int *err);
+void etw_pool_hand_over(struct etw_pool *pool, struct etw_buf *b, u32 filled,
+			u64 now, u16 flags, u32 stream);
+void etw_pool_give_back(struct etw_pool *pool, struct etw_buf *b);
 void etw_pool_stop(struct etw_pool *pool);
 void etw_pool_start(struct etw_pool *pool);
 

@@ -123,6 +123,31 @@ static inline char *etw_file_path_atomic(const struct file *file, char *buf,
 }
 
 /*
+ * 6.3 made vma->vm_flags read-only: changes go through vm_flags_set() and
+ * vm_flags_clear(), which also take the VMA's write lock (the mmap lock
+ * is held for writing in f_op->mmap).
+ */
+static inline void etw_vm_flags_set(struct vm_area_struct *vma,
+				    vm_flags_t flags)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	vm_flags_set(vma, flags);
+#else
+	vma->vm_flags |= flags;
+#endif
+}
+
+static inline void etw_vm_flags_clear(struct vm_area_struct *vma,
+				      vm_flags_t flags)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	vm_flags_clear(vma, flags);
+#else
+	vma->vm_flags &= ~flags;
+#endif
+}
+
+/*
  * A reference to the file an RCU-protected pointer points to, or NULL if
  * there is none or it is being freed.  Call under rcu_read_lock().  6.7
  * changed get_file_rcu() to take the pointer's address and return the

@@ -169,6 +169,7 @@ void etw_slot_publish(struct etw_reg *reg)
 	WRITE_ONCE(slot->match_any, reg->agg.kw.any);
 	WRITE_ONCE(slot->match_all, reg->agg.kw.all);
 	WRITE_ONCE(slot->logger, reg->logger);
+	etw_fast_publish(reg);
 	smp_wmb();	/* fields are visible before the even seq */
 	WRITE_ONCE(slot->seq, seq + 2);
 }
@@ -207,7 +208,7 @@ void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 	struct etw_entry **e = etw_scratch_e;
 	struct etw_active *active = NULL, *old;
 	struct etw_aggregate agg;
-	u64 logger = 0;
+	u64 logger = 0, fast = 0;
 	bool changed, force = false;
 	u32 i, n;
 
@@ -231,6 +232,7 @@ void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 		ae->props = e[i]->props;
 		ae->idf = e[i]->idf;
 		etw_aggregate_add(&agg, &ae->kw);
+		fast |= 1ULL << (s[i]->logger_id - 1);
 		if (s[i] == touched)
 			force = true;
 	}
@@ -241,8 +243,11 @@ void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 	}
 
 	changed = memcmp(&agg, &reg->agg, sizeof(agg)) || logger != reg->logger;
+	/* Staged records are judged by the state they were written under. */
+	etw_fast_drain_reg(reg);
 	reg->agg = agg;
 	reg->logger = logger;
+	reg->fast_sessions = fast;
 	etw_slot_publish(reg);
 
 	old = rcu_replace_pointer(reg->active, active,

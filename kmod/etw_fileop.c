@@ -79,6 +79,7 @@ static void etw_session_stop_io(struct etw_session *s)
 	struct etw_session_info si;
 
 	synchronize_rcu();	/* writers that saw it are gone */
+	etw_fast_session_stop(s);	/* the stages' last records */
 	if (s->ksys)		/* system loggers: DCEnd and configuration */
 		etw_krundown_stop(s);
 	etw_pool_stop(s->pool);

@@ -40,9 +40,13 @@
 #include <linux/workqueue.h>
 #include <linux/timer.h>
 #include <linux/etw.h>
+#include <linux/math64.h>
+#include <linux/sched.h>
 
 #include "shared/etw_logic.h"
+#include "etw_compat.h"
 #include "etw_umem.h"
+#include "etw_fast.h"
 
 extern struct mutex etw_lock;
 extern unsigned int etw_callback_timeout_ms;
@@ -56,6 +60,7 @@ enum etw_quota {
 	ETW_Q_NOTIFY,		/* queued capture-state notifications */
 	ETW_Q_SESSIONS,		/* running sessions */
 	ETW_Q_SESSION_BYTES,	/* session buffer memory */
+	ETW_Q_STAGE_BYTES,	/* fast-path stages */
 	ETW_Q_NR
 };
 
@@ -99,6 +104,12 @@ void etw_user_uncharge(struct etw_user *u, enum etw_quota q, u64 n);
  *		read locklessly by NOTIFY_ACK
  * @acked:	highest acknowledged notification sequence (<= @delivered)
  * @dead:	the file was released: nobody will acknowledge anything
+ * @fast_map:	the fast map (@fast_mem's pages, ETW_FAST_MAP_SIZE),
+ *		allocated with @map
+ * @fast_mem:	its pages
+ * @stages:	the fast-path stages opened on this file, by id; etw_lock
+ *		for writers, RCU for readers; allocated on the first
+ * @nstages:	stages in @stages (etw_lock)
  */
 struct etw_file {
 	struct kref ref;
@@ -114,6 +125,10 @@ struct etw_file {
 	u64 delivered;
 	atomic64_t acked;
 	bool dead;
+	struct etw_fast_slot *fast_map;
+	struct etw_umem fast_mem;
+	struct etw_stage __rcu **stages;
+	u32 nstages;
 };
 
 void etw_file_put(struct etw_file *ef);
@@ -182,6 +197,8 @@ struct etw_active {
  * @agg:	aggregated enable state (etw_lock)
  * @logger:	classic: the one enabling session's handle (etw_lock)
  * @active:	sessions to write to (RCU)
+ * @fast_sessions: bit (logger_id - 1) per session in @active, published
+ *		in the fast map (etw_lock)
  * @state_item:	the coalescing "state changed" notification
  * @state_queued: @state_item is on file->notify
  * @rcu:	for kfree_rcu()
@@ -212,6 +229,7 @@ struct etw_reg {
 	struct etw_aggregate agg;
 	u64 logger;
 	struct etw_active __rcu *active;
+	u64 fast_sessions;
 	struct etw_notify_item state_item;
 	bool state_queued;
 	struct rcu_head rcu;
@@ -317,6 +335,7 @@ struct etw_logfile;
  *		atomic, drawn by writers under a stream lock
  * @ksys:	system loggers (kernel events): their state, else NULL; set
  *		before the session is visible (etw_ksys.c)
+ * @fast:	its stages (the fast path)
  */
 struct etw_session {
 	struct kref ref;
@@ -352,6 +371,7 @@ struct etw_session {
 	u64 boot_time;
 	atomic_t msg_seq;
 	struct etw_ksys *ksys;
+	struct etw_session_fast fast;
 };
 
 static inline bool etw_session_private(const struct etw_session *s)
@@ -361,6 +381,34 @@ static inline bool etw_session_private(const struct etw_session *s)
 }
 
 extern struct etw_session *etw_sessions[ETW_MAX_SESSIONS + 1];
+
+/*
+ * KernelTime/UserTime count TimerResolution units (156250 x 100 ns =
+ * 15.625 ms): ns * 275 >> 32 is ns / 15618181, close enough (0.05%) and
+ * without a division per event.
+ */
+static inline u64 etw_cpu_ticks(u64 ns)
+{
+	return mul_u64_u32_shr(ns, 275, 32);
+}
+
+/*
+ * The 8 bytes at @at: @t's KernelTime and UserTime in CPU ticks; in a
+ * private session ProcessorTime, the user-mode time as one 64-bit count
+ * (seed 003, rule 14; the EVENT_HEADER union is the same).
+ */
+static inline void etw_put_task_cpu_times(u8 *at, const struct task_struct *t,
+					  bool private)
+{
+	u64 utime = READ_ONCE(t->utime), stime = READ_ONCE(t->stime);
+
+	if (private) {
+		put_unaligned_le64(etw_cpu_ticks(utime), at);
+	} else {
+		put_unaligned_le32((u32)etw_cpu_ticks(stime), at);
+		put_unaligned_le32((u32)etw_cpu_ticks(utime), at + 4);
+	}
+}
 
 /**
  * struct etw_opener - who opens a log file: credentials, root, umask of
@@ -457,16 +505,6 @@ long etw_ioctl_trace_message(struct etw_file *ef, void __user *uarg,
 long etw_ioctl_consumer_open(struct etw_file *ef, void __user *uarg, u32 usize);
 
 /* ---- helpers ------------------------------------------------------------------ */
-
-/*
- * KernelTime/UserTime count TimerResolution units (156250 x 100 ns =
- * 15.625 ms): ns * 275 >> 32 is ns / 15618181, close enough (0.05%) and
- * without a division per event.
- */
-static inline u64 etw_cpu_ticks(u64 ns)
-{
-	return mul_u64_u32_shr(ns, 275, 32);
-}
 
 int etw_copy_out(void __user *uarg, u32 usize, const void *kbuf, u32 ksize);
 char *etw_strndup_user(const char __user *s, u32 len, u32 max, int *err);

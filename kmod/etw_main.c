@@ -120,7 +120,8 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 	ret = copy_struct_from_user(&info, sizeof(info), uarg, usize);
 	if (ret)
 		return ret;
-	if (info.flags & ~ETW_INFO_FLAGS_MASK)
+	if (info.flags & ~ETW_INFO_FLAGS_MASK || info.fast_max_record ||
+	    info.max_stages_per_fd)
 		return -EINVAL;
 	if (!etw_mem_is_zero(info.__reserved, sizeof(info.__reserved)))
 		return -EINVAL;
@@ -141,6 +142,9 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 	info.max_buffer_kb = ETW_MAX_BUFFER_KB;
 	info.max_filters = ETW_MAX_FILTERS;
 	info.page_size = PAGE_SIZE;
+	info.features |= ETW_FEAT_FASTPATH;
+	info.fast_max_record = ETW_FAST_MAX_RECORD;
+	info.max_stages_per_fd = ETW_MAX_STAGES_PER_FD;
 	return etw_copy_out(uarg, usize, &info, sizeof(info));
 }
 
@@ -216,6 +220,12 @@ static const struct {
 		ETW_NEW_IDS_SIZE_VER0),
 	ETW_IOC(ETW_IOC_SYSTEM_INFO, etw_ioctl_system_info,
 		struct etw_system_info, ETW_SYSTEM_INFO_SIZE_VER0),
+	ETW_IOC(ETW_IOC_STAGE_OPEN, etw_ioctl_stage_open,
+		struct etw_stage_open, ETW_STAGE_OPEN_SIZE_VER0),
+	ETW_IOC(ETW_IOC_STAGE_SEAL, etw_ioctl_stage_seal,
+		struct etw_stage_ctl, ETW_STAGE_CTL_SIZE_VER0),
+	ETW_IOC(ETW_IOC_STAGE_CLOSE, etw_ioctl_stage_close,
+		struct etw_stage_ctl, ETW_STAGE_CTL_SIZE_VER0),
 	ETW_IOC(ETW_IOC_CONSUMER_OPEN, etw_ioctl_consumer_open,
 		struct etw_consumer_open, ETW_CONSUMER_OPEN_SIZE_VER0),
 };
@@ -268,6 +278,12 @@ int etw_file_alloc_map(struct etw_file *ef)
 		ret = etw_umem_alloc(&ef->map_mem, ETW_ENABLE_MAP_SIZE);
 		if (ret)
 			return ret;
+		ret = etw_umem_alloc(&ef->fast_mem, ETW_FAST_MAP_SIZE);
+		if (ret) {
+			etw_umem_free(&ef->map_mem);
+			return ret;
+		}
+		ef->fast_map = ef->fast_mem.vaddr;
 		ef->map = ef->map_mem.vaddr;
 	}
 	if (!ef->regs) {
@@ -279,15 +295,19 @@ int etw_file_alloc_map(struct etw_file *ef)
 	return 0;
 }
 
-/* The enable map is mapped read-only: the kernel alone publishes it. */
+/*
+ * The enable map is mapped read-only: the kernel alone publishes it.
+ * Other offsets are the fast path's: its map and the stages.
+ */
 static int etw_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	struct etw_file *ef = file->private_data;
 	unsigned long len = vma->vm_end - vma->vm_start;
 	int ret;
 
-	if (vma->vm_pgoff != ETW_MMAP_ENABLE_MAP / PAGE_SIZE ||
-	    len > ETW_ENABLE_MAP_SIZE)
+	if (vma->vm_pgoff != ETW_MMAP_ENABLE_MAP / PAGE_SIZE)
+		return etw_fast_mmap(ef, vma);
+	if (len > ETW_ENABLE_MAP_SIZE)
 		return -EINVAL;
 	if (vma->vm_flags & (VM_WRITE | VM_EXEC))
 		return -EPERM;
@@ -324,6 +344,8 @@ static void etw_file_free(struct kref *ref)
 
 	put_cred(ef->cred);
 	etw_umem_free(&ef->map_mem);
+	etw_umem_free(&ef->fast_mem);
+	kvfree(ef->stages);
 	kvfree(ef->regs);
 	kfree(ef);
 }
@@ -342,6 +364,8 @@ static int etw_release(struct inode *inode, struct file *file)
 {
 	struct etw_file *ef = file->private_data;
 
+	/* Stages first: their records need the registrations to be judged. */
+	etw_fast_file_release(ef);
 	etw_file_unregister_all(ef);
 	etw_notify_file_dead(ef);
 	/* Writers may still look at ef->regs under RCU. */
@@ -377,7 +401,7 @@ static void etw_build_checks(void)
 {
 	BUILD_BUG_ON(sizeof(struct etw_info) != ETW_INFO_SIZE_VER0);
 	BUILD_BUG_ON(offsetof(struct etw_info, features) != 16);
-	BUILD_BUG_ON(offsetof(struct etw_info, __reserved) != 56);
+	BUILD_BUG_ON(offsetof(struct etw_info, __reserved) != 64);
 	BUILD_BUG_ON(sizeof(struct etw_enable_slot) != 32);
 	BUILD_BUG_ON(ETW_ENABLE_MAP_SIZE % PAGE_SIZE);
 	BUILD_BUG_ON(sizeof(struct etw_register) != ETW_REGISTER_SIZE_VER0);
@@ -419,6 +443,19 @@ static void etw_build_checks(void)
 	BUILD_BUG_ON(sizeof(struct etw_system_info) != ETW_SYSTEM_INFO_SIZE_VER0);
 	BUILD_BUG_ON(offsetof(struct etw_system_info, data) != 16);
 	BUILD_BUG_ON(sizeof(struct etw_consumer_wait) != ETW_CONSUMER_WAIT_SIZE_VER0);
+	BUILD_BUG_ON(offsetof(struct etw_info, fast_max_record) != 56);
+	BUILD_BUG_ON(sizeof(struct etw_fast_slot) != 8);
+	BUILD_BUG_ON(ETW_MMAP_FAST_MAP < ETW_ENABLE_MAP_SIZE);
+	BUILD_BUG_ON(ETW_MMAP_FAST_MAP % PAGE_SIZE);
+	BUILD_BUG_ON(sizeof(struct etw_stage_rec) != 16);
+	BUILD_BUG_ON(sizeof(struct etw_stage_meta) != ETW_STAGE_META_SIZE);
+	BUILD_BUG_ON(offsetof(struct etw_stage_meta, head) != 0x40);
+	BUILD_BUG_ON(offsetof(struct etw_stage_meta, tail) != 0x80);
+	BUILD_BUG_ON(ETW_STAGE_META_SIZE > PAGE_SIZE);
+	BUILD_BUG_ON(sizeof(struct etw_stage_open) != ETW_STAGE_OPEN_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_stage_ctl) != ETW_STAGE_CTL_SIZE_VER0);
+	BUILD_BUG_ON(PAGE_SIZE + ETW_MAX_BUFFER_KB * 1024 > ETW_STAGE_MMAP_STRIDE);
+	BUILD_BUG_ON(ETW_FAST_MAX_RECORD > 0xFFFF);
 }
 
 static int __init etw_init(void)

@@ -162,12 +162,15 @@ static void etw_reg_destroy(struct etw_reg *reg)
 	struct etw_active *old;
 
 	lockdep_assert_held(&etw_lock);
+	/* What its stages hold was written while it lived. */
+	etw_fast_drain_reg(reg);
 	etw_index_remove(reg);
 	etw_notify_drop_reg(reg);
 
 	/* Publish "disabled" so a stale EventEnabled() says no. */
 	etw_aggregate_init(&reg->agg);
 	reg->logger = 0;
+	reg->fast_sessions = 0;
 	etw_slot_publish(reg);
 
 	RCU_INIT_POINTER(ef->regs[reg->slot], NULL);

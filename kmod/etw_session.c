@@ -406,6 +406,7 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 	INIT_LIST_HEAD(&s->entries);
 	hash_init(s->ehash);
 	sema_init(&s->file_sem, 1);
+	etw_fast_session_init(s);
 	s->owner = current_euid();
 	s->owner_tgid = task_tgid_nr(current);
 	s->owner_tid = task_pid_nr(current);

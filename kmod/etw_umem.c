@@ -21,6 +21,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
+#include "etw_compat.h"
 #include "etw_umem.h"
 
 static void etw_umem_put_pages(struct page **pages, unsigned long n)
@@ -121,5 +122,46 @@ int etw_umem_mmap(struct etw_umem *m, struct vm_area_struct *vma)
 	if (vma->vm_flags & (VM_WRITE | VM_EXEC))
 		return -EPERM;
 	vma->vm_ops = &etw_umem_vm_ops;
+	return vm_insert_pages(vma, vma->vm_start, m->pages, &n);
+}
+
+/* A writable stage may never become executable. */
+static int etw_umem_mprotect_rw(struct vm_area_struct *vma, unsigned long start,
+				unsigned long end, unsigned long newflags)
+{
+	return newflags & VM_EXEC ? -EACCES : 0;
+}
+
+static const struct vm_operations_struct etw_umem_rw_vm_ops = {
+	.mprotect	= etw_umem_mprotect_rw,
+};
+
+/**
+ * etw_umem_mmap_private_rw() - map the area read-write into @vma, for the
+ * calling process only
+ * @m:		the area
+ * @vma:	a mapping no longer than the area (the caller checked its
+ *		offset and that the caller may map it)
+ *
+ * The mapping is never inherited by a child: VM_DONTCOPY, and VM_IO so
+ * that madvise(MADV_DOFORK) cannot clear it (and nobody can pin the
+ * pages with get_user_pages()).  It cannot grow, is not dumped, and can
+ * never be made executable.
+ *
+ * Context: the mmap handler (mmap_lock held for writing).
+ * Return: 0, -EINVAL (too long), -EPERM (executable).
+ */
+int etw_umem_mmap_private_rw(struct etw_umem *m, struct vm_area_struct *vma)
+{
+	unsigned long n = vma_pages(vma);
+
+	if (n > m->nr_pages)
+		return -EINVAL;
+	if (vma->vm_flags & VM_EXEC)
+		return -EPERM;
+	etw_vm_flags_set(vma, VM_DONTCOPY | VM_IO | VM_DONTEXPAND |
+			 VM_DONTDUMP);
+	etw_vm_flags_clear(vma, VM_MAYEXEC);
+	vma->vm_ops = &etw_umem_rw_vm_ops;
 	return vm_insert_pages(vma, vma->vm_start, m->pages, &n);
 }

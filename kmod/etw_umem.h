@@ -26,5 +26,6 @@ struct etw_umem {
 int etw_umem_alloc(struct etw_umem *m, size_t size);
 void etw_umem_free(struct etw_umem *m);
 int etw_umem_mmap(struct etw_umem *m, struct vm_area_struct *vma);
+int etw_umem_mmap_private_rw(struct etw_umem *m, struct vm_area_struct *vma);
 
 #endif /* _ETW_UMEM_H */

@@ -55,6 +55,12 @@ module_param_named(max_session_mb_per_user, etw_max_session_mb_per_user, uint,
 MODULE_PARM_DESC(max_session_mb_per_user,
 		 "Session buffer memory one user may hold, in MiB (0: a quarter of RAM)");
 
+static unsigned int etw_max_stage_kb_per_user = 262144;
+module_param_named(max_stage_kb_per_user, etw_max_stage_kb_per_user, uint,
+		   0644);
+MODULE_PARM_DESC(max_stage_kb_per_user,
+		 "Fast-path stage memory one user's threads may hold, in KiB");
+
 #define ETW_USER_HASH_BITS	6
 
 static DEFINE_HASHTABLE(etw_users, ETW_USER_HASH_BITS);
@@ -141,6 +147,8 @@ static u64 etw_quota_limit(enum etw_quota q)
 		if (READ_ONCE(etw_max_session_mb_per_user))
 			return (u64)READ_ONCE(etw_max_session_mb_per_user) << 20;
 		return ((u64)totalram_pages() << PAGE_SHIFT) / 4;
+	case ETW_Q_STAGE_BYTES:
+		return (u64)READ_ONCE(etw_max_stage_kb_per_user) * 1024;
 	default:
 		return 0;
 	}

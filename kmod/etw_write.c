@@ -39,19 +39,10 @@
 
 #define ETW_STACK_DESCS			16
 
-/*
- * The 8 bytes at @at: KernelTime and UserTime in CPU ticks; in a private
- * session ProcessorTime, the user-mode time as one 64-bit count (seed
- * 003, rule 14; the EVENT_HEADER union is the same).
- */
+/* The CPU times of the writer (seed 003, rule 14): etw_internal.h. */
 static inline void etw_put_cpu_times(u8 *at, const struct etw_session *s)
 {
-	if (etw_session_private(s)) {
-		put_unaligned_le64(etw_cpu_ticks(current->utime), at);
-	} else {
-		put_unaligned_le32((u32)etw_cpu_ticks(current->stime), at);
-		put_unaligned_le32((u32)etw_cpu_ticks(current->utime), at + 4);
-	}
+	etw_put_task_cpu_times(at, current, etw_session_private(s));
 }
 
 /**

@@ -137,6 +137,8 @@ if [ -n "$DK" ] && [ -r "$OUT/mod/etw.ko" ]; then
 else
 	not_run "kernel selftests in the debug kernel" "no debug kernel or no etw.ko" \
 		> "$OUT/kernel.tap"
+	not_run "kernel selftests in the debug kernel, ETW_FASTPATH=0" \
+		"no debug kernel or no etw.ko" > "$OUT/kernel-ioctl.tap"
 fi
 end=$(date +%s)
 
@@ -145,7 +147,9 @@ $SUM -v label="debug kernel" "$OUT/kernel-build.tap" > "$OUT/kernel-build.sum"
 $SUM -v label="lint (debug kernel)" "$OUT/lint.tap" > "$OUT/lint.sum"
 $SUM -v label="detectors" "$OUT/detect.tap" > "$OUT/detect.sum"
 $SUM -v label="kernel selftests (debug VM)" -v skip_fails=1 "$OUT/kernel.tap" > "$OUT/kernel.sum"
-for f in kernel-build lint detect kernel; do
+$SUM -v label="kernel selftests, ETW_FASTPATH=0 (debug VM)" -v skip_fails=1 \
+	"$OUT/kernel-ioctl.tap" > "$OUT/kernel-ioctl.sum"
+for f in kernel-build lint detect kernel kernel-ioctl; do
 	grep -v '^TOTALS' "$OUT/$f.sum"
 done
 echo "time: debug kernel $((t_kernel - start)) s, detectors $((t_detect - t_kernel)) s," \

@@ -3,7 +3,9 @@
 #
 # vm-selftests.sh OUT DESC [etw-vm options...]: the kselftests of
 # selftests/etw in one VM boot, as TAP in OUT/kernel.tap (used by
-# check.sh and check-debug.sh).  DESC describes what the VM run itself
+# check.sh and check-debug.sh); in the same boot the suites that write
+# events run again with ETW_FASTPATH=0 (the ioctl path; the first run
+# takes the fast path), as TAP in OUT/kernel-ioctl.tap.  DESC describes what the VM run itself
 # checks (its own TAP line, after the suite's).  The suite must be built
 # on the host first: the guest sees the tree read-only.
 set -u
@@ -12,15 +14,23 @@ OUT=$1
 DESC=$2
 shift 2
 mkdir -p "$OUT/vm"
-rm -f "$OUT/vm/kselftest.tap" "$OUT/vm/build.rc"
+rm -f "$OUT/vm/kselftest.tap" "$OUT/vm/kselftest-ioctl.tap" "$OUT/vm/build.rc"
 cd "$TOP" || exit 1
 
+# The suites whose events go through the fast path by default.
+FALLBACK="write_test consumer_test logfile_test classic_test message_test fastpath_test"
+
 # Inside the VM: run the suite; its TAP goes to the console and to a file.
-tools/vm/etw-vm --module "$TOP/etw.ko" --out "$OUT/vm" "$@" -- \
+tools/vm/etw-vm --module "$TOP/etw.ko" --out "$OUT/vm" \
+	--env "FALLBACK=$FALLBACK" "$@" -- \
 	sh -c 'make -s --no-print-directory -C selftests all \
 		> "$ETW_VM_OUT/build.log" 2>&1; echo $? > "$ETW_VM_OUT/build.rc"
 	       make -s --no-print-directory -C selftests run_tests 2>&1 |
-	       tee "$ETW_VM_OUT/kselftest.tap"; true'
+	       tee "$ETW_VM_OUT/kselftest.tap"
+	       echo "== the same suites through the ioctl (ETW_FASTPATH=0)"
+	       ETW_FASTPATH=0 make -s --no-print-directory -C selftests/etw \
+		run_tests TEST_PROGS= TEST_GEN_PROGS="$FALLBACK" 2>&1 |
+	       tee "$ETW_VM_OUT/kselftest-ioctl.tap"; true'
 vmrc=$?
 {
 	if [ "$(cat "$OUT/vm/build.rc" 2>/dev/null)" != 0 ]; then
@@ -38,4 +48,10 @@ vmrc=$?
 	fi
 	cat "$OUT/vm/kselftest.tap" 2>/dev/null
 } > "$OUT/kernel.tap"
+{
+	if ! grep -q '^ok [0-9]' "$OUT/vm/kselftest-ioctl.tap" 2>/dev/null; then
+		echo "not ok 1 selftests with ETW_FASTPATH=0: no result"
+	fi
+	cat "$OUT/vm/kselftest-ioctl.tap" 2>/dev/null
+} > "$OUT/kernel-ioctl.tap"
 exit $vmrc

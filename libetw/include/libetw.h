@@ -10,6 +10,7 @@
 #ifndef _LIBETW_H
 #define _LIBETW_H
 
+#include <stdint.h>
 #include <linux/etw.h>
 
 #ifdef __cplusplus
@@ -86,6 +87,29 @@ int etw_trace_open_error(struct etw_trace_damage *d);
 
 /* "record", "buffer", ... for an ETW_DAMAGE_* kind. */
 const char *etw_damage_kind_name(unsigned int kind);
+
+/*
+ * The fast path (Documentation/userspace-api.rst, "The fast path"):
+ * EventWrite*, TraceEvent and TraceMessage write into stages etw.ko maps
+ * into the process, with no system call per event, when the module offers
+ * it (ETW_FEAT_FASTPATH) and ETW_FASTPATH=0 was not in the environment
+ * when libetw first wrote.
+ *
+ * etw_fastpath_set(): turn it on (1) or off (0) for the whole process from
+ * now on (on only where the module offers it); returns whether it was
+ * on, or -errno.  For benchmarks and tests; programs need not call it.
+ */
+struct etw_fastpath_stats {
+	uint64_t events;	/* records written into stages */
+	uint64_t seals;		/* full stages handed to the module */
+	uint64_t stages;	/* stages opened */
+	uint64_t fallbacks;	/* writes that took the ioctl path */
+	uint32_t enabled;	/* the fast path is on */
+	uint32_t __reserved;
+};
+
+int etw_fastpath_set(int on);
+int etw_fastpath_stats(struct etw_fastpath_stats *stats);
 
 #ifdef __cplusplus
 }

@@ -26,6 +26,7 @@
 #include "libetw.h"
 #include "internal.h"
 #include "provider.h"
+#include "fastpath.h"
 #include "shared/etw_etl.h"
 
 /* InternalFlag of the handles we make: tells them from garbage. */
@@ -341,6 +342,11 @@ static ULONG etw_trace_event(TRACELOGGER_HANDLE h, struct etw_trace_event *t,
 		return ERROR_INVALID_HANDLE;	/* not enabled by that session */
 	t->count = n;
 	t->data = (uintptr_t)d;
+	if (etw_fp_on()) {
+		if (!etw_fp_classic(t, d))
+			return ERROR_SUCCESS;
+		etw_fp_fallback();
+	}
 	fd = etw_dev_fd();
 	if (fd < 0)
 		return etw_win32_error(fd, ETW_API_DEVICE);
@@ -509,6 +515,11 @@ static ULONG etw_trace_message(TRACELOGGER_HANDLE h, ULONG flags,
 		return ERROR_INVALID_HANDLE;	/* not enabled by that session */
 	m.count = n;
 	m.data = (uintptr_t)d;
+	if (etw_fp_on()) {
+		if (!etw_fp_message(&m, d))
+			return ERROR_SUCCESS;
+		etw_fp_fallback();
+	}
 	fd = etw_dev_fd();
 	if (fd < 0)
 		return etw_win32_error(fd, ETW_API_DEVICE);

@@ -175,6 +175,7 @@ static void ct_free(struct ct_trace *t)
 		close(t->cfd);
 	if (t->efd >= 0)
 		close(t->efd);
+	ct_rt_free_side(t);
 	free(t->rt);
 	free(t->rt_ring);
 	free(t->release);
@@ -515,6 +516,7 @@ static int ct_open_session(struct ct_trace *t, const char *name,
 		t->rt[i].cap = t->nr_buffers;
 		t->rt[i].order = i;
 		t->rt[i].heap_pos = -1;
+		t->rt[i].cpu = (u16)i;
 	}
 
 	ct_rt_header(h, &si, t->buffer_size);
@@ -720,6 +722,8 @@ static void ct_rt_unheap(struct ct_trace *t)
 
 	for (i = 0; t->rt && i < t->rt_n; i++)
 		t->rt[i].heap_pos = -1;
+	for (i = 0; i < t->nside; i++)
+		t->side[i]->heap_pos = -1;
 }
 
 ETW_EXPORT ULONG WMIAPI ProcessTrace(PROCESSTRACE_HANDLE *HandleArray,

@@ -31,6 +31,7 @@ struct ct_buf {
 	u32 raw_size;		/* compressed: bytes on disk */
 	u32 index;		/* real time: index in the mapping */
 	u64 key;		/* files: raw time of its first timed record */
+	u64 last;		/* raw time of its last timed record (= key if none) */
 	u32 order;		/* files: position in the file */
 	bool skip_first;	/* file buffer 0: its header record is synthetic */
 	bool compressed;	/* decompress into the stream's scratch first */
@@ -52,6 +53,10 @@ struct ct_stream {
 	u32 scratch_cap;
 	u32 order;		/* tie breaker */
 	int heap_pos;		/* -1: not in the heap */
+	u64 tail;		/* real time: last time of what is queued or read */
+	u16 cpu;		/* real time: the CPU of its buffers */
+	bool used;		/* real time: tail is meaningful */
+	bool own_ring;		/* real time: bufs is this stream's own */
 };
 
 /* What OpenTrace returned a handle to. */
@@ -96,9 +101,11 @@ struct ct_trace {
 	u32 nr_buffers, buffer_size;
 	u32 flags_out;
 	u64 attach_time;
-	struct ct_stream *rt;	/* rt_n streams */
+	struct ct_stream *rt;	/* rt_n streams, one per CPU */
 	u32 rt_n;
 	struct ct_buf *rt_ring;	/* rt_n * nr_buffers */
+	struct ct_stream **side;	/* more streams: buffers that overlap */
+	u32 nside, side_cap;
 	u32 *release, nrelease;
 	u32 *ready;
 	u32 held;		/* buffers fetched and not yet released */
@@ -144,6 +151,7 @@ void ct_deliver_header(struct ct_trace *t);
 /* consumer_merge.c */
 void ct_process_files(struct ct_proc *p);
 void ct_process_rt(struct ct_proc *p);
+void ct_rt_free_side(struct ct_trace *t);
 
 static inline u64 ct_filetime(const struct ct_trace *t, u64 raw)
 {

@@ -279,8 +279,98 @@ static int ct_buf_cmp(const void *a, const void *b)
 }
 
 /*
+ * Seed 001, rule 14: a stream's buffers cover time ranges that do not
+ * overlap.  A CPU's buffers (sorted by their first time) are one stream
+ * when they follow each other, as the kernel's per-CPU buffers do; the
+ * fast path's buffers of several threads that ran on one CPU overlap, so
+ * each buffer joins the chain of that CPU whose last time is the latest
+ * not after its first time, or starts a chain.  Each chain becomes a
+ * stream.  At most CT_MAX_CHAINS chains per CPU: after that a buffer
+ * joins the chain that ends first (its order may then suffer).
+ */
+#define CT_MAX_CHAINS	256
+
+static int ct_file_chains(struct ct_proc *p, struct ct_trace *t,
+			  struct ct_buf *sorted, u32 n, const u32 *cnt, u32 ncpu)
+{
+	u64 tails[CT_MAX_CHAINS];
+	u32 *chain, *ccount, *cpos, total = 0, start = 0, i, j, c, k;
+	struct ct_buf *tmp;
+	struct ct_stream *st;
+	int ret = -ENOMEM;
+
+	chain = calloc(n + 1, sizeof(u32));
+	tmp = calloc(n + 1, sizeof(*tmp));
+	ccount = calloc((size_t)ncpu * CT_MAX_CHAINS + 1, sizeof(u32));
+	cpos = calloc((size_t)ncpu * CT_MAX_CHAINS + 1, sizeof(u32));
+	if (!chain || !tmp || !ccount || !cpos)
+		goto out;
+	for (i = 0; i < ncpu; start += cnt[i], i++) {
+		u32 nch = 0, *cc = ccount + (size_t)i * CT_MAX_CHAINS;
+
+		for (j = start; j < start + cnt[i]; j++) {
+			int best = -1;
+
+			for (c = 0; c < nch; c++)
+				if (tails[c] <= sorted[j].key &&
+				    (best < 0 || tails[c] > tails[best]))
+					best = (int)c;
+			if (best < 0 && nch < CT_MAX_CHAINS)
+				best = (int)nch++;
+			for (c = 0; best < 0 && c < nch; c++)
+				if (best < 0 || tails[c] < tails[best])
+					best = (int)c;
+			if ((u32)best == nch - 1 && cc[best] == 0)
+				tails[best] = 0;
+			if (sorted[j].last > tails[best])
+				tails[best] = sorted[j].last;
+			chain[j] = (u32)best;
+			cc[best]++;
+		}
+		/* Lay the chains out one after the other, keeping order. */
+		for (c = 0, k = start; c < nch; c++) {
+			cpos[(size_t)i * CT_MAX_CHAINS + c] = k;
+			k += cc[c];
+		}
+		for (j = start; j < start + cnt[i]; j++)
+			tmp[cpos[(size_t)i * CT_MAX_CHAINS + chain[j]]++] = sorted[j];
+		memcpy(sorted + start, tmp + start, cnt[i] * sizeof(*tmp));
+		total += nch;
+	}
+	st = realloc(p->streams, (p->nstreams + total) * sizeof(*st));
+	if (!st)
+		goto out;
+	p->streams = st;
+	for (i = 0, start = 0, k = p->nstreams; i < ncpu; start += cnt[i], i++) {
+		const u32 *cc = ccount + (size_t)i * CT_MAX_CHAINS;
+		u32 off = start;
+
+		for (c = 0; c < CT_MAX_CHAINS && cc[c]; c++, k++) {
+			struct ct_stream *s = &p->streams[k];
+
+			memset(s, 0, sizeof(*s));
+			s->t = t;
+			s->cap = cc[c];
+			s->count = cc[c];
+			s->bufs = sorted + off;
+			s->order = k;
+			s->heap_pos = -1;
+			off += cc[c];
+		}
+	}
+	p->nstreams = k;
+	ret = 0;
+out:
+	free(chain);
+	free(tmp);
+	free(ccount);
+	free(cpos);
+	return ret;
+}
+
+/*
  * Walk file @t once: every intact buffer, damage recorded and skipped
- * (etl_file.c); then make one stream per CPU.  A stream's buffers are
+ * (etl_file.c); then make the streams of each CPU.  Buffers are
  * ordered by the raw time of their first timed record (a buffer without
  * one takes its flush time, or the key of the buffer before it in the
  * file), not by file position: a wrapped circular file stores a CPU's
@@ -293,7 +383,6 @@ static int ct_file_streams(struct ct_proc *p, struct ct_trace *t, u32 slot)
 	struct etl_file_buffer b;
 	struct etl_record r;
 	struct ct_buf *all = NULL, *sorted;
-	struct ct_stream *st;
 	u32 n = 0, cap = 0, i, ncpu = 0, *cnt, *pos;
 	u16 cpumap[ETL_PROCESSOR_INDEX_MASK + 1];
 	u64 prev_key = t->hdr_raw;
@@ -302,17 +391,20 @@ static int ct_file_streams(struct ct_proc *p, struct ct_trace *t, u32 slot)
 	etl_file_rewind(f);
 	while ((rc = etl_file_next_buffer(f, &b)) > 0) {
 		bool timed = false;
-		u64 key = 0;
+		u64 key = 0, last = 0;
 
 		while (etl_file_next_record(f, &b, &r) > 0) {
-			if (!timed && (r.present & ETL_REC_HAS_TIME) &&
+			if ((r.present & ETL_REC_HAS_TIME) &&
 			    !(b.index == 0 && r.offset == ETL_BUFFER_HEADER_SIZE)) {
-				key = r.timestamp;
+				if (!timed)
+					key = r.timestamp;
+				last = r.timestamp;
 				timed = true;
 			}
 		}
 		if (!timed)
-			key = b.info.timestamp ? b.info.timestamp : prev_key;
+			key = last = b.info.timestamp ? b.info.timestamp :
+							prev_key;
 		prev_key = key;
 		if (n == cap) {
 			struct ct_buf *x;
@@ -335,6 +427,7 @@ static int ct_file_streams(struct ct_proc *p, struct ct_trace *t, u32 slot)
 		all[n].index = b.index;
 		all[n].order = n;
 		all[n].key = key;
+		all[n].last = last > key ? last : key;
 		all[n].skip_first = b.index == 0;
 		n++;
 	}
@@ -364,23 +457,12 @@ static int ct_file_streams(struct ct_proc *p, struct ct_trace *t, u32 slot)
 
 		sorted[pos[s]++] = all[i];
 	}
-	st = realloc(p->streams, (p->nstreams + ncpu) * sizeof(*st));
-	if (!st)
+	for (i = 0; i < ncpu; i++)
+		qsort(sorted + pos[i] - cnt[i], cnt[i], sizeof(*sorted),
+		      ct_buf_cmp);
+	rc = ct_file_chains(p, t, sorted, n, cnt, ncpu);
+	if (rc)
 		goto nomem;
-	p->streams = st;
-	for (i = 0; i < ncpu; i++) {
-		struct ct_stream *s = &p->streams[p->nstreams + i];
-
-		memset(s, 0, sizeof(*s));
-		s->t = t;
-		s->cap = cnt[i] ? cnt[i] : 1;
-		s->count = cnt[i];
-		s->bufs = sorted + pos[i] - cnt[i];
-		s->order = p->nstreams + i;
-		s->heap_pos = -1;
-		qsort(s->bufs, cnt[i], sizeof(*s->bufs), ct_buf_cmp);
-	}
-	p->nstreams += ncpu;
 	p->fbufs[slot] = sorted;
 	free(all);
 	free(cnt);
@@ -439,12 +521,140 @@ void ct_process_files(struct ct_proc *p)
 
 /* --- real time ----------------------------------------------------------- */
 
+/* The raw times of a buffer's first and last timed records. */
+static bool ct_buf_span(const u8 *data, const struct etl_buffer_info *info,
+			u64 *first, u64 *last)
+{
+	struct etl_record_iter it;
+	struct etl_record r;
+	bool any = false;
+	int rc;
+
+	etl_record_iter_init(&it, data, info);
+	etl_record_iter_recover(&it);
+	while ((rc = etl_record_next(&it, &r)) != 0) {
+		if (rc < 0 || r.family == ETL_FAM_ERROR ||
+		    !(r.present & ETL_REC_HAS_TIME))
+			continue;
+		if (!any)
+			*first = r.timestamp;
+		*last = r.timestamp;
+		any = true;
+	}
+	return any;
+}
+
+/* Nothing queued, nothing being read: a buffer of any time may start it. */
+static bool ct_idle(const struct ct_stream *s)
+{
+	return !s->have_cur && !s->count && s->heap_pos < 0;
+}
+
+/* A new stream for buffers that overlap the others of their CPU. */
+static struct ct_stream *ct_rt_side(struct ct_trace *t)
+{
+	struct ct_stream *s, **v;
+
+	if (t->nside == t->side_cap) {
+		u32 cap = t->side_cap ? 2 * t->side_cap : 8;
+
+		v = realloc(t->side, cap * sizeof(*v));
+		if (!v)
+			return NULL;
+		t->side = v;
+		t->side_cap = cap;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	s->t = t;
+	s->order = t->rt_n + t->nside;
+	s->heap_pos = -1;
+	s->own_ring = true;
+	t->side[t->nside++] = s;
+	return s;
+}
+
+void ct_rt_free_side(struct ct_trace *t)
+{
+	u32 i;
+
+	for (i = 0; i < t->nside; i++) {
+		free(t->side[i]->bufs);
+		free(t->side[i]->scratch);
+		free(t->side[i]);
+	}
+	free(t->side);
+	t->side = NULL;
+	t->nside = t->side_cap = 0;
+}
+
+/*
+ * Seed 001, rule 14: the stream of a buffer whose first record is at
+ * @first.  The kernel's buffers of a CPU follow each other and go to that
+ * CPU's stream; a buffer that starts before what a stream holds ends (the
+ * fast path: another thread's records on the same CPU) goes to another
+ * stream of that CPU that it can follow, or to an idle one, or a new one.
+ */
+static struct ct_stream *ct_rt_pick(struct ct_trace *t, u16 cpu, bool timed,
+				    u64 first)
+{
+	struct ct_stream *s = &t->rt[cpu % t->rt_n], *best = NULL, *idle = NULL;
+	u32 i;
+
+	if (ct_idle(s))
+		s->used = false;
+	if (!timed || !s->used || s->tail <= first)
+		return s;
+	for (i = 0; i < t->nside; i++) {
+		struct ct_stream *x = t->side[i];
+
+		if (ct_idle(x)) {
+			if (!idle)
+				idle = x;
+		} else if (x->cpu == cpu && x->tail <= first &&
+			   (!best || x->tail > best->tail)) {
+			best = x;
+		}
+	}
+	if (best)
+		return best;
+	s = idle ? idle : ct_rt_side(t);
+	if (s)
+		s->used = false;
+	return s;
+}
+
+/* Room for one more buffer in a side stream's ring. */
+static bool ct_ring_room(struct ct_stream *s)
+{
+	struct ct_buf *v;
+	u32 cap, i;
+
+	if (s->count < s->cap)
+		return true;
+	cap = s->cap ? 2 * s->cap : 4;
+	v = malloc(cap * sizeof(*v));
+	if (!v)
+		return false;
+	for (i = 0; i < s->count; i++)
+		v[i] = s->bufs[(s->head + i) % s->cap];
+	free(s->bufs);
+	s->bufs = v;
+	s->cap = cap;
+	s->head = 0;
+	return true;
+}
+
 /* Queue buffer @idx of the mapping on its stream. */
 static bool ct_rt_queue(struct ct_proc *p, struct ct_trace *t, u32 idx)
 {
 	struct etl_buffer_info info;
 	struct ct_stream *s;
 	struct ct_buf *b;
+	u64 first = 0, last = 0;
+	const u8 *data;
+	bool timed;
 
 	if (idx >= t->nr_buffers ||
 	    etl_buffer_parse(t->map + (size_t)idx * t->buffer_size,
@@ -454,14 +664,26 @@ static bool ct_rt_queue(struct ct_proc *p, struct ct_trace *t, u32 idx)
 			t->release[t->nrelease++] = idx;
 		return true;
 	}
-	s = &t->rt[info.cpu % t->rt_n];
+	data = t->map + (size_t)idx * t->buffer_size;
+	timed = ct_buf_span(data, &info, &first, &last);
+	s = ct_rt_pick(t, info.cpu, timed, first);
+	if (!s || (s->own_ring && !ct_ring_room(s)))
+		return false;
+	s->cpu = info.cpu;
+	if (timed) {
+		if (!s->used || last > s->tail)
+			s->tail = last;
+		s->used = true;
+	}
 	b = &s->bufs[(s->head + s->count) % s->cap];
-	b->data = t->map + (size_t)idx * t->buffer_size;
+	b->data = data;
 	b->info = info;
 	b->raw_size = info.buffer_size;
 	b->compressed = false;
 	b->index = idx;
 	b->skip_first = false;
+	b->key = first;
+	b->last = last;
 	s->count++;
 	t->held++;
 	if (s->heap_pos < 0 && !s->have_cur && ct_stream_next(p, s))
@@ -546,8 +768,9 @@ void ct_process_rt(struct ct_proc *p)
 	/* Seed 001, rules 5 and 15: the session's header event first. */
 	ct_deliver_header(t);
 	/* What an earlier ProcessTrace left queued goes first. */
-	for (i = 0; i < t->rt_n; i++) {
-		struct ct_stream *s = &t->rt[i];
+	for (i = 0; i < t->rt_n + t->nside; i++) {
+		struct ct_stream *s = i < t->rt_n ? &t->rt[i] :
+				      t->side[i - t->rt_n];
 
 		if ((s->have_cur || ct_stream_next(p, s)) && !ct_heap_push(p, s)) {
 			p->status = ERROR_NOT_ENOUGH_MEMORY;

@@ -39,6 +39,7 @@
 #include "libetw.h"
 #include "internal.h"
 #include "provider.h"
+#include "fastpath.h"
 
 _Static_assert(sizeof(ETW_ENABLE_SLOT) == sizeof(struct etw_enable_slot),
 	       "enable slot mirror");
@@ -72,6 +73,7 @@ void etw_provider_atfork_child(void)
 	__etw_enable_map = NULL;
 	if (map)
 		munmap((void *)map, ETW_ENABLE_MAP_SIZE);
+	etw_fp_atfork_child();
 	memset(etw_prov.regs, 0, sizeof(etw_prov.regs));
 	pthread_mutex_init(&etw_prov.lock, NULL);
 	etw_prov.dispatch_init = 0;
@@ -114,6 +116,7 @@ static int etw_provider_init(void)
 		}
 		__atomic_store_n(&__etw_enable_map, map, __ATOMIC_RELEASE);
 	}
+	etw_fp_init(fd);
 	pthread_mutex_unlock(&etw_prov.lock);
 	return fd;
 }
@@ -334,6 +337,7 @@ int etw_register(const GUID *guid, uint32_t flags, struct etw_lib_reg *tmpl,
 		r->handle = req.handle;
 		r->guid = *guid;
 		etw_prov.regs[req.slot] = r;
+		memset(&etw_fp_regs[req.slot], 0, sizeof(etw_fp_regs[0]));
 		__atomic_store_n(&etw_prov.live[req.slot], req.handle,
 				 __ATOMIC_RELEASE);
 	}
@@ -451,6 +455,17 @@ ETW_EXPORT ULONG EVNTAPI EventSetInformation(REGHANDLE RegHandle,
 	req.data = (uintptr_t)EventInformation;
 	if (ioctl(fd, ETW_IOC_SET_INFO, &req))
 		return etw_win32_error(-errno, ETW_API_PROVIDER_INFO);
+	/* The fast path builds what the kernel would: it must know these. */
+	if (etw_handle_live(RegHandle)) {
+		struct etw_fp_reg *f = &etw_fp_regs[(uint32_t)RegHandle - 1];
+
+		if (InformationClass == EventProviderSetTraits) {
+			f->traits_len = InformationLength;
+			f->use_type = 1;
+		} else if (InformationClass == EventProviderUseDescriptorType) {
+			f->use_type = *(const UCHAR *)EventInformation != 0;
+		}
+	}
 	return ERROR_SUCCESS;
 }
 
@@ -461,6 +476,7 @@ static ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 		       PEVENT_DATA_DESCRIPTOR UserData, uint32_t wflags)
 {
 	struct etw_write w;
+	uint64_t done = 0;
 	int fd;
 
 	if (RegHandle == 0)
@@ -470,13 +486,29 @@ static ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 	    (Flags & ~(ULONG)(EVENT_WRITE_FLAG_NO_FAULTING |
 			      EVENT_WRITE_FLAG_INPRIVATE)))
 		return ERROR_INVALID_PARAMETER;
+	if (!ActivityId)
+		ActivityId = &etw_thread_activity;
 	/*
-	 * No session wants it: no syscall (reference 1.4); but a handle
-	 * that is no registration is an error whether or not anyone listens.
+	 * No system call: the thread's stages (fastpath.c), which also
+	 * decide, from the same read of the enable slot, that no session
+	 * wants it.  A handle that is no registration is an error whether
+	 * or not anyone listens.
 	 */
-	if (!EventEnabled(RegHandle, d))
+	if (etw_fp_on()) {
+		if (!etw_handle_live(RegHandle))
+			return ERROR_INVALID_HANDLE;
+		if (!etw_fp_event(RegHandle, d, Filter,
+				  wflags | (Flags & EVENT_WRITE_FLAG_INPRIVATE ?
+					    ETW_WRITE_F_INPRIVATE : 0),
+				  ActivityId, RelatedActivityId, UserDataCount,
+				  UserData, &done))
+			return ERROR_SUCCESS;
+		etw_fp_fallback();
+	} else if (!EventEnabled(RegHandle, d)) {
+		/* No session wants it: no syscall (reference 1.4). */
 		return etw_handle_live(RegHandle) ? ERROR_SUCCESS :
 						    ERROR_INVALID_HANDLE;
+	}
 
 	w.handle = RegHandle;
 	w.id = d->Id;
@@ -486,13 +518,13 @@ static ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 	w.opcode = d->Opcode;
 	w.task = d->Task;
 	w.keyword = (uint64_t)d->Keyword;
-	w.filter = (uint64_t)Filter;
+	w.filter = (uint64_t)Filter | done;	/* not twice */
 	w.flags = wflags;
 	if (Flags & EVENT_WRITE_FLAG_INPRIVATE)
 		w.flags |= ETW_WRITE_F_INPRIVATE;
 	w.count = UserDataCount;
 	w.data = (uintptr_t)UserData;
-	memcpy(w.activity_id, ActivityId ? ActivityId : &etw_thread_activity, 16);
+	memcpy(w.activity_id, ActivityId, 16);
 	if (RelatedActivityId) {
 		w.flags |= ETW_WRITE_F_RELATED;
 		memcpy(w.related_activity_id, RelatedActivityId, 16);

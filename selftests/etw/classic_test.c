@@ -20,6 +20,7 @@
 
 #include "etl_file.h"
 #include "../kselftest_harness.h"
+#include "fastpath_check.h"
 
 struct ctl_seen {
 	int n;
@@ -292,6 +293,7 @@ TEST_F(cl, trace_event_records)
 	EXPECT_EQ(ERROR_SUCCESS, TraceEvent(seen.logger, bh));
 	mev.h.Size = sizeof(EVENT_TRACE_HEADER) + 17 * sizeof(MOF_FIELD);
 	EXPECT_EQ(ERROR_INVALID_PARAMETER, TraceEvent(seen.logger, &mev.h));
+	EXPECT_WRITE_PATH();
 
 	props_init(&out, 0, NULL);
 	ASSERT_EQ(ERROR_SUCCESS, StopTraceA(self->s, NULL, &out.p));

@@ -303,6 +303,9 @@ static int write_one(int fd, uint64_t h, uint16_t id, const void *data,
 	memset(w.activity_id, 0xAC, 16);
 	if (related)
 		memcpy(w.related_activity_id, related, 16);
+	/* The fast path unless ETW_FASTPATH=0 (etw_stage_util.h). */
+	if (!etw_stage_write(fd, &w, &d))
+		return 0;
 	return ioctl(fd, ETW_IOC_WRITE, &w) ? -errno : 0;
 }
 
@@ -746,8 +749,18 @@ TEST_F(rt, overflow_accounting_is_exact)
 	TH_LOG("%d written, %ld delivered, %u lost (%d failed writes)",
 	       n, c.n - 1, si.events_lost, lost);
 	EXPECT_GT(si.events_lost, 0);
-	EXPECT_EQ(lost, si.events_lost);
-	EXPECT_EQ(ok, c.n - 1);
+	/*
+	 * Through the ioctl each loss is also the failure of its call; on
+	 * the fast path the loss happens when the stage is drained, after
+	 * the call returned (Documentation/design.rst), so only the count
+	 * says it.
+	 */
+	if (etw_fast_wanted()) {
+		EXPECT_EQ(0, lost);
+	} else {
+		EXPECT_EQ(lost, si.events_lost);
+		EXPECT_EQ(ok, c.n - 1);
+	}
 	EXPECT_EQ(n, c.n - 1 + si.events_lost);
 	EXPECT_EQ(0, c.out_of_order);
 	EXPECT_EQ(ERROR_SUCCESS, CloseTrace(c.h));

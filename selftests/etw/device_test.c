@@ -150,12 +150,21 @@ TEST_F(dev, nonzero_reserved_is_einval)
 	struct etw_info info;
 	unsigned int i;
 
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 3; i++) {
 		memset(&info, 0, sizeof(info));
 		info.__reserved[i] = 1ULL << (i * 13);
 		EXPECT_EQ(-1, ioctl(self->fd, ETW_IOC_GET_INFO, &info));
 		EXPECT_EQ(EINVAL, errno);
 	}
+	/* Output-only fields are reserved on input too. */
+	memset(&info, 0, sizeof(info));
+	info.fast_max_record = 1;
+	EXPECT_EQ(-1, ioctl(self->fd, ETW_IOC_GET_INFO, &info));
+	EXPECT_EQ(EINVAL, errno);
+	memset(&info, 0, sizeof(info));
+	info.max_stages_per_fd = 1;
+	EXPECT_EQ(-1, ioctl(self->fd, ETW_IOC_GET_INFO, &info));
+	EXPECT_EQ(EINVAL, errno);
 }
 
 TEST_F(dev, bad_pointer_is_efault)

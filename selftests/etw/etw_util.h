@@ -20,6 +20,8 @@
 #include <sys/wait.h>
 #include <linux/etw.h>
 
+#include "etw_stage_util.h"
+
 static inline int etw_open(void)
 {
 	return open(ETW_DEVICE_PATH, O_RDWR | O_CLOEXEC);
@@ -46,6 +48,7 @@ static inline uint64_t etw_reg(int fd, const uint8_t guid[16], uint32_t flags,
 		*slot = r.slot;
 	if (notify_seq)
 		*notify_seq = r.notify_seq;
+	etw_fast_note_reg(fd, r.handle);
 	return r.handle;
 }
 

@@ -13,6 +13,7 @@
  *   fuzz_sess.c   sessions, enables, disallow lists
  *   fuzz_cons.c   real-time consumers
  *   fuzz_race.c   races steered on purpose
+ *   fuzz_stage.c  the fast path's stages
  */
 #ifndef _ETW_FUZZ_H
 #define _ETW_FUZZ_H
@@ -37,6 +38,7 @@ enum fz_op {
 	OP_QUERY_GUIDS, OP_CONSUMER_OPEN, OP_CONSUMER_WAIT, OP_BAD_CMD,
 	OP_READ, OP_POLL, OP_MMAP, OP_CONS_POLL, OP_CONS_MMAP, OP_CONS_READ,
 	OP_OPEN, OP_CLOSE, OP_CONS_CLOSE, OP_MUNMAP,
+	OP_STAGE_OPEN, OP_STAGE_SEAL, OP_STAGE_CLOSE, OP_STAGE_MMAP,
 	FZ_NOPS
 };
 
@@ -399,6 +401,7 @@ void fz_op_consumer_open(struct fz_thread *t);
 void fz_op_consumer_wait(struct fz_thread *t);
 void fz_op_consumer_misc(struct fz_thread *t);
 void fz_op_race(struct fz_thread *t);
+void fz_op_stage(struct fz_thread *t);
 void fz_check_path_out(struct fz_thread *t, const uint8_t *b, uint32_t n);
 void fz_cons_map(struct fz_thread *t, struct fz_cons *c);
 void fz_held_add(struct fz_cons *c, uint32_t idx);

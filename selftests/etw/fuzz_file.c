@@ -29,7 +29,7 @@ void fz_op_bad_cmd(struct fz_thread *t)
 		dir = fz_below(t, 4);
 		size = fz_pct(t, 80) ? fz_below(t, 256) : fz_below(t, 16384);
 	} while (magic == ETW_IOC_MAGIC &&
-		 ((fd != t->pcons.fd && nr <= 0x08) ||
+		 ((fd != t->pcons.fd && nr <= 0x0B) ||
 		  (fd != t->pcons.fd && nr >= 0x10 && nr <= 0x19) ||
 		  nr == 0x20 || nr == 0x21));
 	r = fz_call(t, OP_BAD_CMD, fd, _IOC(dir, magic, nr, size),
@@ -153,7 +153,9 @@ void fz_op_mmap(struct fz_thread *t)
 		prot |= fz_pct(t, 50) ? PROT_WRITE : PROT_EXEC;
 	if (flags == MAP_PRIVATE && (prot & PROT_WRITE))
 		flags = MAP_SHARED;
-	if (len > ETW_ENABLE_MAP_SIZE || off)
+	if (off == ETW_MMAP_FAST_MAP && len <= ETW_FAST_MAP_SIZE)
+		e = prot != PROT_READ ? EPERM : FZ_OK;	/* the fast map */
+	else if (len > ETW_ENABLE_MAP_SIZE || off)
 		e = EINVAL;
 	else if (prot != PROT_READ)
 		e = EPERM;

@@ -119,7 +119,13 @@ void fz_op_get_info(struct fz_thread *t)
 		k.flags = 1u << fz_below(t, 32);
 		mut = 1;
 	} else if (fz_pct(t, 5)) {
-		k.__reserved[fz_below(t, 4)] = fz_u64(t) | 1;
+		k.__reserved[fz_below(t, 3)] = fz_u64(t) | 1;
+		mut = 1;
+	} else if (fz_pct(t, 3)) {	/* output-only fields, 0 on input */
+		if (fz_pct(t, 50))
+			k.fast_max_record = 1 + fz_below(t, 100);
+		else
+			k.max_stages_per_fd = 1 + fz_below(t, 100);
 		mut = 1;
 	}
 	fz_arg_make(t, &a, ETW_IOC_GET_INFO, &k, sizeof(k), 8);

@@ -59,7 +59,8 @@ const char *const fz_op_name[FZ_NOPS] = {
 	"GET_DISALLOW", "SET_GROUP_ACL", "GET_GROUP_ACL", "QUERY_GUIDS",
 	"CONSUMER_OPEN", "CONSUMER_WAIT", "bad command", "read", "poll",
 	"mmap", "consumer poll", "consumer mmap", "consumer read", "open",
-	"close", "consumer close", "munmap",
+	"close", "consumer close", "munmap", "STAGE_OPEN", "STAGE_SEAL",
+	"STAGE_CLOSE", "stage mmap",
 };
 
 uint64_t fz_now_ms(void)
@@ -203,6 +204,7 @@ static const struct {
 	{ fz_op_consumer_wait, 75 },
 	{ fz_op_consumer_misc, 25 },
 	{ fz_op_race, 25 },
+	{ fz_op_stage, 60 },
 };
 
 static uint32_t fz_total_weight;

@@ -43,6 +43,7 @@
 #include <sys/syscall.h>
 
 #include "etw_util.h"
+#include "fastpath_check.h"
 
 #include <windows.h>
 #include <evntrace.h>
@@ -603,6 +604,51 @@ TEST_F(msg, argument_concatenation)
 	EXPECT_EQ('!', f.m[3].data[127]);
 	EXPECT_EQ(6, f.m[4].number);
 	EXPECT_EQ(128, f.m[4].len);
+}
+
+/*
+ * The fast path takes messages with their own time and no sequence
+ * number (Documentation/design.rst): they arrive as through the ioctl,
+ * with the writer's ids and in order, and a message without a time after
+ * them sends this provider's messages back to the kernel's stream, after
+ * them.
+ */
+TEST_F(msg, timed_messages_and_the_fast_path)
+{
+	static struct found f;
+	const ULONG fl = TRACE_MESSAGE_TIMESTAMP | TRACE_MESSAGE_SYSTEMINFO;
+	u32 v;
+	int i;
+
+	ASSERT_EQ(ERROR_SUCCESS, sess_start(&self->s[0], "timed", 0, 16));
+	ASSERT_EQ(0, enable(self, 0, 0));
+	for (i = 0; i < 100; i++) {
+		v = i;
+		ASSERT_EQ(ERROR_SUCCESS,
+			  TraceMessage(self->p[0].logger, fl, NULL, 10,
+				       &v, sizeof(v), NULL));
+	}
+	EXPECT_WRITE_PATH();
+	/* no time: the kernel's stream from now on */
+	ASSERT_EQ(ERROR_SUCCESS,
+		  TraceMessage(self->p[0].logger, 0, NULL, 11, NULL));
+	v = 100;
+	ASSERT_EQ(ERROR_SUCCESS,
+		  TraceMessage(self->p[0].logger, fl, NULL, 10, &v, sizeof(v),
+			       NULL));
+	ASSERT_EQ(ERROR_SUCCESS, sess_stop(&self->s[0]));
+	ASSERT_EQ(0, read_msgs(self->s[0].path, &f));
+	ASSERT_EQ(102, f.n);
+	for (i = 0; i < 102; i++) {
+		const struct mrec *m = &f.m[i];
+
+		if (m->number == 11)
+			continue;
+		ASSERT_EQ(10, m->number);
+		ASSERT_EQ(4, m->len);
+		EXPECT_EQ((u32)getpid(), m->pid);
+		EXPECT_EQ((u32)syscall(SYS_gettid), m->tid);
+	}
 }
 
 /* --- R4: global and local sequence numbers --------------------------------- */

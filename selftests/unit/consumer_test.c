@@ -915,6 +915,60 @@ TEST(several_files_merged_by_time)
 	}
 }
 
+/*
+ * Seed 001, rule 14, and the fast path (Documentation/design.rst): two
+ * threads' buffers drained for the same CPU overlap in time (thread A's
+ * events at T0 + 0, 20, 40, ..., thread B's at T0 + 10, 30, ...); each
+ * stage's buffers are a stream of their own, and the merge delivers every
+ * event in time order, not one buffer after the other.
+ */
+TEST(overlapping_buffers_of_one_cpu_merged_by_time)
+{
+	enum { PER_BUF = 6, NBUF = 8 };
+	const u64 T0 = 133000000000000000ULL;
+	struct wfile w;
+	PROCESSTRACE_HANDLE h;
+	EVENT_TRACE_LOGFILEA lf;
+	const char *path;
+	int b, k, i;
+
+	wf_begin(&w, T0, 5000000000ULL, 1000000000ULL, 0, "overlap");
+	/* File order A1 B1 A2 B2 ...: each drain seals one buffer. */
+	for (b = 0; b < NBUF; b++) {
+		u8 *buf = wf_buffer(&w);
+		u32 fill = ETL_BUFFER_HEADER_SIZE;
+
+		etl_buffer_init(buf, SBSIZE, 0, 9, ETL_BUFFER_TYPE_GENERIC);
+		for (k = 0; k < PER_BUF; k++) {
+			/* thread b % 2, its (b / 2 * PER_BUF + k)-th event */
+			u32 seq = 2 * ((b / 2) * PER_BUF + k) + b % 2;
+
+			fill += put_ev(buf + fill, &w, T0 + 10 * (u64)seq, seq);
+		}
+		etl_buffer_seal(buf, fill, 0, 0, 0);
+	}
+	((struct etl_logfile_header *)(w.img + ETL_BUFFER_HEADER_SIZE +
+		sizeof(struct etl_system_header)))->buffers_written = w.nbuf;
+	path = save("overlap.etl", w.img, (size_t)w.nbuf * SBSIZE);
+	seen_reset();
+	h = open_file(path, PROCESS_TRACE_MODE_EVENT_RECORD, &lf);
+	ASSERT_NE(INVALID_PROCESSTRACE_HANDLE, h);
+	seen_reset();
+	ASSERT_EQ(ERROR_SUCCESS, ProcessTrace(&h, 1, NULL, NULL));
+	ASSERT_EQ(1 + NBUF * PER_BUF, seen.n);
+	for (i = 0; i < NBUF * PER_BUF; i++) {
+		u32 seq;
+
+		memcpy(&seq, seen.ev[1 + i].data, 4);
+		EXPECT_EQ((u32)i, seq);
+		EXPECT_EQ(0, seen.ev[1 + i].cpu);
+		if (seq != (u32)i)
+			break;
+	}
+	EXPECT_EQ(ERROR_SUCCESS, CloseTrace(h));
+	free(w.img);
+}
+
 /* Buffers of one CPU out of file order are still merged in time. */
 TEST(lxcore_order_across_cpus)
 {

@@ -48,4 +48,26 @@ void bench_control_plane(void);
 void bench_tracelogging(double empty_ns, long n);
 void bench_kernel_flags(void);
 
+#include <windows.h>
+#include <evntprov.h>
+#include <evntrace.h>
+
+extern const GUID bench_provider;
+void pin(int cpu);
+CONTROLTRACE_ID start_session(const char *name, ULONG mode, ULONG kb,
+			      ULONG minb, ULONG maxb);
+ULONG stop_session(CONTROLTRACE_ID h, EVENT_TRACE_PROPERTIES *out);
+double bench_null_ioctl(int fd, long n);
+double bench_marker_raw(long n);
+double bench_write(REGHANDLE h, long n, ULONG *err);
+double writers_rate(REGHANDLE h, int nthreads, double seconds);
+
+/* fastpath.c: issue 10's peers and targets; percpu.c: the prototypes. */
+void bench_fastpath(REGHANDLE h, int fd, double null_ioctl_ns,
+		    double marker_ns, long n);
+int percpu_open(REGHANDLE h, uint32_t logger);
+void percpu_close(void);
+double percpu_round(int rseq, long n);
+double percpu_rate(int rseq, int nthreads, double seconds);
+
 #endif /* _ETWBENCH_H */

@@ -23,6 +23,7 @@ static const struct {
 	{ ETW_FEAT_MESSAGE, "message" },
 	{ ETW_FEAT_QUERY, "query" },
 	{ ETW_FEAT_SYSTEM, "system" },
+	{ ETW_FEAT_FASTPATH, "fastpath" },
 };
 
 int cmd_info(int argc, char **argv)
@@ -58,6 +59,8 @@ int cmd_info(int argc, char **argv)
 		j_u64("max_buffer_kb", info.max_buffer_kb);
 		j_u64("max_filters", info.max_filters);
 		j_u64("page_size", info.page_size);
+		j_u64("fast_max_record", info.fast_max_record);
+		j_u64("max_stages_per_fd", info.max_stages_per_fd);
 		j_close('}');
 		j_end();
 		return 0;
@@ -76,6 +79,12 @@ int cmd_info(int argc, char **argv)
 	kv("Buffer size", "%u..%u KB", info.min_buffer_kb, info.max_buffer_kb);
 	kv("Filters per enable", "%u", info.max_filters);
 	kv("Page size", "%u", info.page_size);
+	if (info.features & ETW_FEAT_FASTPATH) {
+		kv("Fast-path record", "%u bytes at most",
+		   info.fast_max_record);
+		kv("Fast-path stages", "%u per open file",
+		   info.max_stages_per_fd);
+	}
 	return 0;
 }
 

@@ -44,6 +44,7 @@
 #define ETW_FEAT_MESSAGE	(1ULL << 7)	/* ETW_IOC_TRACE_MESSAGE */
 #define ETW_FEAT_QUERY		(1ULL << 8)	/* ETW_IOC_QUERY_GUIDS */
 #define ETW_FEAT_SYSTEM		(1ULL << 9)	/* system loggers, ETW_IOC_SYSTEM_INFO */
+#define ETW_FEAT_FASTPATH	(1ULL << 10)	/* stages, the fast map: "The fast path" */
 
 /* Limits, also reported by ETW_IOC_GET_INFO. */
 #define ETW_MAX_SESSIONS		64
@@ -76,6 +77,9 @@
  * @max_buffer_kb: out: largest session BufferSize (KB)
  * @max_filters: out: filter descriptors per enable call
  * @page_size:	out: PAGE_SIZE, the granule of every mmap offset
+ * @fast_max_record: out: largest ETL record a stage takes (bytes; 0
+ *		without ETW_FEAT_FASTPATH); in: must be 0
+ * @max_stages_per_fd: out: stages one open file may have; in: must be 0
  * @__reserved:	in: must be 0; out: 0
  */
 struct etw_info {
@@ -92,7 +96,9 @@ struct etw_info {
 	__u32 max_buffer_kb;
 	__u32 max_filters;
 	__u32 page_size;
-	__aligned_u64 __reserved[4];
+	__u32 fast_max_record;
+	__u32 max_stages_per_fd;
+	__aligned_u64 __reserved[3];
 };
 #define ETW_INFO_SIZE_VER0	88
 #define ETW_INFO_FLAGS_MASK	0U
@@ -443,6 +449,188 @@ struct etw_new_ids {
 	__aligned_u64 __reserved;
 };
 #define ETW_NEW_IDS_SIZE_VER0	32
+
+/*
+ * ===== The fast path ====================================================
+ *
+ * A provider thread writes events into a *stage*: memory the module maps
+ * read-write into its process, one stage per (thread, session).  The
+ * module drains stages into the session's buffers (which stay read-only
+ * to everyone) and hands them over as before; it takes nothing a stage
+ * says on trust.  Documentation/design.rst ("The fast path") has the
+ * design, Documentation/userspace-api.rst the contract.
+ *
+ * The fast map.  mmap(NULL, ETW_FAST_MAP_SIZE, PROT_READ, MAP_SHARED, fd,
+ * ETW_MMAP_FAST_MAP) maps one read-only etw_fast_slot per registration of
+ * this file (same index as the enable map).  @sessions has bit
+ * (logger_id - 1) set for every session that enables the registration.
+ * It is written inside the enable slot's seqcount (same protocol: read
+ * etw_enable_slot.seq, then the enable slot and this word, then check seq).
+ */
+#define ETW_MMAP_FAST_MAP	0x10000
+
+/**
+ * struct etw_fast_slot - the sessions that enable one registration
+ * @sessions:	bit (logger_id - 1) per enabling session
+ */
+struct etw_fast_slot {
+	__aligned_u64 sessions;
+};
+#define ETW_FAST_MAP_SIZE	(ETW_MAX_REGS_PER_FD * 8)
+
+/*
+ * Stages.  ETW_IOC_STAGE_OPEN gives the calling thread a stage for the
+ * session with logger id @logger_id (which must enable a registration of
+ * this file).  mmap(NULL, map_size, PROT_READ | PROT_WRITE, MAP_SHARED,
+ * fd, mmap_offset) maps it; only the process that opened it may, the
+ * mapping is never inherited by fork() (VM_DONTCOPY | VM_IO) and never
+ * executable.  The mapping starts with the meta page (struct
+ * etw_stage_meta), the data area follows at data_offset.
+ *
+ * A staged record is a struct etw_stage_rec, then the ETL record it
+ * announces (etl-format.rst: EVENT_HEADER64, FULL_HEADER64, INSTANCE64 or
+ * MESSAGE) padded with zeros to 8 bytes; the next record follows.
+ *
+ * Memory ordering (the writer is one thread; "the module" is any drain or
+ * the watermark sweep):
+ *
+ *   writer                                module
+ *   ------                                ------
+ *   if (head + n > data_size) STAGE_SEAL  now = clock; smp_mb();
+ *   xchg(&busy, 1)       (full barrier)   b = READ_ONCE(busy); smp_rmb();
+ *   ts = clock                            h = smp_load_acquire(&head);
+ *   write record at data + head           read records below h
+ *   store_release(&head, head + n)
+ *   store_release(&busy, 0)
+ *
+ * The module reads records only below a head it loaded with acquire, so
+ * a record being written is never taken.  If it sees busy == 0 and no
+ * record it has not taken, the writer's next timestamp is later than
+ * "now" (it sets busy, with a full barrier, before reading the clock).
+ * head is only ever set by the writer, except that ETW_IOC_STAGE_SEAL
+ * sets it back to 0 (with tail) when the drain is over: the writer must
+ * not write meanwhile (it is the one waiting in the ioctl).  tail and
+ * closed are written by the module for the writer's information; the
+ * module keeps its own copies and ignores what the page says.
+ */
+#define ETW_MMAP_STAGE_BASE	(1ULL << 32)
+#define ETW_STAGE_MMAP_STRIDE	(1ULL << 25)	/* between two stages' offsets */
+#define ETW_STAGE_VERSION	1
+#define ETW_FAST_MAX_RECORD	(ETW_MIN_BUFFER_KB * 1024 - ETW_BUFFER_HEADER_SIZE)
+#define ETW_MAX_STAGES_PER_FD	1024
+
+/* etw_stage_rec.flags */
+#define ETW_STAGE_REC_INPRIVATE	0x1	/* EVENT_WRITE_FLAG_INPRIVATE */
+#define ETW_STAGE_REC_FLAGS_MASK 0x1U
+
+/**
+ * struct etw_stage_rec - the prefix of one staged record
+ * @timestamp:	raw time in the session's clock (etw_stage_meta.clock_type)
+ * @size:	bytes of the ETL record that follows (= its own Size field);
+ *		the record takes (size + 7) & ~7 bytes
+ * @flags:	ETW_STAGE_REC_*
+ * @slot:	the registration (etw_register.slot) the record is for
+ * @cpu:	the CPU the writer ran on (ProcessorIndex of its buffer)
+ */
+struct etw_stage_rec {
+	__aligned_u64 timestamp;
+	__u16 size;
+	__u16 flags;
+	__u16 slot;
+	__u16 cpu;
+};
+
+/**
+ * struct etw_stage_meta - the first page of a stage mapping
+ * @size:	bytes of this struct the module filled (read only fields
+ *		below it that you know)
+ * @version:	ETW_STAGE_VERSION
+ * @data_offset: where the data area starts, from the start of the mapping
+ * @data_size:	bytes of the data area
+ * @session:	the session's handle (a later session with the same logger
+ *		id has another)
+ * @logger_id:	the session's logger id
+ * @clock_type:	the session's clock: 1 QPC (CLOCK_MONOTONIC ns), 2 system
+ *		time (FILETIME of CLOCK_REALTIME), 3 the CPU cycle counter
+ *		(rdtsc on x86, else as 1)
+ * @max_record:	largest ETL record the stage takes (bytes)
+ * @__pad0:	0
+ * @head:	writer: end of the committed records (8-aligned)
+ * @busy:	writer: 1 while a record is being written, else 0
+ * @__pad1:	0
+ * @tail:	module: start of what it has not drained
+ * @closed:	module: nonzero once the stage takes nothing more (its
+ *		session stopped); close it and open another
+ * @__pad2:	0
+ * @drains:	module: drains so far
+ */
+struct etw_stage_meta {
+	__u32 size;
+	__u32 version;
+	__u32 data_offset;
+	__u32 data_size;
+	__aligned_u64 session;
+	__u16 logger_id;
+	__u16 clock_type;
+	__u32 max_record;
+	__u8 __pad0[32];
+	/* 0x40: written by the writer */
+	__aligned_u64 head;
+	__u32 busy;
+	__u8 __pad1[52];
+	/* 0x80: written by the module */
+	__aligned_u64 tail;
+	__u32 closed;
+	__u32 __pad2;
+	__aligned_u64 drains;
+};
+#define ETW_STAGE_META_SIZE	152
+
+/**
+ * struct etw_stage_open - ETW_IOC_STAGE_OPEN
+ * @logger_id:	in: the session (1..ETW_MAX_SESSIONS)
+ * @flags:	in: must be 0
+ * @session:	out: its handle
+ * @mmap_offset: out: the offset to mmap the stage at
+ * @map_size:	out: bytes to map (meta page + data area, whole pages)
+ * @id:		out: the stage, for SEAL and CLOSE
+ * @__reserved:	must be 0
+ *
+ * Errors: -EINVAL, -ENOENT (no such session, or it enables no
+ * registration of this file), -EOPNOTSUPP (a session the fast path does
+ * not serve: EVENT_TRACE_NO_PER_PROCESSOR_BUFFERING), -EMFILE (the file
+ * has ETW_MAX_STAGES_PER_FD stages), -EDQUOT (max_stage_kb_per_user),
+ * -ENOMEM.
+ */
+struct etw_stage_open {
+	__u32 logger_id;
+	__u32 flags;
+	__aligned_u64 session;
+	__aligned_u64 mmap_offset;
+	__u32 map_size;
+	__u32 id;
+	__aligned_u64 __reserved[2];
+};
+#define ETW_STAGE_OPEN_SIZE_VER0 48
+
+/**
+ * struct etw_stage_ctl - ETW_IOC_STAGE_SEAL, ETW_IOC_STAGE_CLOSE
+ * @id:		the stage (etw_stage_open.id), of the calling process
+ * @flags:	must be 0
+ * @__reserved:	must be 0
+ *
+ * SEAL: drain the stage now, then set head and tail back to 0; one call
+ * per full stage.  CLOSE: drain it and free it (thread exit); its mapping
+ * stays valid but is no longer read.  Errors: -EINVAL, -ENOENT (no such
+ * stage of this process), -ESHUTDOWN (SEAL: the stage is closed; its
+ * records up to the session's stop were taken).
+ */
+struct etw_stage_ctl {
+	__u32 id;
+	__u32 flags;
+	__aligned_u64 __reserved;
+};
+#define ETW_STAGE_CTL_SIZE_VER0	16
 
 /*
  * ===== Sessions =========================================================
@@ -1051,6 +1239,9 @@ struct etw_system_info {
 #define ETW_IOC_TRACE_EVENT	_IOW(ETW_IOC_MAGIC, 0x06, struct etw_trace_event)
 #define ETW_IOC_NEW_IDS		_IOWR(ETW_IOC_MAGIC, 0x07, struct etw_new_ids)
 #define ETW_IOC_TRACE_MESSAGE	_IOW(ETW_IOC_MAGIC, 0x08, struct etw_trace_message)
+#define ETW_IOC_STAGE_OPEN	_IOWR(ETW_IOC_MAGIC, 0x09, struct etw_stage_open)
+#define ETW_IOC_STAGE_SEAL	_IOW(ETW_IOC_MAGIC, 0x0A, struct etw_stage_ctl)
+#define ETW_IOC_STAGE_CLOSE	_IOW(ETW_IOC_MAGIC, 0x0B, struct etw_stage_ctl)
 #define ETW_IOC_SESSION_START	_IOWR(ETW_IOC_MAGIC, 0x10, struct etw_session_start)
 #define ETW_IOC_SESSION_CONTROL	_IOWR(ETW_IOC_MAGIC, 0x11, struct etw_session_control)
 #define ETW_IOC_SESSION_LIST	_IOWR(ETW_IOC_MAGIC, 0x12, struct etw_session_list)
