@@ -88,4 +88,5 @@ void etw_progress_stop(void)
 	pthread_mutex_unlock(&pr.mu);
 	pthread_join(pr.thread, NULL);
 	pr.running = 0;
+	pr.stopping = 0;	/* a later start shows progress again */
 }
