@@ -50,7 +50,8 @@ void wait_progress_start(const char *verb, const char *session)
 	if (json || !etw_progress_tty())
 		return;
 	b = props_new();
-	if (QueryTraceA(0, session, &b->p) == ERROR_SUCCESS && props_file(b))
+	wp.file[0] = 0;		/* not the last session's file */
+	if (b && QueryTraceA(0, session, &b->p) == ERROR_SUCCESS && props_file(b))
 		snprintf(wp.file, sizeof(wp.file), "%s", props_file(b));
 	free(b);
 	wp.verb = verb;
