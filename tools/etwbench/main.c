@@ -463,7 +463,7 @@ int main(int argc, char **argv)
 	REGHANDLE h = 0;
 	struct utsname u;
 	ULONG err;
-	int i, k, fd, ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int i, k, fd, ncpu = sysconf(_SC_NPROCESSORS_ONLN), kernel_only = 0;
 	FILE *out;
 
 	for (i = 1; i < argc; i++) {
@@ -473,8 +473,12 @@ int main(int argc, char **argv)
 			quick = 1;
 		else if (!strcmp(argv[i], "--verbose"))
 			verbose = 1;
+		else if (!strcmp(argv[i], "--kernel-only"))
+			kernel_only = 1;	/* the NT Kernel Logger's flags */
 	}
 	n = quick ? 20000 : 200000;
+	if (kernel_only)
+		goto kernel;
 	if (EventRegister(&bench_provider, NULL, NULL, &h)) {
 		fprintf(stderr, "etwbench: EventRegister failed (etw.ko?)\n");
 		return 1;
@@ -584,6 +588,7 @@ int main(int argc, char **argv)
 	bench_control_plane();
 
 	/* 10. The NT Kernel Logger, flag by flag. */
+kernel:
 	bench_kernel_flags();
 
 	uname(&u);
