@@ -358,7 +358,12 @@ TEST_F(lf, circular_wraps_and_keeps_the_newest)
 	EXPECT_TRUE(has_seq(&self->f, 2999));	/* the newest is there */
 	EXPECT_FALSE(has_seq(&self->f, 0));	/* the oldest was overwritten */
 	EXPECT_GT(min_seq(&self->f), 2000);
-	EXPECT_GT(self->f.events, 300);
+	/*
+	 * Most of the ring holds events: 15 buffers of about 22.  Buffers a
+	 * flush sealed part-full (the flush timer on a loaded machine, one
+	 * per CPU at the stop) hold fewer, so not all of them.
+	 */
+	EXPECT_GT(self->f.events, 200);
 	EXPECT_EQ(self->f.buffers, self->f.lf.hdr.buffers_written);
 	EXPECT_EQ(0, out.p.EventsLost);
 }
