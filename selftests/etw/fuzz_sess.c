@@ -135,6 +135,8 @@ static void publish_root(struct fz_thread *t, const struct fz_sess *s)
 	fz->root_name[i] = s->name;
 }
 
+static int sess_running(struct fz_thread *t, uint64_t handle);
+
 void fz_op_session_start(struct fz_thread *t)
 {
 	struct fz_pool *pl = &t->p->pool;
@@ -142,6 +144,7 @@ void fz_op_session_start(struct fz_thread *t)
 	struct fz_sess s = { 0 };
 	struct fz_arg a;
 	int slot = -1, clean, bad_info, fifo = 0, pclean, collide = 0, i, e;
+	uint64_t collide_handle = 0;
 	char *path;
 	long r;
 
@@ -162,6 +165,7 @@ void fz_op_session_start(struct fz_thread *t)
 			s.name = t->sess[i].name;
 			s.name.variant = 1;
 			collide = 1;
+			collide_handle = t->sess[i].handle;
 		}
 	}
 	fz_sess_name(t, &s.name, &k.name, &k.name_len, &clean);
@@ -210,9 +214,16 @@ void fz_op_session_start(struct fz_thread *t)
 		t->ts->fifo_call = 1;
 		__atomic_add_fetch(&fz->fifo_calls, 1, __ATOMIC_RELAXED);
 	}
-	r = fz_run(t, OP_SESSION_START, t->pfd[fz_below(t, 2)], &a, e,
+	/* EEXIST is checked below, once we know the session still ran. */
+	r = fz_run(t, OP_SESSION_START, t->pfd[fz_below(t, 2)], &a,
+		   e == EEXIST ? 0 : e,
 		   e == EINVAL ? "flags, reserved or info size" :
-		   e == EPERM ? "needs privilege" : "a running session's name");
+		   "needs privilege");
+	if (e == EEXIST && a.clean && !a.size_expect && r != -EEXIST &&
+	    r != -EINTR && sess_running(t, collide_handle))
+		fz_expect(t, OP_SESSION_START, r, EEXIST,
+			  "a running session's name, size %u, ptr kind %d",
+			  a.size, a.kind);
 	t->ts->fifo_call = 0;
 	t->ts->reported = 0;
 	if (r != 0 && r != -EFAULT && r != -EINTR)
@@ -310,6 +321,20 @@ static void sess_stopped(struct fz_thread *t, int slot, uint64_t handle)
 			memset(&pl->sess[slot - 100], 0, sizeof(pl->sess[0]));
 		pthread_mutex_unlock(&pl->mu);
 	}
+}
+
+/*
+ * Is the session of @handle running now?  When it is after a start that
+ * took its name, it was during that start too (a session never comes
+ * back): only then must the start have been EEXIST.  Another thread may
+ * have stopped it meanwhile (stops by random or stale handles and names).
+ */
+static int sess_running(struct fz_thread *t, uint64_t handle)
+{
+	struct etw_session_control k = { .code = ETW_CONTROL_QUERY };
+
+	k.handle = handle;
+	return handle && !ioctl(t->pfd[0], ETW_IOC_SESSION_CONTROL, &k);
 }
 
 /* Is our session @slot still running?  Forget it if not. */
