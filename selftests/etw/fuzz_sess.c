@@ -323,6 +323,25 @@ static void sess_stopped(struct fz_thread *t, int slot, uint64_t handle)
 	}
 }
 
+/* QUERY a session by @handle, else by @name: 0 or -errno (counted). */
+static long sess_query(struct fz_thread *t, uint64_t handle,
+		       const struct fz_name *name)
+{
+	struct etw_session_control k = { .code = ETW_CONTROL_QUERY };
+	long r;
+
+	k.handle = handle;
+	if (!handle) {
+		char *buf = fz_good(t, FZ_NAME_MAX + 1);
+
+		k.name_len = fz_name_bytes(name, buf);
+		k.name = (uintptr_t)buf;
+	}
+	r = ioctl(t->pfd[0], ETW_IOC_SESSION_CONTROL, &k) ? -errno : 0;
+	fz_count(t, OP_SESSION_CONTROL, r);
+	return r;
+}
+
 /*
  * Is the session of @handle running now?  When it is after a start that
  * took its name, it was during that start too (a session never comes
@@ -331,27 +350,16 @@ static void sess_stopped(struct fz_thread *t, int slot, uint64_t handle)
  */
 static int sess_running(struct fz_thread *t, uint64_t handle)
 {
-	struct etw_session_control k = { .code = ETW_CONTROL_QUERY };
-
-	k.handle = handle;
-	return handle && !ioctl(t->pfd[0], ETW_IOC_SESSION_CONTROL, &k);
+	return handle && !sess_query(t, handle, NULL);
 }
 
 /* Is our session @slot still running?  Forget it if not. */
 static void sess_verify(struct fz_thread *t, int slot)
 {
 	struct fz_sess *s = &t->sess[slot];
-	struct etw_session_control k = { .code = ETW_CONTROL_QUERY };
-	char *name = fz_good(t, FZ_NAME_MAX + 1);
 	long r;
 
-	k.handle = s->handle;
-	if (!s->handle) {
-		k.name_len = fz_name_bytes(&s->name, name);
-		k.name = (uintptr_t)name;
-	}
-	r = ioctl(t->pfd[0], ETW_IOC_SESSION_CONTROL, &k) ? -errno : 0;
-	fz_count(t, OP_SESSION_CONTROL, r);
+	r = sess_query(t, s->handle, &s->name);
 	if (r == -ENOENT)
 		sess_stopped(t, slot, s->handle);
 }
