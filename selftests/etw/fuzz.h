@@ -402,6 +402,7 @@ void fz_op_consumer_wait(struct fz_thread *t);
 void fz_op_consumer_misc(struct fz_thread *t);
 void fz_op_race(struct fz_thread *t);
 void fz_op_stage(struct fz_thread *t);
+void fz_stage_fd_closing(struct fz_thread *t, int fd);
 void fz_check_path_out(struct fz_thread *t, const uint8_t *b, uint32_t n);
 void fz_cons_map(struct fz_thread *t, struct fz_cons *c);
 void fz_held_add(struct fz_cons *c, uint32_t idx);

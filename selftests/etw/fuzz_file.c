@@ -208,6 +208,7 @@ void fz_op_open_close(struct fz_thread *t)
 	} else if (r < 92) {
 		/* Reopen a private file: its handles must be ENOENT now. */
 		i = fz_below(t, 2);
+		fz_stage_fd_closing(t, t->pfd[i]);
 		fz_count(t, OP_CLOSE, fz_fd_close(t, t->pfd[i], FZ_OWN_PFD(t, i)));
 		for (j = t->nreg - 1; j >= 0; j--)
 			if (t->reg[j].fdi == (int)i)

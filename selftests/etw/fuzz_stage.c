@@ -33,6 +33,20 @@ static void stage_unmap(struct fz_thread *t)
 	st.m = NULL;
 }
 
+/*
+ * The thread is about to close @fd and open another file: a stage on it
+ * is gone with it (the mapping keeps the old file, but the number will
+ * name another one, perhaps not /dev/etw at all, and SEAL or CLOSE on it
+ * would be judged by the wrong oracle).
+ */
+void fz_stage_fd_closing(struct fz_thread *t, int fd)
+{
+	if (st.fd != fd)
+		return;
+	stage_unmap(t);
+	st.fd = -1;
+}
+
 static void op_open(struct fz_thread *t)
 {
 	struct etw_stage_open k = { 0 };
