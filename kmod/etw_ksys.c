@@ -162,11 +162,17 @@ int etw_ksys_prepare(struct etw_session *s, bool kaddr)
 
 /* ---- the set the probes read --------------------------------------------------- */
 
+/* How long a probe group nobody wants stays registered. */
+#define ETW_KSYS_LINGER	(2 * HZ)
+
+static void etw_ksys_linger_fn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(etw_ksys_linger, etw_ksys_linger_fn);
+
 /* Publish the attached sessions and turn probe groups on and off. */
 static void etw_ksys_publish(void)
 {
 	struct etw_ksys_active *a, *old;
-	bool unregistered = false;
+	bool unwanted = false;
 	unsigned int i;
 
 	lockdep_assert_held(&etw_ksys_mutex);
@@ -197,11 +203,33 @@ static void etw_ksys_publish(void)
 	}
 	old = rcu_replace_pointer(etw_ksys_active, a,
 				  lockdep_is_held(&etw_ksys_mutex));
-	/* ...and off after nobody wants them. */
+	/*
+	 * ...and off once nobody has wanted them for ETW_KSYS_LINGER: the
+	 * probes test the published flags, so a lingering group writes
+	 * nothing.  Every registration patches kernel text on every CPU
+	 * (text_poke_bp()); a controller starting and stopping sessions in
+	 * a loop would otherwise patch at its own pace.
+	 */
+	for (i = 0; i < ARRAY_SIZE(etw_kgroups); i++)
+		if (etw_kgroups[i]->on && !(a->flags & etw_kgroups[i]->flags))
+			unwanted = true;
+	if (unwanted)
+		mod_delayed_work(system_wq, &etw_ksys_linger, ETW_KSYS_LINGER);
+	if (old)
+		kfree_rcu(old, rcu);
+}
+
+/* Turn off the groups @wanted does not need.  Context: etw_ksys_mutex. */
+static void etw_ksys_groups_off(u32 wanted)
+{
+	bool unregistered = false;
+	unsigned int i;
+
+	lockdep_assert_held(&etw_ksys_mutex);
 	for (i = 0; i < ARRAY_SIZE(etw_kgroups); i++) {
 		struct etw_kgroup *g = etw_kgroups[i];
 
-		if (g->on && !(a->flags & g->flags)) {
+		if (g->on && !(wanted & g->flags)) {
 			g->disable();
 			g->on = false;
 			unregistered = true;
@@ -209,8 +237,17 @@ static void etw_ksys_publish(void)
 	}
 	if (unregistered)
 		tracepoint_synchronize_unregister();
-	if (old)
-		kfree_rcu(old, rcu);
+}
+
+static void etw_ksys_linger_fn(struct work_struct *work)
+{
+	struct etw_ksys_active *a;
+
+	mutex_lock(&etw_ksys_mutex);
+	a = rcu_dereference_protected(etw_ksys_active,
+				      lockdep_is_held(&etw_ksys_mutex));
+	etw_ksys_groups_off(a ? a->flags : 0);
+	mutex_unlock(&etw_ksys_mutex);
 }
 
 /**
@@ -492,13 +529,16 @@ int etw_ksys_init(void)
 	return etw_kwrite_init();
 }
 
-/* Every session was detached (etw_sessions_exit): every group is off. */
+/*
+ * Every session was detached (etw_sessions_exit): groups still lingering
+ * go off now, and no probe of ours runs afterwards.
+ */
 void etw_ksys_exit(void)
 {
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(etw_kgroups); i++)
-		WARN_ON_ONCE(etw_kgroups[i]->on);
+	cancel_delayed_work_sync(&etw_ksys_linger);
+	mutex_lock(&etw_ksys_mutex);
+	etw_ksys_groups_off(0);
+	mutex_unlock(&etw_ksys_mutex);
 	kfree(rcu_dereference_protected(etw_ksys_active, true));
 	RCU_INIT_POINTER(etw_ksys_active, NULL);
 	etw_kwrite_exit();
