@@ -351,7 +351,6 @@ static unsigned int encode_dev(dev_t d)
 	return (mi & 0xff) | (ma << 8) | ((mi & ~0xffu) << 12);
 }
 
-/* Has @pid an Image/Load of this test's own program from @from on? */
 /*
  * A path the kernel events name, against the path the test used.  On
  * PREEMPT_RT the module builds paths from the file's dentries, relative
@@ -369,6 +368,7 @@ static int same_path(const char *got, const char *want)
 	       g < w && !strcmp(want + w - g, got);
 }
 
+/* Has @pid an Image/Load of this test's own program from @from on? */
 static int loaded_self(struct trace *t, int from, long pid)
 {
 	char exe[PATH_MAX];
