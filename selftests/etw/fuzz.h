@@ -365,6 +365,7 @@ void fz_guid_pick(struct fz_thread *t, uint8_t g[16]);
 /* The bytes of @n (not NUL-terminated); returns its length. */
 uint32_t fz_name_bytes(const struct fz_name *n, char *out);
 struct fz_name fz_name_pick(struct fz_thread *t);
+int fz_name_valid(const struct fz_name *n);
 void fz_name_started(const struct fz_name *n);
 /* A log-file path for a start or switch; *@fifo when it is the FIFO. */
 uint32_t fz_path(struct fz_thread *t, char *out, int *fifo, int *clean);

@@ -496,9 +496,14 @@ static int final_state(int fd, pid_t *pids, int npids,
 			if ((pid_t)si.owner_pid == pids[i])
 				break;
 		if (!strncasecmp(name, prefix, 10) || i < npids) {
-			ksft_print_msg("session %.40s (logger %u) still listed\n",
+			ksft_print_msg("session %.40s (logger %u) still listed; stopping it\n",
 				       name, si.logger_id);
 			bad++;
+			/* So that it does not burden the tests after this. */
+			c.code = ETW_CONTROL_STOP;
+			c.info = 0;
+			c.name_buf = 0;
+			ioctl(fd, ETW_IOC_SESSION_CONTROL, &c);
 		}
 	}
 	/* Private sessions are not listed: ask for each name by name. */

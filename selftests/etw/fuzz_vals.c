@@ -228,11 +228,24 @@ struct fz_name fz_name_pick(struct fz_thread *t)
 	return n;
 }
 
+/*
+ * Would the kernel take these bytes as a name?  Judged on the bytes, not
+ * the variant: a prefix (n->len) of a variant 4 or 5 name can be valid
+ * ("fz1"), and a session started under it must be stopped at the end.
+ */
+int fz_name_valid(const struct fz_name *n)
+{
+	char buf[FZ_NAME_MAX + 1];
+	uint32_t len = fz_name_bytes(n, buf);
+
+	return len && len <= ETW_MAX_NAME_BYTES && !memchr(buf, 0, len);
+}
+
 void fz_name_started(const struct fz_name *n)
 {
 	uint32_t i, max = __atomic_load_n(&fz->nstarted, __ATOMIC_ACQUIRE);
 
-	if (n->variant >= 4)
+	if (!fz_name_valid(n))
 		return;		/* a name the kernel refuses */
 	for (i = 0; i < max && i < FZ_MAX_STARTED; i++)
 		if (!memcmp(&fz->started[i], n, sizeof(*n)))
