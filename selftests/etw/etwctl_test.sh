@@ -420,9 +420,11 @@ result "etw-sample stops on SIGINT with a summary" $?
 # bpftrace_start FILE PROGRAM: in the background ($BT), until attached.
 # It prints "Attaching N probes..." just before attaching: give it a
 # moment more.  (Under emulation it takes 10-20 s to get there.)
+# $BT_WAIT: the seconds it took.
 bpftrace_start() {
 	timeout -s INT -k 10 150 bpftrace -e "$2" > "$1" 2>&1 &
 	BT=$!
+	BT_T0=$(date +%s)
 	i=0
 	while kill -0 $BT 2>/dev/null && ! grep -q '^Attaching' "$1"; do
 		i=$((i + 1))
@@ -430,6 +432,7 @@ bpftrace_start() {
 		sleep 0.5
 	done
 	sleep 1
+	BT_WAIT=$(($(date +%s) - BT_T0))
 	grep -q '^Attaching' "$1"
 }
 
@@ -474,9 +477,14 @@ if command -v bpftrace > /dev/null; then
 	r2=$?
 	bpftrace_stop
 	W=$(sed -n 's/^  events written *//p' "$T/p3.out")
-	echo "# sample wrote $W events; bpftrace counted: $(grep '^@' "$T/bt2.out" | tr '\n' ' ')"
+	echo "# sample wrote $W events (exit $r2); bpftrace attached in $BT_WAIT s (exit $r1), counted: $(grep '^@' "$T/bt2.out" | tr '\n' ' ')"
 	[ $r1 = 0 ] && [ $r2 = 0 ] && [ "${W:-0}" -ge 200 ] && grep -qx "@\[$LID5\]: $W" "$T/bt2.out"
-	result "bpftrace: etw_write events per logger id match the sample's count" $?
+	r=$?
+	result "bpftrace: etw_write events per logger id match the sample's count" $r
+	if [ $r != 0 ]; then
+		grep -v '^@' "$T/bt2.out" | head -n 20 | sed 's/^/#   bpftrace: /'
+		sed 's/^/#   sample: /' "$T/p3.out" | head -n 20
+	fi
 	grep -q "^@guid\[.*\]: $W\$" "$T/bt2.out"
 	result "bpftrace: events per provider, keyed by buf(args->guid, 16)" $?
 else
