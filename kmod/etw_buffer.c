@@ -446,6 +446,14 @@ u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
 	return etw_fast_watermark(pool->session, now, wm);
 }
 
+static void etw_reader_free(struct etw_reader *r)
+{
+	kvfree(r->ring);
+	bitmap_free(r->held);
+	bitmap_free(r->fetched);
+	kfree(r);
+}
+
 /**
  * etw_reader_attach() - a new reader of @pool
  * @pool:	the pool
@@ -472,10 +480,9 @@ struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now,
 		return ERR_PTR(-ENOMEM);
 	r->ring = kvcalloc(pool->nr, sizeof(*r->ring), GFP_KERNEL_ACCOUNT);
 	r->held = bitmap_zalloc(pool->nr, GFP_KERNEL_ACCOUNT);
-	if (!r->ring || !r->held) {
-		kvfree(r->ring);
-		bitmap_free(r->held);
-		kfree(r);
+	r->fetched = bitmap_zalloc(pool->nr, GFP_KERNEL_ACCOUNT);
+	if (!r->ring || !r->held || !r->fetched) {
+		etw_reader_free(r);
 		return ERR_PTR(-ENOMEM);
 	}
 	init_waitqueue_head(&r->wq);
@@ -486,9 +493,7 @@ struct etw_reader *etw_reader_attach(struct etw_pool *pool, u64 now,
 	raw_spin_lock_irqsave(&pool->lock, flags);
 	if (!kick && pool->nr_consumers >= READ_ONCE(etw_max_consumers)) {
 		raw_spin_unlock_irqrestore(&pool->lock, flags);
-		kvfree(r->ring);
-		bitmap_free(r->held);
-		kfree(r);
+		etw_reader_free(r);
 		return ERR_PTR(-ENOSPC);
 	}
 	if (!kick && !pool->nr_consumers) {
@@ -514,6 +519,7 @@ static void etw_reader_drop(struct etw_pool *pool, struct etw_reader *r,
 	struct etw_buf *b = &pool->bufs[idx];
 
 	__clear_bit(idx, r->held);
+	__clear_bit(idx, r->fetched);
 	if (--b->refs == 0 && !b->in_backlog)
 		etw_pool_put(pool, b);
 }
@@ -539,9 +545,7 @@ void etw_reader_detach(struct etw_pool *pool, struct etw_reader *r)
 		etw_reader_drop(pool, r, idx);
 	raw_spin_unlock_irqrestore(&pool->lock, flags);
 	irq_work_sync(&pool->wake_work);
-	kvfree(r->ring);
-	bitmap_free(r->held);
-	kfree(r);
+	etw_reader_free(r);
 }
 
 /**
@@ -552,11 +556,13 @@ void etw_reader_detach(struct etw_pool *pool, struct etw_reader *r)
  *		array nobody else writes while this runs (the caller's lock)
  * @n:		how many
  *
- * All or nothing: if one index is not a buffer the reader holds (or
- * comes twice), nothing is released.  The first pass checks each index
- * and marks it (clearing its bit catches repeats); the second releases
- * exactly the indexes the first pass checked, bounds-checked again so
- * that no index is used unchecked.
+ * All or nothing: if one index is not a buffer the reader fetched (or
+ * comes twice), nothing is released.  A buffer still queued to it is not
+ * the reader's to release: freed, it would be refilled and queued again
+ * while its first entry is still in the ring.  The first pass checks each
+ * index and marks it (clearing its fetched bit catches repeats); the
+ * second releases exactly the indexes the first pass checked,
+ * bounds-checked again so that no index is used unchecked.
  *
  * Return: 0 or -EINVAL.
  */
@@ -572,16 +578,15 @@ int etw_reader_release(struct etw_pool *pool, struct etw_reader *r,
 		if (k >= pool->nr)
 			goto bad;
 		k = array_index_nospec(k, pool->nr);
-		if (!test_bit(k, r->held))
+		if (!test_bit(k, r->fetched))
 			goto bad;
-		__clear_bit(k, r->held);
+		__clear_bit(k, r->fetched);
 	}
 	for (i = 0; i < n; i++) {
 		k = READ_ONCE(idx[i]);
 		if (WARN_ON_ONCE(k >= pool->nr))
 			continue;
 		k = array_index_nospec(k, pool->nr);
-		__set_bit(k, r->held);
 		etw_reader_drop(pool, r, k);
 	}
 	raw_spin_unlock_irqrestore(&pool->lock, flags);
@@ -589,7 +594,7 @@ int etw_reader_release(struct etw_pool *pool, struct etw_reader *r,
 
 bad:
 	for (j = 0; j < i; j++)	/* undo the first pass */
-		__set_bit(array_index_nospec(idx[j], pool->nr), r->held);
+		__set_bit(array_index_nospec(idx[j], pool->nr), r->fetched);
 	raw_spin_unlock_irqrestore(&pool->lock, flags);
 	return -EINVAL;
 }
@@ -603,7 +608,8 @@ u32 etw_reader_fetch(struct etw_pool *pool, struct etw_reader *r, u32 *out,
 
 	raw_spin_lock_irqsave(&pool->lock, flags);
 	while (n < max && r->tail != r->head) {
-		out[n++] = r->ring[r->tail % pool->nr];
+		out[n] = r->ring[r->tail % pool->nr];
+		__set_bit(out[n++], r->fetched);
 		r->tail++;
 	}
 	*drained = r->tail == r->head;
@@ -622,7 +628,10 @@ void etw_reader_unfetch(struct etw_pool *pool, struct etw_reader *r, u32 n)
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&pool->lock, flags);
-	r->tail -= n;
+	while (n--) {
+		r->tail--;
+		__clear_bit(r->ring[r->tail % pool->nr], r->fetched);
+	}
 	raw_spin_unlock_irqrestore(&pool->lock, flags);
 }
 

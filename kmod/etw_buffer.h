@@ -70,7 +70,11 @@ struct etw_stream {
  * @ring:	hand-over queue of buffer indexes, pool->nr entries
  * @head:	next slot the pool fills (pool->lock)
  * @tail:	next slot the reader fetches (pool->lock)
- * @held:	bitmap of buffers handed to this reader, not yet released
+ * @held:	bitmap of buffers queued or handed to this reader, not yet
+ *		released (each holds a reference)
+ * @fetched:	bitmap of those it fetched: the only ones it may release
+ *		(a queued one released would be reused while still queued,
+ *		and handed over twice)
  * @wq:		the reader waits here
  * @attach_ts:	session time at attach
  * @backlog:	this reader received the backlog
@@ -86,6 +90,7 @@ struct etw_reader {
 	u32 head;
 	u32 tail;
 	unsigned long *held;
+	unsigned long *fetched;
 	wait_queue_head_t wq;
 	u64 attach_ts;
 	bool backlog;

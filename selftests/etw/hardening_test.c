@@ -7,7 +7,9 @@
  *     freed the path twice and left the session without a file;
  *  2  QUERY copied the log-file name out after dropping the lock, while an
  *     UPDATE could free it;
- *  3  two threads waiting on one consumer shared its index scratch;
+ *  3  two threads waiting on one consumer shared its index scratch; a
+ *     consumer could release a buffer still queued to it, which was then
+ *     handed over twice;
  *  4  the log file was opened under the global lock: a FIFO hung every
  *     user of /dev/etw; only regular files are log files now;
  *  5  unloading with a file session running (module_reload.sh);
@@ -529,6 +531,84 @@ TEST_F(hard, consumer_wait_that_faults_loses_no_buffer)
 	/* 300 events of ~100 bytes fill at least 7 buffers of 4 KB. */
 	EXPECT_LE(7, w.ready_count);
 	munmap(hole, 4096);
+	close(co.fd);
+	EXPECT_EQ(0, etw_stop(self->fd, h));
+}
+
+/*
+ * A consumer releases only buffers a WAIT handed it, each once.  A buffer
+ * still queued to it (sealed, not yet fetched) is not its to release:
+ * before, the release was taken, the buffer went back to the free list
+ * while its index was still queued, was refilled and queued again, and
+ * the next WAIT named it twice in one ready list (the fuzzer found it
+ * under the debug kernel).
+ */
+TEST_F(hard, consumer_releases_only_what_it_was_handed)
+{
+	struct etw_consumer_open co;
+	struct etw_consumer_wait w;
+	uint32_t ready[64], idx, i, j, got = 0;
+	uint64_t h, reg;
+
+	h = etw_start_geo(self->fd, self->name, REAL_TIME, 4, 8, 16, NULL);
+	ASSERT_NE(0, h);
+	reg = reg_enabled(self->fd, h, self->guid);
+	ASSERT_NE(0, reg);
+	memset(&co, 0, sizeof(co));
+	co.name = (uintptr_t)self->name;
+	co.name_len = strlen(self->name);
+	ASSERT_EQ(0, ioctl(self->fd, ETW_IOC_CONSUMER_OPEN, &co));
+	ASSERT_GE(64, co.nr_buffers);
+	for (i = 0; i < 300; i++)
+		ASSERT_EQ(0, write_seq(self->fd, reg, i));
+	/* Sealed and queued, none fetched (ready_max 0). */
+	memset(&w, 0, sizeof(w));
+	w.flags = ETW_WAIT_F_FLUSH;
+	ASSERT_EQ(0, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+	EXPECT_EQ(0, w.ready_count);
+	for (idx = 0; idx < co.nr_buffers; idx++) {
+		memset(&w, 0, sizeof(w));
+		w.release = (uintptr_t)&idx;
+		w.release_count = 1;
+		EXPECT_EQ(-1, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w)) {
+			TH_LOG("buffer %u released before it was handed over",
+			       idx);
+		}
+		EXPECT_EQ(EINVAL, errno);
+	}
+	/* More events: a buffer wrongly freed would be queued again. */
+	for (i = 300; i < 600; i++)
+		write_seq(self->fd, reg, i);
+	for (;;) {
+		memset(&w, 0, sizeof(w));
+		w.ready = (uintptr_t)ready;
+		w.ready_max = co.nr_buffers;
+		w.flags = ETW_WAIT_F_FLUSH;
+		ASSERT_EQ(0, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+		if (!w.ready_count)
+			break;
+		for (i = 0; i < w.ready_count; i++) {
+			ASSERT_GT(co.nr_buffers, ready[i]);
+			for (j = 0; j < i; j++)
+				EXPECT_NE(ready[j], ready[i]) {
+					TH_LOG("buffer %u twice in one ready list",
+					       ready[i]);
+				}
+		}
+		got += w.ready_count;
+		/* Each once: all of them, then one of them again. */
+		w.release = (uintptr_t)ready;
+		w.release_count = w.ready_count;
+		w.ready_max = 0;
+		w.ready = 0;
+		w.flags = 0;
+		ASSERT_EQ(0, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+		w.release_count = 1;
+		EXPECT_EQ(-1, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+		EXPECT_EQ(EINVAL, errno);
+	}
+	/* 300 events of ~100 bytes fill at least 7 buffers of 4 KB. */
+	EXPECT_LE(7, got);
 	close(co.fd);
 	EXPECT_EQ(0, etw_stop(self->fd, h));
 }
