@@ -198,6 +198,34 @@ static uint64_t reg_enabled(int fd, uint64_t session, const uint8_t *guid)
 	return reg;
 }
 
+/*
+ * A real-time session of @kb KB buffers (@minb to @maxb) enabling a fresh
+ * registration of @guid, and a consumer of it in @co.  Returns 0, or -1
+ * after saying which step failed.
+ */
+static int rt_consumer(int fd, const char *name, const uint8_t *guid,
+		       uint32_t kb, uint32_t minb, uint32_t maxb,
+		       uint64_t *h, uint64_t *reg, struct etw_consumer_open *co)
+{
+	const char *step = "start";
+
+	*h = etw_start_geo(fd, name, REAL_TIME, kb, minb, maxb, NULL);
+	if (*h) {
+		step = "register and enable";
+		*reg = reg_enabled(fd, *h, guid);
+	}
+	if (*h && *reg) {
+		step = "CONSUMER_OPEN";
+		memset(co, 0, sizeof(*co));
+		co->name = (uintptr_t)name;
+		co->name_len = strlen(name);
+		if (!ioctl(fd, ETW_IOC_CONSUMER_OPEN, co))
+			return 0;
+	}
+	fprintf(stderr, "# rt_consumer: %s failed: %s\n", step, strerror(errno));
+	return -1;
+}
+
 /* ---- 1: a failed switch ----------------------------------------------- */
 
 /*
@@ -460,15 +488,8 @@ TEST_F(hard, consumer_threads_share_nothing)
 	uint32_t i;
 	double end;
 
-	h = etw_start_geo(self->fd, self->name, REAL_TIME, 4, 8, 16,
-			  NULL);
-	ASSERT_NE(0, h);
-	reg = reg_enabled(self->fd, h, self->guid);
-	ASSERT_NE(0, reg);
-	memset(&co, 0, sizeof(co));
-	co.name = (uintptr_t)self->name;
-	co.name_len = strlen(self->name);
-	ASSERT_EQ(0, ioctl(self->fd, ETW_IOC_CONSUMER_OPEN, &co));
+	ASSERT_EQ(0, rt_consumer(self->fd, self->name, self->guid, 4, 8, 16,
+				 &h, &reg, &co));
 	a.cfd = b.cfd = co.fd;
 	b.bad = 1;
 	a.stop = b.stop = &stop;
@@ -506,14 +527,8 @@ TEST_F(hard, consumer_wait_that_faults_loses_no_buffer)
 	void *hole;
 	uint32_t i;
 
-	h = etw_start_geo(self->fd, self->name, REAL_TIME, 4, 8, 16, NULL);
-	ASSERT_NE(0, h);
-	reg = reg_enabled(self->fd, h, self->guid);
-	ASSERT_NE(0, reg);
-	memset(&co, 0, sizeof(co));
-	co.name = (uintptr_t)self->name;
-	co.name_len = strlen(self->name);
-	ASSERT_EQ(0, ioctl(self->fd, ETW_IOC_CONSUMER_OPEN, &co));
+	ASSERT_EQ(0, rt_consumer(self->fd, self->name, self->guid, 4, 8, 16,
+				 &h, &reg, &co));
 	for (i = 0; i < 300; i++)
 		ASSERT_EQ(0, write_seq(self->fd, reg, i));
 	hole = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -550,14 +565,8 @@ TEST_F(hard, consumer_releases_only_what_it_was_handed)
 	uint32_t ready[64], idx, i, j, got = 0;
 	uint64_t h, reg;
 
-	h = etw_start_geo(self->fd, self->name, REAL_TIME, 4, 8, 16, NULL);
-	ASSERT_NE(0, h);
-	reg = reg_enabled(self->fd, h, self->guid);
-	ASSERT_NE(0, reg);
-	memset(&co, 0, sizeof(co));
-	co.name = (uintptr_t)self->name;
-	co.name_len = strlen(self->name);
-	ASSERT_EQ(0, ioctl(self->fd, ETW_IOC_CONSUMER_OPEN, &co));
+	ASSERT_EQ(0, rt_consumer(self->fd, self->name, self->guid, 4, 8, 16,
+				 &h, &reg, &co));
 	ASSERT_GE(64, co.nr_buffers);
 	for (i = 0; i < 300; i++)
 		ASSERT_EQ(0, write_seq(self->fd, reg, i));
@@ -1016,15 +1025,8 @@ TEST_F(hard, consumer_maps_any_buffer_size)
 	const uint8_t *m;
 	size_t len;
 
-	h = etw_start_geo(self->fd, self->name, REAL_TIME, 5, 4, 9,
-			  NULL);
-	ASSERT_NE(0, h);
-	reg = reg_enabled(self->fd, h, self->guid);
-	ASSERT_NE(0, reg);
-	memset(&co, 0, sizeof(co));
-	co.name = (uintptr_t)self->name;
-	co.name_len = strlen(self->name);
-	ASSERT_EQ(0, ioctl(self->fd, ETW_IOC_CONSUMER_OPEN, &co));
+	ASSERT_EQ(0, rt_consumer(self->fd, self->name, self->guid, 5, 4, 9,
+				 &h, &reg, &co));
 	EXPECT_EQ(5120, co.buffer_size);
 	len = (size_t)co.nr_buffers * co.buffer_size;
 	EXPECT_NE(0, len % 4096);
