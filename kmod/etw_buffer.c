@@ -68,7 +68,13 @@ struct etw_pool *etw_pool_create(struct etw_session *s)
 			      GFP_KERNEL_ACCOUNT);
 	pool->streams = kvcalloc(pool->nr_streams, sizeof(*pool->streams),
 				 GFP_KERNEL_ACCOUNT);
-	if (!pool->bufs || !pool->streams) {
+	/* A single stream stays single: the fast path does not serve it. */
+	if (pool->nr_streams > 1)
+		pool->fstreams = kvcalloc(pool->nr_streams,
+					  sizeof(*pool->fstreams),
+					  GFP_KERNEL_ACCOUNT);
+	if (!pool->bufs || !pool->streams ||
+	    (pool->nr_streams > 1 && !pool->fstreams)) {
 		etw_pool_destroy(pool);
 		return ERR_PTR(-ENOMEM);
 	}
@@ -89,6 +95,10 @@ struct etw_pool *etw_pool_create(struct etw_session *s)
 	for (i = 0; i < pool->nr_streams; i++) {
 		raw_spin_lock_init(&pool->streams[i].lock);
 		pool->streams[i].id = i;
+		if (pool->fstreams) {
+			raw_spin_lock_init(&pool->fstreams[i].lock);
+			pool->fstreams[i].id = i;
+		}
 	}
 	return pool;
 }
@@ -101,6 +111,7 @@ void etw_pool_destroy(struct etw_pool *pool)
 	etw_umem_free(&pool->mem);
 	kvfree(pool->bufs);
 	kvfree(pool->streams);
+	kvfree(pool->fstreams);
 	kfree(pool);
 }
 
@@ -118,7 +129,7 @@ static void etw_pool_flush_work(struct work_struct *work)
 	struct etw_pool *pool = container_of(to_delayed_work(work),
 					     struct etw_pool, flush_work);
 
-	etw_pool_flush(pool);
+	etw_pool_flush_hint(pool, true);
 	etw_pool_start(pool);
 }
 
@@ -365,13 +376,20 @@ have:
 
 /*
  * Hand over every partly filled buffer (FlushTrace, FlushTimer, stop),
- * then drain the session's stages (etw_fast.c): a thread that wrote to
- * its stage after an event it had to write through the ioctl (a
- * timestamp override, seed 001 rule 13) finds them handed over in that
- * order.
+ * then what the fast path's stages hold and its partly filled buffers
+ * (etw_collect.c).
  * Context: process context; may sleep.
  */
 void etw_pool_flush(struct etw_pool *pool)
+{
+	etw_pool_flush_hint(pool, false);
+}
+
+/*
+ * etw_pool_flush() for the FlushTimer and consumers (@hint): the fast
+ * path's part is skipped while a collect runs (etw_fast_flush()).
+ */
+void etw_pool_flush_hint(struct etw_pool *pool, bool hint)
 {
 	u64 now = etw_session_clock(pool->session);
 	unsigned long flags;
@@ -386,7 +404,7 @@ void etw_pool_flush(struct etw_pool *pool)
 					    ETL_BUFFER_FLAG_FLUSH_MARKER);
 		etw_stream_unlock(st, flags);
 	}
-	etw_fast_flush(pool->session);
+	etw_fast_flush(pool->session, hint);
 }
 
 /*
@@ -409,6 +427,12 @@ void etw_pool_stop(struct etw_pool *pool)
 			etw_pool_put(pool, st->cur);
 			st->cur = NULL;
 		}
+		/* The collector no longer serves the session. */
+		st = pool->fstreams ? &pool->fstreams[i] : NULL;
+		if (st && st->cur) {
+			etw_pool_put(pool, st->cur);
+			st->cur = NULL;
+		}
 	}
 	pool->stopped = true;
 	list_for_each_entry(r, &pool->readers, node)
@@ -424,7 +448,7 @@ void etw_pool_stop(struct etw_pool *pool)
  * Writers take their timestamp under the stream lock, so an event not in
  * a sealed buffer when its stream is visited is either in the current
  * buffer (no earlier than first_ts) or will get a later time than @now.
- * The session's stages bound it too (etw_fast_watermark()).
+ * The fast path bounds it too (etw_fast_watermark()).
  *
  * Context: process context; may sleep.
  */

@@ -109,7 +109,7 @@ static long etw_consumer_wait(struct etw_consumer *c, void __user *uarg,
 			return ret;
 	}
 	if (req.flags & ETW_WAIT_F_FLUSH)
-		etw_pool_flush(pool);
+		etw_pool_flush_hint(pool, true);
 	if (req.timeout_ms) {
 		long t = wait_event_interruptible_timeout(r->wq,
 				READ_ONCE(r->head) != READ_ONCE(r->tail) ||

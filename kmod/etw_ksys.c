@@ -486,6 +486,11 @@ long etw_ioctl_system_info(struct etw_file *ef, void __user *uarg, u32 usize)
 	      (f & ETW_SYSINFO_F_ADD && f & ETW_SYSINFO_F_REMOVE))) ||
 	    (req.length && !req.data))
 		return -EINVAL;
+	if (req.info_class == ETW_SYSINFO_BLOCKING) {
+		/* Any session its controllers may control (not kernel-wide). */
+		ret = etw_block_info(&req);
+		goto out;
+	}
 	if (req.info_class != ETW_SYSINFO_STACK_TRACING &&
 	    req.info_class != ETW_SYSINFO_ENABLE_FLAGS &&
 	    req.info_class != ETW_SYSINFO_PROFILE_INTERVAL)
