@@ -164,6 +164,16 @@ run list --json
 [ $rc = 0 ] && jcheck "$T/out" 'isinstance(d, list) and {a[0], a[1]} <= {s["name"] for s in d}' $S1 $S2
 result "list --json: array" $?
 
+# Blocking mode (a Linux ETW extension): writers wait rather than lose.
+run start x$$blk --blocking=250
+r1=$rc; has "$T/out" '^Writers +wait up to 250 ms for free buffers'; r2=$?
+run --json query x$$blk
+r3=$rc; jcheck "$T/out" 'd["blocking_ms"] == 250'; r4=$?
+run stop x$$blk
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ] && [ $r4 = 0 ] && [ $rc = 0 ] &&
+	run --json query $S1 && jcheck "$T/out" 'd["blocking_ms"] == 0'
+result "start --blocking=250: query shows it; default sessions do not block" $?
+
 run start $S1
 [ $rc = 1 ] && grep -qx "etwctl: StartTrace: ERROR_ALREADY_EXISTS (183)" "$T/err"
 result "duplicate name: exit 1, ERROR_ALREADY_EXISTS" $?
@@ -185,7 +195,8 @@ result "stop/enable unknown session: ERROR_WMI_INSTANCE_NOT_FOUND" $?
 
 bad=""
 for args in "start" "start x$$ --mode circular" "start x$$ --clock sundial" \
-	    "start x$$ --buffer-kb lots" "enable $S1 not-a-guid" \
+	    "start x$$ --buffer-kb lots" "start x$$ --blocking=0" \
+	    "start x$$ --blocking=60001" "enable $S1 not-a-guid" \
 	    "enable $S1 $PG --event-ids 1,x" "enable $S1 $PG --level 256" \
 	    "enable $S1 $PG --property nonsense" "enable $S1 $PG --pid 1,2,3,4,5,6,7,8,9" \
 	    "disallow frob $S1" "group-acl set $GRP2 user:1" "frobnicate" \
