@@ -78,7 +78,10 @@ static void symbols(FILE *f, const struct names *n, const char *what,
 			c_ident(it[i].symbol, id, sizeof(id));
 			fprintf(f, "#define %s 0x%llx\n", id, (unsigned long long)it[i].value);
 		} else {
+			/* After a prefix: no '_' before a leading digit. */
 			c_ident(it[i].chid ? it[i].chid : it[i].name, id, sizeof(id));
+			if (id[0] == '_' && isdigit((unsigned char)id[1]))
+				memmove(id, id + 1, strlen(id));
 			task[0] = 0;
 			if (it[i].task)	/* an opcode of one task */
 				snprintf(task, sizeof(task), "%u_", it[i].task - 1);
