@@ -4,7 +4,7 @@
  * the spirit of Windows tracerpt.  Uses only the public consumer API
  * (OpenTrace, ProcessTrace, CloseTrace).
  *
- *   etwdump [--json|--csv|--xml] [--header] [--manifest FILE]... [filters]
+ *   etwdump [--json|--csv|--xml] [--header] [--manifest FILE]... [--tmf PATH] [filters]
  *           [--raw-time] [--max N] [--quiet] [--no-progress]
  *           [--chrome FILE] [--ctf DIR] [--report FILE.html]
  *           {--session NAME | FILE.etl...}
@@ -51,7 +51,7 @@ struct etwdump dump = {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: etwdump [--json|--csv|--xml] [--header] [--manifest FILE]...\n"
+		"usage: etwdump [--json|--csv|--xml] [--header] [--manifest FILE]... [--tmf PATH]\n"
 		"               [filters] [--no-decode] [--raw-time] [--max N] [--quiet]\n"
 		"               [--no-progress] [--chrome FILE] [--ctf DIR] [--report FILE.html]\n"
 		"               {--session NAME | FILE.etl...}\n"
@@ -62,6 +62,8 @@ static void usage(FILE *f)
 		"  --xml           tracerpt -of XML's events\n"
 		"  --header        the log file header (logger, mode, clock, ...) first\n"
 		"  --manifest FILE decode with this manifest too (repeatable)\n"
+		"  --tmf PATH      WPP messages formatted from the <GUID>.tmf files of PATH\n"
+		"                  (';'-separated; default $TRACE_FORMAT_SEARCH_PATH)\n"
 		"%s"
 		"  --no-decode     payloads in hex, no TDH (names, fields, extended items)\n"
 		"  --raw-time      raw session clock instead of UTC time\n"
@@ -129,6 +131,8 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--manifest") && i + 1 < argc) {
 			if (decode_load_manifest(argv[++i]))
 				return 1;
+		} else if (!strcmp(argv[i], "--tmf") && i + 1 < argc) {
+			decode_tmf_path = argv[++i];
 		} else if (!strcmp(argv[i], "--no-decode")) {
 			dump.no_decode = 1;
 		} else if (!strcmp(argv[i], "--raw-time")) {
