@@ -15,6 +15,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/capability.h>
+#include <linux/cred.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
@@ -140,12 +141,12 @@ int etw_ksys_classify(const char *name, u32 name_len, u32 mode, u8 *guid)
 /**
  * etw_ksys_prepare() - count a new system logger and give it its state
  * @s:		the session being started (not yet visible)
- * @kaddr:	its starter may see kernel addresses
+ * @privileged:	its starter has CAP_PERFMON or CAP_SYS_ADMIN
  *
  * Undone by etw_ksys_free().
  * Return: 0, -ENOSPC (ETW_KSYS_MAX run already) or -ENOMEM.
  */
-int etw_ksys_prepare(struct etw_session *s, bool kaddr)
+int etw_ksys_prepare(struct etw_session *s, bool privileged)
 {
 	s->ksys = kzalloc(sizeof(*s->ksys), GFP_KERNEL_ACCOUNT);
 	if (!s->ksys)
@@ -155,9 +156,27 @@ int etw_ksys_prepare(struct etw_session *s, bool kaddr)
 		return -ENOSPC;
 	}
 	s->ksys->counted = true;
-	s->ksys->kaddr = kaddr;
+	s->ksys->privileged = privileged;
 	s->ksys->flags = s->enable_flags;
 	return 0;
+}
+
+/**
+ * etw_ksys_may_read() - may the caller have session @s's events?
+ * @s:		a session
+ *
+ * A system logger's events, read in real time or written to a file the
+ * caller names (UPDATE's switch, FLUSH's snapshot), are its starter's
+ * and the privileged's (CAP_PERFMON, CAP_SYS_ADMIN) alone: they hold
+ * what the starter's privilege let it see (kernel addresses, other
+ * users' command lines), which another member of the controller group
+ * may not.  Other sessions: whoever may control them.
+ *
+ * Context: process context.
+ */
+bool etw_ksys_may_read(const struct etw_session *s)
+{
+	return !s->ksys || perfmon_capable() || uid_eq(current_euid(), s->owner);
 }
 
 /* ---- the set the probes read --------------------------------------------------- */

@@ -109,7 +109,8 @@ static inline void field_cb(const struct etw_kvalue *v, void *arg)
 	}
 }
 
-static inline int field(const struct kev *e, const char *name, struct etw_kvalue *v)
+static inline int field(const struct kev *e, const char *name,
+			struct etw_kvalue *v)
 {
 	const struct etw_kclass *cls = etw_kclass_find(e->hook, e->version);
 	struct field_q q = { .name = name };
@@ -163,8 +164,8 @@ static inline const char *fstr(const struct kev *e, const char *name)
 }
 
 /* The index of the first event from @from on of @hook with field @f == @x. */
-static inline long find(const struct trace *t, size_t from, int hook, const char *f,
-		 unsigned long long x)
+static inline long find(const struct trace *t, size_t from, int hook,
+			const char *f, unsigned long long x)
 {
 	size_t i;
 
@@ -174,8 +175,8 @@ static inline long find(const struct trace *t, size_t from, int hook, const char
 	return -1;
 }
 
-static inline size_t count(const struct trace *t, int hook, const char *f,
-		    unsigned long long x)
+static inline size_t count(const struct trace *t, int hook,
+			   const char *f, unsigned long long x)
 {
 	size_t i, n = 0;
 
@@ -203,8 +204,9 @@ static inline void props_init(struct props *b)
 }
 
 /* Start a system logger writing @file; 0 or a Win32 error. */
-static inline ULONG start_kernel(const char *name, ULONG mode, ULONG flags,
-			  const char *file, CONTROLTRACE_ID *h)
+static inline ULONG start_kernel(const char *name, ULONG mode,
+				 ULONG flags, const char *file,
+				 CONTROLTRACE_ID *h)
 {
 	struct props b;
 
