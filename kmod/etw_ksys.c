@@ -122,7 +122,8 @@ static const u8 etw_system_trace_control_guid[16] = {
  * @guid:	its GUID (may be set to SystemTraceControlGuid)
  *
  * Return: 1 for a system logger, 0 for an ordinary session, -EINVAL for
- * SystemTraceControlGuid under another name (reference 2.5).
+ * SystemTraceControlGuid under another name (reference 2.5) or a private
+ * system logger (it records the machine, not a process).
  */
 int etw_ksys_classify(const char *name, u32 name_len, u32 mode, u8 *guid)
 {
@@ -131,11 +132,13 @@ int etw_ksys_classify(const char *name, u32 name_len, u32 mode, u8 *guid)
 
 	if (!memcmp(guid, etw_system_trace_control_guid, 16) && !kname)
 		return -EINVAL;
-	if (kname) {
+	if (!kname && !(mode & ETW_MODE_SYSTEM_LOGGER))
+		return 0;
+	if (mode & (ETW_MODE_PRIVATE_LOGGER | ETW_MODE_PRIVATE_IN_PROC))
+		return -EINVAL;
+	if (kname)
 		memcpy(guid, etw_system_trace_control_guid, 16);
-		return 1;
-	}
-	return (mode & ETW_MODE_SYSTEM_LOGGER) ? 1 : 0;
+	return 1;
 }
 
 /**

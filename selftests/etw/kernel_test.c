@@ -541,6 +541,13 @@ TEST_F(k, privilege_and_names)
 			  EVENT_TRACE_PRIVATE_LOGGER_MODE;
 	b.p.LogFileNameOffset = 0;
 	EXPECT_EQ(ERROR_INVALID_PARAMETER, StartTraceA(&h, "etw-ksys-private", &b.p));
+	/* Nor by name (issue 19: the fuzzer started a private one). */
+	props_init(&b);
+	b.p.LogFileMode = EVENT_TRACE_PRIVATE_LOGGER_MODE |
+			  EVENT_TRACE_FILE_MODE_SEQUENTIAL;
+	snprintf(b.file, sizeof(b.file), "%s", self->file);
+	EXPECT_EQ(ERROR_INVALID_PARAMETER, StartTraceA(&h, KERNEL_LOGGER_NAMEA, &b.p));
+	stop(KERNEL_LOGGER_NAMEA);
 	/* One NT Kernel Logger at a time (names are case-insensitive). */
 	ASSERT_EQ(ERROR_SUCCESS, start_kernel(KERNEL_LOGGER_NAMEA, 0, 0,
 					      self->file, &h));
