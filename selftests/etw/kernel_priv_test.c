@@ -41,6 +41,7 @@
 #include <sys/wait.h>
 #include <linux/etw.h>
 
+#include "etw_param.h"
 #include "ktrace.h"
 #include "../kselftest_harness.h"
 
@@ -59,17 +60,6 @@ static char old_gid[32] = "-1";
 static void path_of(char *out, size_t n, const char *file)
 {
 	snprintf(out, n, "%s/%s", dir, file);
-}
-
-static int write_str(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, s, strlen(s)) == (ssize_t)strlen(s);
-	close(fd);
-	return ok ? 0 : -1;
 }
 
 /* Become @uid (in the controller group when @group); 0 or -1. */
@@ -629,7 +619,6 @@ TEST_F(kp, a_system_trace_is_its_starters)
 int main(int argc, char **argv)
 {
 	char buf[32];
-	FILE *f;
 	int ret;
 
 	if (argc == 4 && !strcmp(argv[1], "--priv-child"))
@@ -642,18 +631,12 @@ int main(int argc, char **argv)
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED || !mkdtemp(dir) || chmod(dir, 01777))
 		return 1;
-	f = fopen("/sys/module/etw/parameters/controller_gid", "r");
-	if (f) {
-		if (fgets(old_gid, sizeof(old_gid), f))
-			old_gid[strcspn(old_gid, "\n")] = 0;
-		fclose(f);
-	}
 	snprintf(buf, sizeof(buf), "%d", GROUP_GID);
-	if (write_str("/sys/module/etw/parameters/controller_gid", buf)) {
+	if (etw_param_write("controller_gid", buf, old_gid, sizeof(old_gid))) {
 		perror("controller_gid");
 		return 1;
 	}
 	ret = test_harness_run(argc, argv);
-	write_str("/sys/module/etw/parameters/controller_gid", old_gid);
+	etw_param_write("controller_gid", old_gid, NULL, 0);
 	return ret;
 }
