@@ -265,8 +265,10 @@ static int etw_kwrite_stack(struct etw_session *s, const struct etw_krec *r,
 	u64 ts;
 	u8 *dst;
 
-	if (cut && r->priv_all)
-		return 0;	/* another user's: not this session's to see */
+	/* Another user's (or a private part that does not fit: the same). */
+	if (cut && (r->priv_all || r->priv_keep > r->priv_len ||
+		    r->priv_off + r->priv_len > r->len))
+		return 0;
 	if (nframes) {
 		ssize = sizeof(struct etl_system_header) + ETW_KP_STACK_FIXED +
 			8 * nframes;
