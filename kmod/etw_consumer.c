@@ -16,6 +16,7 @@
 #include <linux/vmalloc.h>
 
 #include "etw_internal.h"
+#include "etw_ksys.h"
 #include "etw_buffer.h"
 #include "shared/etw_ioc.h"
 
@@ -205,6 +206,10 @@ long etw_ioctl_consumer_open(struct etw_file *ef, void __user *uarg, u32 usize)
 		etw_session_put(s);
 		s = NULL;
 		ret = -EINVAL;	/* not a real-time session */
+	} else if (s && !etw_ksys_may_read(s)) {
+		etw_session_put(s);
+		s = NULL;
+		ret = -EACCES;	/* another starter's system trace */
 	}
 	mutex_unlock(&etw_lock);
 	kfree(name);

@@ -663,6 +663,12 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 		kfree(path);
 		path = NULL;
 	}
+	/* A file the caller names gets the session's events. */
+	if (path && !etw_ksys_may_read(s)) {
+		mutex_unlock(&etw_lock);
+		ret = -EACCES;
+		goto out_put;
+	}
 	/* Changing which kernel events are traced needs privilege. */
 	if (req.code == ETW_CONTROL_UPDATE && s->ksys &&
 	    req.enable_flags != READ_ONCE(s->enable_flags) &&

@@ -208,6 +208,12 @@ uint32_t fz_name_bytes(const struct fz_name *n, char *out)
 	case 6:		/* empty */
 		len = 0;
 		break;
+	case 7:		/* the NT Kernel Logger (fuzz_ksys.c), not the run's */
+		len = sprintf(out, "NT Kernel Logger");
+		break;
+	case 8:
+		len = sprintf(out, "nt KERNEL logger");
+		break;
 	}
 	if (n->len && n->len < len)
 		len = n->len;

@@ -1260,8 +1260,14 @@ struct etw_consumer_wait {
  * classic kernel layouts (Documentation/system-trace.rst); UPDATE changes
  * them.  Starting one, and changing its flags, needs the privilege of
  * starting sessions (CAP_PERFMON, CAP_SYS_ADMIN or controller_gid).
- * Kernel addresses (kernel stack frames) are reported only to sessions
- * whose starter had CAP_PERFMON or CAP_SYS_ADMIN.
+ * Kernel addresses (kernel stack frames, kernel instruction pointers) are
+ * reported only to sessions whose starter had CAP_PERFMON or
+ * CAP_SYS_ADMIN; a session started without them gets, of other users'
+ * processes, no command line, file, image, system call, stack, sample
+ * address or socket address (Documentation/system-trace.rst, "Who sees
+ * what").  A system logger's events go only to its starter and the
+ * privileged: CONSUMER_OPEN, and a CONTROL that names a file, by anyone
+ * else are -EACCES; its log file is created 0600.
  */
 
 /* etw_system_info.info_class: TRACE_INFO_CLASS values */
