@@ -73,10 +73,6 @@ ULONG tdh_schema_to_info(const struct tdh_schema *s, TRACE_EVENT_INFO *buf,
 /* Bytes of a fixed-size InType (pointer size @psize), 0 if variable. */
 uint32_t tdh_intype_size(uint16_t in, uint32_t psize);
 
-/* UTF-8 (@n bytes) to UTF-16 (@room units incl. NUL); units needed. */
-size_t tdh_utf8_to_utf16(const char *s, size_t n, WCHAR *out, size_t room);
-/* UTF-16 (@n units, or up to NUL) to UTF-8 (@room bytes incl. NUL); bytes needed. */
-size_t tdh_utf16_to_utf8(const WCHAR *s, size_t n, char *out, size_t room);
 
 /*
  * One property occurrence found by walking an event's data with its
