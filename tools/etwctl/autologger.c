@@ -242,12 +242,12 @@ static int al_create(int argc, char **argv)
 		goto out;
 	}
 	if (json) {
-		j_open('{');
-		j_str("name", s->name);
-		j_str("config", path);
-		j_u64("providers", s->nprov);
-		j_close('}');
-		j_end();
+		json_open(&jout, '{');
+		json_str(&jout, "name", s->name);
+		json_str(&jout, "config", path);
+		json_u64(&jout, "providers", s->nprov);
+		json_close(&jout, '}');
+		json_end(&jout);
 	} else {
 		printf("Created boot session \"%s\" (%s): %zu provider%s, "
 		       "started at boot%s.\n", s->name, path, s->nprov,
@@ -347,7 +347,7 @@ static int al_list(int argc, char **argv)
 	}
 	names = conf_names();
 	if (json)
-		j_open('[');
+		json_open(&jout, '[');
 	else if (!names[0])
 		printf("No boot sessions in %s.\n", al_dir);
 	for (i = 0; names[i]; i++) {
@@ -357,19 +357,18 @@ static int al_list(int argc, char **argv)
 			continue;
 		}
 		if (json) {
-			j_sep();
-			j_open('{');
-			j_str("name", s->name);
-			j_str("config", path);
-			j_bool("start", s->start);
-			j_bool("running", session_running(s->name));
-			j_str("file", s->file);
-			j_key("providers");
-			j_open('[');
+			json_open(&jout, '{');
+			json_str(&jout, "name", s->name);
+			json_str(&jout, "config", path);
+			json_bool(&jout, "start", s->start);
+			json_bool(&jout, "running", session_running(s->name));
+			json_str(&jout, "file", s->file);
+			json_key(&jout, "providers");
+			json_open(&jout, '[');
 			for (j = 0; j < s->nprov; j++)
-				j_elem_str(guid_text(&s->prov[j].guid, gbuf));
-			j_close(']');
-			j_close('}');
+				json_str(&jout, NULL, guid_text(&s->prov[j].guid, gbuf));
+			json_close(&jout, ']');
+			json_close(&jout, '}');
 			continue;
 		}
 		printf("%s%s\n", i ? "\n" : "", s->name);
@@ -385,8 +384,8 @@ static int al_list(int argc, char **argv)
 			   s->prov[j].enabled ? "" : " (Enabled=0)");
 	}
 	if (json) {
-		j_close(']');
-		j_end();
+		json_close(&jout, ']');
+		json_end(&jout);
 	}
 	free_names(names);
 	free(s);
@@ -435,11 +434,11 @@ static int al_remove(int argc, char **argv)
 			printf("Stopped session \"%s\".\n", argv[optind]);
 	}
 	if (json) {
-		j_open('{');
-		j_str("name", argv[optind]);
-		j_bool("removed", 1);
-		j_close('}');
-		j_end();
+		json_open(&jout, '{');
+		json_str(&jout, "name", argv[optind]);
+		json_bool(&jout, "removed", 1);
+		json_close(&jout, '}');
+		json_end(&jout);
 	}
 	return 0;
 }
@@ -600,7 +599,7 @@ static int al_start_stop(int argc, char **argv, int start)
 		while (names[n])
 			n++;
 	if (json)
-		j_open('[');
+		json_open(&jout, '[');
 	for (i = 0; i < n; i++) {
 		const char *name = all ? names[i] : argv[optind + i];
 		int r;
@@ -621,17 +620,16 @@ static int al_start_stop(int argc, char **argv, int start)
 		else
 			ok++;
 		if (json) {
-			j_sep();
-			j_open('{');
-			j_str("name", s->name);
-			j_str("action", start ? "start" : "stop");
-			j_bool("ok", !r);
-			j_close('}');
+			json_open(&jout, '{');
+			json_str(&jout, "name", s->name);
+			json_str(&jout, "action", start ? "start" : "stop");
+			json_bool(&jout, "ok", !r);
+			json_close(&jout, '}');
 		}
 	}
 	if (json) {
-		j_close(']');
-		j_end();
+		json_close(&jout, ']');
+		json_end(&jout);
 	} else if (all && !n) {
 		printf("No boot sessions in %s.\n", al_dir);
 	}

@@ -79,15 +79,15 @@ int api_fail(const char *api, ULONG status, const char *hint)
 	if (hint)
 		fprintf(stderr, "etwctl: %s\n", hint);
 	if (json) {
-		j_open('{');
-		j_str("command", cur_cmd);
-		j_str("api", api);
-		j_str("error", win32_name(status));
-		j_u64("code", status);
+		json_open(&jout, '{');
+		json_str(&jout, "command", cur_cmd);
+		json_str(&jout, "api", api);
+		json_str(&jout, "error", win32_name(status));
+		json_u64(&jout, "code", status);
 		if (hint)
-			j_str("hint", hint);
-		j_close('}');
-		j_end();
+			json_str(&jout, "hint", hint);
+		json_close(&jout, '}');
+		json_end(&jout);
 	}
 	return EXIT_API;
 }
@@ -100,13 +100,13 @@ int native_fail(const char *what, int err)
 	fprintf(stderr, "etwctl: %s: %s (%d): %s\n", what,
 		name ? name : "E?", -err, etw_strerror(err));
 	if (json) {
-		j_open('{');
-		j_str("command", cur_cmd);
-		j_str("api", what);
-		j_str("error", name ? name : "E?");
-		j_u64("errno", (uint64_t)-err);
-		j_close('}');
-		j_end();
+		json_open(&jout, '{');
+		json_str(&jout, "command", cur_cmd);
+		json_str(&jout, "api", what);
+		json_str(&jout, "error", name ? name : "E?");
+		json_u64(&jout, "errno", (uint64_t)-err);
+		json_close(&jout, '}');
+		json_end(&jout);
 	}
 	return EXIT_API;
 }

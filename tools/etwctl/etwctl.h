@@ -4,7 +4,6 @@
  *
  *   main.c       option parsing, the command table, dispatch, usage
  *   common.c     Win32 error names, failure reports, text output, numbers
- *   json.c       the JSON writer
  *   props.c      EVENT_TRACE_PROPERTIES blocks: shown, looked up by name
  *   start.c      start
  *   session.c    stop, flush, query, update, list
@@ -32,6 +31,7 @@
 
 #include "libetw.h"
 #include "etw_guid.h"
+#include "common/json.h"
 
 #define EXIT_API	1
 #define EXIT_USAGE	2
@@ -85,17 +85,9 @@ int parse_level(const char *s, UCHAR *out);
 const char *guid_text(const GUID *g, char *buf);
 int have_feature(uint64_t bit);
 
-/* ===== json.c ========================================================== */
+/* ===== --json: the tools' JSON writer (common/json.h) on stdout ====== */
 
-void j_sep(void);
-void j_open(char c);
-void j_close(char c);
-void j_key(const char *k);
-void j_str(const char *k, const char *v);
-void j_u64(const char *k, uint64_t v);
-void j_bool(const char *k, int v);
-void j_elem_str(const char *v);
-void j_end(void);
+extern struct json jout;
 
 /* ===== props.c: EVENT_TRACE_PROPERTIES with room for both names ====== */
 

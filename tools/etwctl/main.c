@@ -21,6 +21,7 @@
 #include "etwctl.h"
 
 int json;		/* --json */
+struct json jout;	/* its writer */
 const char *cur_cmd;	/* for messages */
 
 /* ===== Usage errors ==================================================== */
@@ -217,6 +218,7 @@ int main(int argc, char **argv)
 	const struct command *c;
 	int i = 1;
 
+	json_init(&jout, stdout);
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--json")) {
 			json = 1;

@@ -119,21 +119,20 @@ static void enable_info_json(const TRACE_ENABLE_INFO *e,
 {
 	size_t i;
 
-	j_sep();
-	j_open('{');
-	j_u64("logger_id", e->LoggerId);
-	j_str("session", session_name(sn, e->LoggerId));
-	j_u64("level", e->Level);
-	j_u64("match_any_keyword", e->MatchAnyKeyword);
-	j_u64("match_all_keyword", e->MatchAllKeyword);
-	j_u64("enable_property", e->EnableProperty);
-	j_key("properties");
-	j_open('[');
+	json_open(&jout, '{');
+	json_u64(&jout, "logger_id", e->LoggerId);
+	json_str(&jout, "session", session_name(sn, e->LoggerId));
+	json_u64(&jout, "level", e->Level);
+	json_u64(&jout, "match_any_keyword", e->MatchAnyKeyword);
+	json_u64(&jout, "match_all_keyword", e->MatchAllKeyword);
+	json_u64(&jout, "enable_property", e->EnableProperty);
+	json_key(&jout, "properties");
+	json_open(&jout, '[');
 	for (i = 0; i < nr_property_names; i++)
 		if (e->EnableProperty & property_names[i].bit)
-			j_elem_str(property_names[i].name);
-	j_close(']');
-	j_close('}');
+			json_str(&jout, NULL, property_names[i].name);
+	json_close(&jout, ']');
+	json_close(&jout, '}');
 }
 
 /* One provider in detail: its instances and what enables each. */
@@ -155,29 +154,28 @@ static int provider_show(const GUID *g)
 	session_names_get(&sn);
 	n = ((TRACE_GUID_INFO *)info)->InstanceCount;
 	if (json) {
-		j_open('{');
-		j_str("guid", guid_text(g, t));
-		j_key("instances");
-		j_open('[');
+		json_open(&jout, '{');
+		json_str(&jout, "guid", guid_text(g, t));
+		json_key(&jout, "instances");
+		json_open(&jout, '[');
 		for (i = 0; i < n && (inst = instance_at(info, len, inst)); i++) {
-			j_sep();
-			j_open('{');
-			j_u64("pid", inst->Pid);
-			j_u64("flags", inst->Flags);
-			j_bool("classic", inst->Flags & TRACE_PROVIDER_FLAG_LEGACY);
-			j_bool("pre_enabled",
+			json_open(&jout, '{');
+			json_u64(&jout, "pid", inst->Pid);
+			json_u64(&jout, "flags", inst->Flags);
+			json_bool(&jout, "classic", inst->Flags & TRACE_PROVIDER_FLAG_LEGACY);
+			json_bool(&jout, "pre_enabled",
 			       inst->Flags & TRACE_PROVIDER_FLAG_PRE_ENABLE);
-			j_key("enabled_by");
-			j_open('[');
+			json_key(&jout, "enabled_by");
+			json_open(&jout, '[');
 			e = (const TRACE_ENABLE_INFO *)(inst + 1);
 			for (ULONG k = 0; k < inst->EnableCount; k++)
 				enable_info_json(&e[k], &sn);
-			j_close(']');
-			j_close('}');
+			json_close(&jout, ']');
+			json_close(&jout, '}');
 		}
-		j_close(']');
-		j_close('}');
-		j_end();
+		json_close(&jout, ']');
+		json_close(&jout, '}');
+		json_end(&jout);
 		goto out;
 	}
 	kv("Provider", "{%s}", guid_text(g, t));
@@ -231,7 +229,7 @@ static int providers_list(void)
 				NULL);
 	n = len / sizeof(GUID);
 	if (json)
-		j_open('[');
+		json_open(&jout, '[');
 	else
 		printf("%-38s %9s  %-11s %-20s %s\n", "PROVIDER", "INSTANCES",
 		       "KIND", "PIDS", "LOGGERS");
@@ -248,12 +246,11 @@ static int providers_list(void)
 			continue;
 		ni = ((TRACE_GUID_INFO *)info)->InstanceCount;
 		if (json) {
-			j_sep();
-			j_open('{');
-			j_str("guid", guid_text(&list[i], t));
-			j_u64("instances", ni);
-			j_key("pids");
-			j_open('[');
+			json_open(&jout, '{');
+			json_str(&jout, "guid", guid_text(&list[i], t));
+			json_u64(&jout, "instances", ni);
+			json_key(&jout, "pids");
+			json_open(&jout, '[');
 		}
 		for (k = 0; k < ni && (inst = instance_at(info, ilen, inst)); k++) {
 			const TRACE_ENABLE_INFO *e = (const void *)(inst + 1);
@@ -263,8 +260,7 @@ static int providers_list(void)
 			classic += !!(inst->Flags & TRACE_PROVIDER_FLAG_LEGACY);
 			if (!(inst->Flags & TRACE_PROVIDER_FLAG_PRE_ENABLE)) {
 				if (json) {
-					j_sep();
-					printf("%u", inst->Pid);
+					json_u64(&jout, NULL, inst->Pid);
 				} else if (pn < sizeof(pids)) {
 					pn += snprintf(pids + pn, sizeof(pids) - pn,
 						       "%s%u", pn ? "," : "", inst->Pid);
@@ -276,26 +272,25 @@ static int providers_list(void)
 						1ULL << (e[x].LoggerId % 64);
 		}
 		if (json) {
-			j_close(']');
-			j_bool("classic", classic == ni);
-			j_bool("pre_enabled", pre);
-			j_key("logger_ids");
-			j_open('[');
+			json_close(&jout, ']');
+			json_bool(&jout, "classic", classic == ni);
+			json_bool(&jout, "pre_enabled", pre);
+			json_key(&jout, "logger_ids");
+			json_open(&jout, '[');
 		}
 		for (k = 0; k < 128; k++) {
 			if (!(loggers[k / 64] & (1ULL << (k % 64))))
 				continue;
 			if (json) {
-				j_sep();
-				printf("%u", k);
+				json_u64(&jout, NULL, k);
 			} else if (ln < sizeof(lg)) {
 				ln += snprintf(lg + ln, sizeof(lg) - ln, "%s%u",
 					       ln ? "," : "", k);
 			}
 		}
 		if (json) {
-			j_close(']');
-			j_close('}');
+			json_close(&jout, ']');
+			json_close(&jout, '}');
 		} else {
 			printf("{%s} %9u  %-11s %-20s %s\n", guid_text(&list[i], t),
 			       ni, pre ? "pre-enabled" : classic == ni ? "classic" :
@@ -305,8 +300,8 @@ static int providers_list(void)
 		free(info);
 	}
 	if (json) {
-		j_close(']');
-		j_end();
+		json_close(&jout, ']');
+		json_end(&jout);
 	} else if (!n) {
 		printf("(no providers)\n");
 	}

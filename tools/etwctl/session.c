@@ -199,15 +199,14 @@ int cmd_list(int argc, char **argv)
 		return api_fail("QueryAllTraces", st, NULL);
 	}
 	if (json) {
-		j_open('[');
+		json_open(&jout, '[');
 		for (i = 0; i < count; i++) {
-			j_sep();
-			j_open('{');
+			json_open(&jout, '{');
 			session_json_members(&blocks[i], 0);
-			j_close('}');
+			json_close(&jout, '}');
 		}
-		j_close(']');
-		j_end();
+		json_close(&jout, ']');
+		json_end(&jout);
 		free(blocks);
 		return 0;
 	}

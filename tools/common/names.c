@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Providers by name (names.h).  SHA-1 for the name hash comes from
+ * nettle; the manifests from TDH (TdhEnumerateProviders); the kernel
+ * classes from kmod/shared/etw_kevents; registrations from
+ * EnumerateTraceGuidsEx.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <nettle/sha1.h>
+
+#include <evntrace.h>
+#include <tdh.h>
+
+#include "common/names.h"
+#include "etw_guid.h"
+#include "shared/etw_kevents.h"
+#include "shared/etw_utf.h"
+
+void provider_name_guid(const char *name, GUID *g)
+{
+	/* {482C2DB2-C390-47C8-87F8-1A15BFC130FB}, big-endian. */
+	static const unsigned char ns[16] = {
+		0x48, 0x2C, 0x2D, 0xB2, 0xC3, 0x90, 0x47, 0xC8,
+		0x87, 0xF8, 0x1A, 0x15, 0xBF, 0xC1, 0x30, 0xFB,
+	};
+	size_t len = strlen(name), units = etw_utf8_to_utf16(name, len, NULL, SIZE_MAX), i;
+	unsigned char *w = malloc(2 * units + 1), h[SHA1_DIGEST_SIZE];
+	struct sha1_ctx c;
+
+	sha1_init(&c);
+	sha1_update(&c, sizeof(ns), ns);
+	if (w) {
+		etw_utf8_to_utf16(name, len, w, units);
+		/* Upper case (ASCII; others as they are), then big-endian. */
+		for (i = 0; i < units; i++) {
+			unsigned char lo = w[2 * i], hi = w[2 * i + 1];
+
+			if (!hi && lo >= 'a' && lo <= 'z')
+				lo -= 32;
+			w[2 * i] = hi;
+			w[2 * i + 1] = lo;
+		}
+		sha1_update(&c, 2 * units, w);
+		free(w);
+	}
+	sha1_digest(&c, sizeof(h), h);
+	h[7] = (h[7] & 0x0F) | 0x50;
+	g->Data1 = (ULONG)h[0] | (ULONG)h[1] << 8 | (ULONG)h[2] << 16 | (ULONG)h[3] << 24;
+	g->Data2 = (USHORT)(h[4] | h[5] << 8);
+	g->Data3 = (USHORT)(h[6] | h[7] << 8);
+	memcpy(g->Data4, h + 8, 8);
+}
+
+/* --- the installed and loaded manifests ---------------------------------- */
+
+static PROVIDER_ENUMERATION_INFO *manifests(void)
+{
+	static PROVIDER_ENUMERATION_INFO *pe;
+	ULONG size = 0;
+
+	if (pe)
+		return pe;
+	if (TdhEnumerateProviders(NULL, &size) != ERROR_INSUFFICIENT_BUFFER)
+		return NULL;
+	pe = malloc(size);
+	if (pe && TdhEnumerateProviders(pe, &size)) {
+		free(pe);
+		pe = NULL;
+	}
+	return pe;
+}
+
+static char *u8_at(const void *base, ULONG off, char *buf, size_t size)
+{
+	etw_utf16_to_utf8((const char *)base + off, SIZE_MAX, buf, size);
+	return buf;
+}
+
+/* --- names ----------------------------------------------------------------- */
+
+/* Is @guid registered now (EnumerateTraceGuidsEx's list)? */
+static int registered(const GUID *guid)
+{
+	GUID *list = NULL;
+	ULONG size = 0, need = 0, i;
+	int found = 0;
+
+	while (EnumerateTraceGuidsEx(TraceGuidQueryList, NULL, 0, list, size, &need) ==
+	       ERROR_INSUFFICIENT_BUFFER) {
+		GUID *p = realloc(list, need);
+
+		if (!p)
+			break;
+		list = p;
+		size = need;
+	}
+	for (i = 0; list && i < need / sizeof(GUID) && i < size / sizeof(GUID); i++)
+		found |= IsEqualGUID(&list[i], guid);
+	free(list);
+	return found;
+}
+
+int provider_lookup(const char *s, GUID *g, enum provider_source *src,
+		    char *err, size_t errlen)
+{
+	PROVIDER_ENUMERATION_INFO *pe;
+	enum provider_source dummy;
+	char buf[512];
+	ULONG i;
+
+	if (!src)
+		src = &dummy;
+	if (!etw_guid_parse(s, g)) {
+		*src = PROV_BY_GUID;
+		return 0;
+	}
+	if (s[0] == '*' && s[1]) {
+		provider_name_guid(s + 1, g);
+		*src = PROV_BY_HASH;
+		return 0;
+	}
+	pe = manifests();
+	for (i = 0; pe && i < pe->NumberOfProviders; i++) {
+		const TRACE_PROVIDER_INFO *t = &pe->TraceProviderInfoArray[i];
+
+		if (!strcasecmp(u8_at(pe, t->ProviderNameOffset, buf, sizeof(buf)), s)) {
+			*g = t->ProviderGuid;
+			*src = PROV_BY_MANIFEST;
+			return 0;
+		}
+	}
+	for (i = 0; i < 256; i++) {
+		const char *k = etw_kgroup_name((u8)i);
+		const u8 *kg = etw_kgroup_guid((u8)i);
+
+		if (k && kg && !strcasecmp(k, s)) {
+			memcpy(g, kg, sizeof(*g));
+			*src = PROV_BY_KERNEL;
+			return 0;
+		}
+	}
+	provider_name_guid(s, g);
+	if (registered(g)) {
+		*src = PROV_BY_REGISTERED;
+		return 0;
+	}
+	snprintf(err, errlen, "no provider is named '%s' (none of the installed manifests: "
+		 "'etwctl manifest list'; no kernel class; not registered now); "
+		 "give its GUID, or '*%s' for the GUID Windows derives from the name",
+		 s, s);
+	return -1;
+}
+
+const char *provider_name(const GUID *g)
+{
+	static char buf[512];
+	PROVIDER_ENUMERATION_INFO *pe = manifests();
+	int grp = etw_kgroup_of_guid((const u8 *)g);
+	ULONG i;
+
+	for (i = 0; pe && i < pe->NumberOfProviders; i++)
+		if (IsEqualGUID(&pe->TraceProviderInfoArray[i].ProviderGuid, g))
+			return u8_at(pe, pe->TraceProviderInfoArray[i].ProviderNameOffset,
+				     buf, sizeof(buf));
+	if (grp >= 0)
+		return etw_kgroup_name((u8)grp);
+	return NULL;
+}
