@@ -324,6 +324,14 @@ size_t *evsum_order(const struct evsum *s, char what)
 	return o;
 }
 
+void evsum_name_process(struct evsum *s, ULONG pid, const char *name)
+{
+	size_t p = process_of(s, pid);
+
+	if (!s->procs[p].name)
+		s->procs[p].name = dup(name);
+}
+
 const char *evsum_process_name(const struct evsum_process *p, char *buf, size_t size)
 {
 	if (p->name)

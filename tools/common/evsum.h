@@ -95,6 +95,9 @@ size_t evsum_add(struct evsum *s, PEVENT_RECORD er, const struct decoded *d,
  */
 size_t *evsum_order(const struct evsum *s, char what);	/* 't', 'p', 'r' */
 
+/* Name process @pid, unless the trace named it (a program it started). */
+void evsum_name_process(struct evsum *s, ULONG pid, const char *name);
+
 /* A process's name, or "pid N" into @buf. */
 const char *evsum_process_name(const struct evsum_process *p, char *buf,
 			       size_t size);

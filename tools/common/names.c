@@ -3,16 +3,20 @@
  * Providers by name (names.h).  SHA-1 for the name hash comes from
  * nettle; the manifests from TDH (TdhEnumerateProviders); the kernel
  * classes from kmod/shared/etw_kevents; registrations from
- * EnumerateTraceGuidsEx.
+ * EnumerateTraceGuidsEx, their names from their traits (the module's
+ * ETW_QUERY_GUID_NAME; an older module answers EOPNOTSUPP: no names).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 
 #include <nettle/sha1.h>
 
 #include <evntrace.h>
+#include <libetw.h>
 #include <tdh.h>
 
 #include "common/names.h"
@@ -82,13 +86,13 @@ static char *u8_at(const void *base, ULONG off, char *buf, size_t size)
 
 /* --- names ----------------------------------------------------------------- */
 
-/* Is @guid registered now (EnumerateTraceGuidsEx's list)? */
-static int registered(const GUID *guid)
+/* The GUIDs registered now (EnumerateTraceGuidsEx's list), malloc'ed. */
+static GUID *registered(ULONG *n)
 {
 	GUID *list = NULL;
-	ULONG size = 0, need = 0, i;
-	int found = 0;
+	ULONG size = 0, need = 0;
 
+	*n = 0;
 	while (EnumerateTraceGuidsEx(TraceGuidQueryList, NULL, 0, list, size, &need) ==
 	       ERROR_INSUFFICIENT_BUFFER) {
 		GUID *p = realloc(list, need);
@@ -98,10 +102,31 @@ static int registered(const GUID *guid)
 		list = p;
 		size = need;
 	}
-	for (i = 0; list && i < need / sizeof(GUID) && i < size / sizeof(GUID); i++)
-		found |= IsEqualGUID(&list[i], guid);
-	free(list);
-	return found;
+	if (list && need <= size)
+		*n = need / sizeof(GUID);
+	return list;
+}
+
+/*
+ * The name a registration of @g gives in its traits (TraceLogging's
+ * provider name; ETW_QUERY_GUID_NAME), or NULL.
+ */
+static const char *traits_name(const GUID *g, char *buf, size_t size)
+{
+	struct etw_query_guids q;
+	int fd = etw_dev_fd();
+
+	if (fd < 0 || size < 2)
+		return NULL;
+	memset(&q, 0, sizeof(q));
+	q.query = ETW_QUERY_GUID_NAME;
+	memcpy(q.guid, g, sizeof(q.guid));
+	q.buf = (uintptr_t)buf;
+	q.buf_size = (__u32)size - 1;
+	if (ioctl(fd, ETW_IOC_QUERY_GUIDS, &q) || q.needed >= size)
+		return NULL;
+	buf[q.needed] = 0;
+	return buf;
 }
 
 int provider_lookup(const char *s, GUID *g, enum provider_source *src,
@@ -110,7 +135,8 @@ int provider_lookup(const char *s, GUID *g, enum provider_source *src,
 	PROVIDER_ENUMERATION_INFO *pe;
 	enum provider_source dummy;
 	char buf[512];
-	ULONG i;
+	GUID *list;
+	ULONG i, n;
 
 	if (!src)
 		src = &dummy;
@@ -143,11 +169,20 @@ int provider_lookup(const char *s, GUID *g, enum provider_source *src,
 			return 0;
 		}
 	}
+	/* Registered: by its traits' name, or by the name's hash as its GUID. */
 	provider_name_guid(s, g);
-	if (registered(g)) {
-		*src = PROV_BY_REGISTERED;
-		return 0;
+	list = registered(&n);
+	for (i = 0; i < n; i++) {
+		const char *name = traits_name(&list[i], buf, sizeof(buf));
+
+		if ((name && !strcasecmp(name, s)) || IsEqualGUID(&list[i], g)) {
+			*g = list[i];
+			*src = PROV_BY_REGISTERED;
+			free(list);
+			return 0;
+		}
 	}
+	free(list);
 	snprintf(err, errlen, "no provider is named '%s' (none of the installed manifests: "
 		 "'etwctl manifest list'; no kernel class; not registered now); "
 		 "give its GUID, or '*%s' for the GUID Windows derives from the name",
@@ -168,5 +203,76 @@ const char *provider_name(const GUID *g)
 				     buf, sizeof(buf));
 	if (grp >= 0)
 		return etw_kgroup_name((u8)grp);
-	return NULL;
+	return traits_name(g, buf, sizeof(buf));
+}
+
+int level_parse(const char *s, UCHAR *level)
+{
+	static const char *const names[] = {
+		"none", "critical", "error", "warning", "information", "verbose",
+	};
+	unsigned long v;
+	char *end;
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcasecmp(s, names[i])) {
+			*level = (UCHAR)i;
+			return 0;
+		}
+	}
+	if (!strcasecmp(s, "info")) {
+		*level = TRACE_LEVEL_INFORMATION;
+		return 0;
+	}
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (errno || *end || v > 255)
+		return -1;
+	*level = (UCHAR)v;
+	return 0;
+}
+
+static int hex_u64(const char *s, ULONGLONG *v)
+{
+	char *end;
+
+	if (!*s || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 16);
+	return errno || *end ? -1 : 0;
+}
+
+int provider_spec(const char *spec, GUID *g, UCHAR *level, ULONGLONG *any,
+		  ULONGLONG *all, char *err, size_t errlen)
+{
+	char *copy = strdup(spec), *f[4] = { NULL }, *p;
+	int n = 0, ret = -1;
+
+	if (!copy) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	/* Neither a GUID nor a name has a ':'. */
+	for (p = copy, f[n++] = p; (p = strchr(p, ':')) && n < 4; f[n++] = p)
+		*p++ = 0;
+	*all = 0;
+	if (p) {
+		snprintf(err, errlen, "PROVIDER[:LEVEL[:ANY[:ALL]]], no more");
+	} else if (provider_lookup(f[0], g, NULL, err, errlen)) {
+		;
+	} else if (f[1] && *f[1] && level_parse(f[1], level)) {
+		snprintf(err, errlen, "'%s' is no level (0..255, critical, error, warning, "
+			 "information, verbose)", f[1]);
+	} else if ((f[2] && *f[2] && hex_u64(f[2], any)) || (f[3] && *f[3] && hex_u64(f[3], all))) {
+		snprintf(err, errlen, "'%s' is no keyword mask (hexadecimal, e.g. 0x10)",
+			 f[2] && hex_u64(f[2], any) ? f[2] : f[3]);
+	} else {
+		ret = 0;
+	}
+	free(copy);
+	return ret;
 }

@@ -9,9 +9,9 @@
  *     the upper-cased name in UTF-16BE, its version nibble set to 5);
  *   - a name: an installed manifest's provider (etwctl manifest
  *     install) or one loaded by this program, a class of the NT Kernel
- *     Logger (Process, Thread, Image, DiskIo, ...), or a provider that
- *     is registered now with that name's hash as its GUID; compared
- *     without regard to case.
+ *     Logger (Process, Thread, Image, DiskIo, ...), a provider registered
+ *     now under that name (its traits: TraceLogging providers) or with
+ *     that name's hash as its GUID; compared without regard to case.
  */
 #ifndef _TOOLS_COMMON_NAMES_H
 #define _TOOLS_COMMON_NAMES_H
@@ -41,8 +41,19 @@ int provider_lookup(const char *s, GUID *g, enum provider_source *src,
 
 /*
  * A name for @g to show, from the same places (manifests, kernel
- * classes, registered names), or NULL.  Valid until the next call.
+ * classes, a registration's traits), or NULL.  Valid until the next call.
  */
 const char *provider_name(const GUID *g);
+
+/* "critical", ..., "verbose", "info", or 0..255, into *@level; 0 or -1. */
+int level_parse(const char *s, UCHAR *level);
+
+/*
+ * "PROVIDER[:LEVEL[:ANY[:ALL]]]" (keywords in hexadecimal): the
+ * provider as provider_lookup() finds it; the others are left as they
+ * are when not given.  0, or -1 with @err saying why.
+ */
+int provider_spec(const char *spec, GUID *g, UCHAR *level, ULONGLONG *any,
+		  ULONGLONG *all, char *err, size_t errlen);
 
 #endif /* _TOOLS_COMMON_NAMES_H */

@@ -15,6 +15,7 @@
 
 #include "common/names.h"
 #include "common/record.h"
+#include "common/win32.h"
 #include "etw_guid.h"
 #include "shared/etw_kevents.h"
 
@@ -28,84 +29,30 @@ const char *module_hint(void)
 	       "'modprobe etw' (or 'insmod etw.ko' in the build tree)";
 }
 
-int level_parse(const char *s, UCHAR *level)
-{
-	static const char *const names[] = {
-		"none", "critical", "error", "warning", "information", "verbose",
-	};
-	unsigned long v;
-	char *end;
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (!strcasecmp(s, names[i])) {
-			*level = (UCHAR)i;
-			return 0;
-		}
-	}
-	if (!strcasecmp(s, "info")) {
-		*level = TRACE_LEVEL_INFORMATION;
-		return 0;
-	}
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoul(s, &end, 0);
-	if (errno || *end || v > 255)
-		return -1;
-	*level = (UCHAR)v;
-	return 0;
-}
-
 int rec_add_provider(struct rec *r, const char *spec)
 {
 	struct rec_provider *p = &r->prov[r->nprov];
-	char *copy, *lvl, *kw, err[512];
-	int ret = -1;
+	ULONGLONG all;
+	char err[600];
 
 	if (r->nprov == REC_MAX_PROVIDERS) {
 		fprintf(stderr, "%s: -p %s: at most %d providers\n", PROG, spec,
 			REC_MAX_PROVIDERS);
 		return -1;
 	}
-	copy = strdup(spec);
-	if (!copy)
-		return -1;
-	/* A GUID has no ':'; neither has a name. */
-	lvl = strchr(copy, ':');
-	kw = lvl ? strchr(lvl + 1, ':') : NULL;
-	if (lvl)
-		*lvl++ = 0;
-	if (kw)
-		*kw++ = 0;
 	memset(p, 0, sizeof(*p));
 	p->spec = spec;
 	p->level = TRACE_LEVEL_VERBOSE;
-	if (provider_lookup(copy, &p->guid, NULL, err, sizeof(err))) {
+	if (provider_spec(spec, &p->guid, &p->level, &p->any, &all, err, sizeof(err))) {
 		fprintf(stderr, "%s: -p %s: %s\n", PROG, spec, err);
-		goto out;
+		return -1;
 	}
-	if (lvl && *lvl && level_parse(lvl, &p->level)) {
-		fprintf(stderr, "%s: -p %s: '%s' is no level (0..255, critical, error, "
-			"warning, information, verbose)\n", PROG, spec, lvl);
-		goto out;
-	}
-	if (kw && *kw) {
-		char *end;
-
-		errno = 0;
-		p->any = strtoull(kw, &end, 16);
-		if (errno || *end || *kw == '-') {
-			fprintf(stderr, "%s: -p %s: '%s' is no keyword mask (hexadecimal, "
-				"e.g. 0x10)\n", PROG, spec, kw);
-			goto out;
-		}
+	if (all) {
+		fprintf(stderr, "%s: -p %s: NAME[:LEVEL[:KEYWORDS]], no more\n", PROG, spec);
+		return -1;
 	}
 	r->nprov++;
-	ret = 0;
-out:
-	free(copy);
-	return ret;
+	return 0;
 }
 
 int rec_add_kernel(struct rec *r, const char *flags)
@@ -136,9 +83,10 @@ static void fail(const struct rec *r, const char *api, const char *what, ULONG s
 		       "choose another name";
 	if (!hint && (st == ERROR_PATH_NOT_FOUND || st == ERROR_BAD_PATHNAME))
 		hint = "the log file's directory must exist";
-	fprintf(stderr, "%s: session '%s'%s%s: %s failed: error %u%s%s\n", PROG, r->session,
-		what ? ": " : "", what ? what : "", api, st, hint ? "; " : "",
-		hint ? hint : "");
+	fprintf(stderr, "%s: session '%s'%s%s: %s: %s (%u)\n", PROG, r->session,
+		what ? ", " : "", what ? what : "", api, win32_name(st), st);
+	if (hint)
+		fprintf(stderr, "%s: %s\n", PROG, hint);
 }
 
 int rec_start(struct rec *r)
@@ -172,8 +120,7 @@ int rec_start(struct rec *r)
 	st = StartTraceA(&r->h, r->session, p);
 	free(p);
 	if (st != ERROR_SUCCESS) {
-		snprintf(what, sizeof(what), "%s%s", r->file ? "log file " : "",
-			 r->file ? r->file : "");
+		snprintf(what, sizeof(what), "log file '%s'", r->file ? r->file : "");
 		fail(r, "StartTrace", r->file ? what : NULL, st);
 		return -1;
 	}

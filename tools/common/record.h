@@ -32,9 +32,6 @@ struct rec {
 	int running;
 };
 
-/* "critical", ..., "verbose", "info", or 0..255, into *@level; 0 or -1. */
-int level_parse(const char *s, UCHAR *level);
-
 /*
  * Add -p @spec: a provider (names.h) and, after ':', a level and a
  * keyword mask (hexadecimal).  0, or -1 with the message printed.

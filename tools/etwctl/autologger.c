@@ -43,38 +43,19 @@ static int conf_path(const char *name, char *buf, size_t size)
 	return 0;
 }
 
-/* "GUID[:LEVEL[:ANY[:ALL]]]" */
+/* "PROVIDER[:LEVEL[:ANY[:ALL]]]": a GUID or a name (common/names.h). */
 static int parse_provider(const char *s, struct al_provider *p)
 {
-	char *copy = strdup(s), *f[4] = { NULL }, *save = NULL, *tok;
-	uint64_t v;
-	int n = 0, ret = -1;
+	ULONGLONG any = 0, all = 0;
+	char err[600];
 
-	if (!copy)
-		return -1;
 	al_provider_init(p);
-	for (tok = strtok_r(copy, ":", &save); tok && n < 4;
-	     tok = strtok_r(NULL, ":", &save))
-		f[n++] = tok;
-	if (tok || !n || etw_guid_parse(f[0], &p->guid))
-		goto out;
+	if (provider_spec(s, &p->guid, &p->level, &any, &all, err, sizeof(err)))
+		return usage_err("--provider %s: %s", s, err);
 	p->has_guid = 1;
-	if (f[1] && parse_level(f[1], &p->level))
-		goto out;
-	if (f[2]) {
-		if (parse_u64(f[2], 16, UINT64_MAX, &v))
-			goto out;
-		p->any = v;
-	}
-	if (f[3]) {
-		if (parse_u64(f[3], 16, UINT64_MAX, &v))
-			goto out;
-		p->all = v;
-	}
-	ret = 0;
-out:
-	free(copy);
-	return ret;
+	p->any = any;
+	p->all = all;
+	return 0;
 }
 
 /* ===== create ========================================================== */
@@ -168,11 +149,8 @@ static int al_create(int argc, char **argv)
 				usage_err("at most %d providers", AL_MAX_PROVIDERS);
 				goto out;
 			}
-			if (parse_provider(optarg, &s->prov[s->nprov])) {
-				usage_err("--provider GUID[:LEVEL[:ANY[:ALL]]] "
-					  "(level 0..255 or a name, keywords in hex)");
+			if (parse_provider(optarg, &s->prov[s->nprov]))
 				goto out;
-			}
 			s->nprov++;
 			break;
 		case OPT_DISABLED:

@@ -84,7 +84,7 @@ int cmd_disallow(int argc, char **argv)
 		if (!g)
 			return EXIT_API;
 		for (i = 0; i < (int)n; i++) {
-			if (arg_guid(argv[optind + 2 + i], &g[i], "provider")) {
+			if (arg_provider(argv[optind + 2 + i], &g[i])) {
 				free(g);
 				return EXIT_USAGE;
 			}

@@ -335,7 +335,7 @@ static int enable_common(int argc, char **argv, ULONG code)
 			     enable_opts : other_opts)) != -1) {
 		switch (c) {
 		case OPT_LEVEL:
-			if (parse_level(optarg, &r->level)) {
+			if (level_parse(optarg, &r->level)) {
 				usage_err("--level: 0..255 or critical, error, warning, information, verbose");
 				goto out;
 			}
@@ -405,7 +405,10 @@ static int enable_common(int argc, char **argv, ULONG code)
 		goto out;
 	}
 	r->session = argv[optind];
-	if (arg_guid(argv[optind + 1], &r->provider, "provider"))
+	/* A group is named by its GUID; a provider by GUID or name. */
+	if (r->props & EVENT_ENABLE_PROPERTY_PROVIDER_GROUP ?
+	    arg_guid(argv[optind + 1], &r->provider, "group") :
+	    arg_provider(argv[optind + 1], &r->provider))
 		goto out;
 	ret = enable_call(r);
 out:

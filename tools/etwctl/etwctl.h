@@ -16,6 +16,7 @@
  *   info.c       info
  *   kernel.c     kernel flags, stack walks, profile interval (system loggers)
  *   manifest.c   manifest install, uninstall, list
+ *   record.c     record: a session for one job, then its summary
  */
 #ifndef _TOOLS_ETWCTL_H
 #define _TOOLS_ETWCTL_H
@@ -32,6 +33,9 @@
 #include "libetw.h"
 #include "etw_guid.h"
 #include "common/json.h"
+#include "common/names.h"
+#include "common/record.h"
+#include "common/win32.h"
 
 #define EXIT_API	1
 #define EXIT_USAGE	2
@@ -71,17 +75,19 @@ int next_opt(int argc, char **argv, const struct option *opts);
 int nargs(int argc);
 int opt_end(int c);
 int arg_guid(const char *s, GUID *g, const char *what);
+/* A provider by GUID or name (common/names.h); the message printed. */
+int arg_provider(const char *s, GUID *g);
 
 /* ===== common.c ======================================================== */
 
-const char *win32_name(ULONG code);
 void kv(const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* What the command works on, named in api_fail's messages. */
+void set_what(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int api_fail(const char *api, ULONG status, const char *hint);
 int native_fail(const char *what, int err);
 int parse_u64(const char *s, int base, uint64_t max, uint64_t *out);
 int parse_u32(const char *s, uint32_t max, ULONG *out);
-int parse_level(const char *s, UCHAR *out);
 const char *guid_text(const GUID *g, char *buf);
 int have_feature(uint64_t bit);
 
@@ -156,5 +162,6 @@ int cmd_group_acl(int argc, char **argv);
 int cmd_providers(int argc, char **argv);
 int cmd_autologger(int argc, char **argv);
 int cmd_manifest(int argc, char **argv);
+int cmd_record(int argc, char **argv);
 
 #endif /* _TOOLS_ETWCTL_H */

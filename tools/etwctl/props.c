@@ -222,6 +222,7 @@ int session_lookup(const char *name, CONTROLTRACE_ID *h)
 	struct props *b = props_new();
 	ULONG st;
 
+	set_what("session '%s'", name);
 	st = QueryTraceA(0, name, &b->p);
 	*h = b->p.Wnode.HistoricalContext;
 	free(b);

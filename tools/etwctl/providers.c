@@ -156,6 +156,7 @@ static int provider_show(const GUID *g)
 	if (json) {
 		json_open(&jout, '{');
 		json_str(&jout, "guid", guid_text(g, t));
+		json_str(&jout, "name", provider_name(g));
 		json_key(&jout, "instances");
 		json_open(&jout, '[');
 		for (i = 0; i < n && (inst = instance_at(info, len, inst)); i++) {
@@ -178,7 +179,8 @@ static int provider_show(const GUID *g)
 		json_end(&jout);
 		goto out;
 	}
-	kv("Provider", "{%s}", guid_text(g, t));
+	kv("Provider", "{%s}%s%s", guid_text(g, t), provider_name(g) ? " " : "",
+	   provider_name(g) ? provider_name(g) : "");
 	kv("Instances", "%u", n);
 	for (i = 0; i < n && (inst = instance_at(info, len, inst)); i++) {
 		if (inst->Flags & TRACE_PROVIDER_FLAG_PRE_ENABLE)
@@ -216,10 +218,12 @@ out:
 /* Every provider: one line (or object) each. */
 static int providers_list(void)
 {
+	struct session_names sn;
 	GUID *list = NULL;
 	void *info;
 	ULONG len = 0, st, i, n;
 	char t[ETW_GUID_STR_LEN];
+	int wn = 4;
 
 	st = enum_query(TraceGuidQueryList, NULL, (void **)&list, &len);
 	if (st != ERROR_SUCCESS)
@@ -228,16 +232,24 @@ static int providers_list(void)
 				"this etw.ko cannot enumerate providers (no 'query' feature)" :
 				NULL);
 	n = len / sizeof(GUID);
+	session_names_get(&sn);
+	for (i = 0; i < n; i++) {
+		const char *name = provider_name(&list[i]);
+
+		if (name && (int)strlen(name) > wn)
+			wn = (int)strlen(name) < 40 ? (int)strlen(name) : 40;
+	}
 	if (json)
 		json_open(&jout, '[');
 	else
-		printf("%-38s %9s  %-11s %-20s %s\n", "PROVIDER", "INSTANCES",
-		       "KIND", "PIDS", "LOGGERS");
+		printf("%-38s %-*s %9s  %-11s %-20s %s\n", "PROVIDER", wn, "NAME",
+		       "INSTANCES", "KIND", "PIDS", "SESSIONS");
 	for (i = 0; i < n; i++) {
 		TRACE_PROVIDER_INSTANCE_INFO *inst = NULL;
 		ULONG ilen = 0, k, ni, pre = 0, classic = 0;	/* instances */
 		uint64_t loggers[2] = { 0, 0 };
-		char pids[256] = "", lg[256] = "";
+		char pids[256] = "", lg[512] = "";
+		const char *name = provider_name(&list[i]);
 		size_t pn = 0, ln = 0;
 
 		/* Gone since the list was taken: skip it. */
@@ -248,6 +260,7 @@ static int providers_list(void)
 		if (json) {
 			json_open(&jout, '{');
 			json_str(&jout, "guid", guid_text(&list[i], t));
+			json_str(&jout, "name", name);
 			json_u64(&jout, "instances", ni);
 			json_key(&jout, "pids");
 			json_open(&jout, '[');
@@ -284,17 +297,29 @@ static int providers_list(void)
 			if (json) {
 				json_u64(&jout, NULL, k);
 			} else if (ln < sizeof(lg)) {
-				ln += snprintf(lg + ln, sizeof(lg) - ln, "%s%u",
-					       ln ? "," : "", k);
+				const char *s = session_name(&sn, (USHORT)k);
+
+				ln += s ? snprintf(lg + ln, sizeof(lg) - ln, "%s%s",
+						   ln ? "," : "", s) :
+					  snprintf(lg + ln, sizeof(lg) - ln, "%slogger %u",
+						   ln ? "," : "", k);
 			}
 		}
 		if (json) {
 			json_close(&jout, ']');
+			/* The sessions that enable it, by name (those we may see). */
+			json_key(&jout, "sessions");
+			json_open(&jout, '[');
+			for (k = 0; k < 128; k++)
+				if ((loggers[k / 64] & (1ULL << (k % 64))) &&
+				    session_name(&sn, (USHORT)k))
+					json_str(&jout, NULL, session_name(&sn, (USHORT)k));
+			json_close(&jout, ']');
 			json_close(&jout, '}');
 		} else {
-			printf("{%s} %9u  %-11s %-20s %s\n", guid_text(&list[i], t),
-			       ni, pre ? "pre-enabled" : classic == ni ? "classic" :
-			       classic ? "mixed" : "modern",
+			printf("{%s} %-*s %9u  %-11s %-20s %s\n", guid_text(&list[i], t),
+			       wn, name ? name : "-", ni, pre ? "pre-enabled" :
+			       classic == ni ? "classic" : classic ? "mixed" : "modern",
 			       pn ? pids : "-", ln ? lg : "-");
 		}
 		free(info);
@@ -305,6 +330,7 @@ static int providers_list(void)
 	} else if (!n) {
 		printf("(no providers)\n");
 	}
+	session_names_free(&sn);
 	free(list);
 	return 0;
 }
@@ -321,7 +347,7 @@ int cmd_providers(int argc, char **argv)
 		return usage_err("too many arguments");
 	if (nargs(argc) == 0)
 		return providers_list();
-	if (arg_guid(argv[optind], &g, "provider"))
+	if (arg_provider(argv[optind], &g))
 		return EXIT_USAGE;
 	return provider_show(&g);
 }

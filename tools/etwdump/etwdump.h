@@ -47,6 +47,7 @@
 #include "common/decode.h"
 #include "common/evsum.h"
 #include "common/record.h"
+#include "common/win32.h"
 
 #define MAX_FILES 64
 
@@ -151,7 +152,6 @@ void put_xml_str(FILE *f, const char *s);
 void put_text_value(FILE *f, const char *s);
 long long filetime_ns(LONGLONG ft);	/* ns since 1970 (raw: as is) */
 int event_is_header(PEVENT_RECORD er);	/* the EventTrace header event */
-const char *win32_name(ULONG e);
 
 /* header.c */
 void print_header(FILE *f, int i, const char *logger);

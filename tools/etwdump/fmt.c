@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * etwdump: text for the formats -- XML character data, the text format's
- * values, times for the file formats, Win32 status names.
+ * values, times for the file formats.
  */
 #include <stdio.h>
 
@@ -62,28 +62,4 @@ int event_is_header(PEVENT_RECORD er)
 {
 	return IsEqualGUID(&er->EventHeader.ProviderId, &EventTraceGuid) &&
 	       er->EventHeader.EventDescriptor.Opcode == 0;
-}
-
-const char *win32_name(ULONG e)
-{
-	switch (e) {
-	case ERROR_SUCCESS: return "ERROR_SUCCESS";
-	case ERROR_FILE_NOT_FOUND: return "ERROR_FILE_NOT_FOUND";
-	case ERROR_PATH_NOT_FOUND: return "ERROR_PATH_NOT_FOUND";
-	case ERROR_ACCESS_DENIED: return "ERROR_ACCESS_DENIED";
-	case ERROR_INVALID_HANDLE: return "ERROR_INVALID_HANDLE";
-	case ERROR_NOT_ENOUGH_MEMORY: return "ERROR_NOT_ENOUGH_MEMORY";
-	case ERROR_BAD_LENGTH: return "ERROR_BAD_LENGTH";
-	case ERROR_NOT_SUPPORTED: return "ERROR_NOT_SUPPORTED";
-	case ERROR_INVALID_PARAMETER: return "ERROR_INVALID_PARAMETER";
-	case ERROR_BAD_PATHNAME: return "ERROR_BAD_PATHNAME";
-	case ERROR_BUSY: return "ERROR_BUSY";
-	case ERROR_CANCELLED: return "ERROR_CANCELLED";
-	case ERROR_FILE_CORRUPT: return "ERROR_FILE_CORRUPT";
-	case ERROR_INVALID_TIME: return "ERROR_INVALID_TIME";
-	case ERROR_WMI_INSTANCE_NOT_FOUND: return "ERROR_WMI_INSTANCE_NOT_FOUND";
-	case ERROR_WMI_SERVER_UNAVAILABLE: return "ERROR_WMI_SERVER_UNAVAILABLE";
-	case ERROR_CTX_CLOSE_PENDING: return "ERROR_CTX_CLOSE_PENDING";
-	default: return "error";
-	}
 }

@@ -420,12 +420,19 @@ int main(int argc, char **argv)
 		if (!strcmp(dump.fouts[i].path, "-"))
 			dump.sumf = stderr;
 
-	/* Signals go to one thread, which closes the traces. */
+	/*
+	 * Signals go to one thread, which closes the traces.  An ignored
+	 * signal (a background job of a shell ignores SIGINT) would never
+	 * be waited for: the default first, then blocked.
+	 */
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	/* A closed pipe is an error on stdout (seen in consume.c), not death. */
 	signal(SIGPIPE, SIG_IGN);
 	if (pthread_create(&sig_thread, NULL, signal_main, &set) == 0)
