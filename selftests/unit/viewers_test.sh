@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # etwdump's viewers on the Windows traces of selftests/data (PowerShell,
-# TraceLogging, an 8-hour NT Kernel Logger trace), each checked against
+# TraceLogging, an 8-hour NT Kernel Logger trace, one with losses), each
+# checked against
 # etwdump --summary --json for the same file: the events per event type
 # that babeltrace2 reads from --ctf, that --chrome holds, and that the
 # --report page shows in headless Chromium (a real browser: its script
@@ -217,6 +218,12 @@ result "the report filtered to one provider and zoomed (#providers=..&from=..&to
 grep -o '<g class="gap">' "$T/dom.html" | head -n 1 | grep -q gap &&
 	grep -q 'no events: 8h11m' "$T/dom.html"
 result "the 8-hour gap is drawn as a gap on the timeline" $?
+
+"$DUMP" --report "$T/amsi.html" "$DATA/amsi.etl" > /dev/null 2> "$T/why" &&
+	dom "file://$T/amsi.html" "$T/amsi.dom" &&
+	grep -q 'data-k="events lost" data-n="3"' "$T/amsi.dom" &&
+	grep -q '3 events and 0 buffers were lost' "$T/amsi.dom"
+result "a trace that lost events (amsi.etl, 3): the report says so" $?
 
 printf '<!DOCTYPE html><html><body><script>undefinedFunction();</script></body></html>\n' > "$T/broken.html"
 ! dom "file://$T/broken.html" "$T/broken.dom" && grep -q "undefinedFunction" "$T/why"
