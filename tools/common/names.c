@@ -61,17 +61,20 @@ void provider_name_guid(const char *name, GUID *g)
 
 /* --- the installed and loaded manifests ---------------------------------- */
 
+/* TDH's providers as they are now (manifests come and go), malloc'ed. */
 static PROVIDER_ENUMERATION_INFO *manifests(void)
 {
-	static PROVIDER_ENUMERATION_INFO *pe;
+	PROVIDER_ENUMERATION_INFO *pe = NULL;
 	ULONG size = 0;
 
-	if (pe)
-		return pe;
-	if (TdhEnumerateProviders(NULL, &size) != ERROR_INSUFFICIENT_BUFFER)
-		return NULL;
-	pe = malloc(size);
-	if (pe && TdhEnumerateProviders(pe, &size)) {
+	while (TdhEnumerateProviders(pe, &size) == ERROR_INSUFFICIENT_BUFFER) {
+		PROVIDER_ENUMERATION_INFO *p = realloc(pe, size);
+
+		if (!p)
+			break;
+		pe = p;
+	}
+	if (pe && !pe->NumberOfProviders) {
 		free(pe);
 		pe = NULL;
 	}
@@ -156,9 +159,11 @@ int provider_lookup(const char *s, GUID *g, enum provider_source *src,
 		if (!strcasecmp(u8_at(pe, t->ProviderNameOffset, buf, sizeof(buf)), s)) {
 			*g = t->ProviderGuid;
 			*src = PROV_BY_MANIFEST;
+			free(pe);
 			return 0;
 		}
 	}
+	free(pe);
 	for (i = 0; i < 256; i++) {
 		const char *k = etw_kgroup_name((u8)i);
 		const u8 *kg = etw_kgroup_guid((u8)i);
@@ -197,10 +202,15 @@ const char *provider_name(const GUID *g)
 	int grp = etw_kgroup_of_guid((const u8 *)g);
 	ULONG i;
 
-	for (i = 0; pe && i < pe->NumberOfProviders; i++)
-		if (IsEqualGUID(&pe->TraceProviderInfoArray[i].ProviderGuid, g))
-			return u8_at(pe, pe->TraceProviderInfoArray[i].ProviderNameOffset,
-				     buf, sizeof(buf));
+	for (i = 0; pe && i < pe->NumberOfProviders; i++) {
+		if (IsEqualGUID(&pe->TraceProviderInfoArray[i].ProviderGuid, g)) {
+			u8_at(pe, pe->TraceProviderInfoArray[i].ProviderNameOffset,
+			      buf, sizeof(buf));
+			free(pe);
+			return buf;
+		}
+	}
+	free(pe);
 	if (grp >= 0)
 		return etw_kgroup_name((u8)grp);
 	return traits_name(g, buf, sizeof(buf));
