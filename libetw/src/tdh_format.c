@@ -255,31 +255,28 @@ static void put_dec(char *t, unsigned long long v, int n)
 	}
 }
 
-static void sb_filetime(struct sb *b, uint64_t ft)
+size_t tdh_filetime_text(uint64_t ft, char *out, size_t size)
 {
 	const int64_t epoch = 116444736000000000LL;
 	int64_t rel = (int64_t)ft - epoch, secs = rel / 10000000, frac = rel % 10000000;
+	char t[] = "YYYY-MM-DDTHH:MM:SS.FFFFFFFZ";
 	struct tm tm;
-	time_t t;
+	time_t tt;
+	int n;
 
 	if (frac < 0) {
 		frac += 10000000;
 		secs--;
 	}
-	t = (time_t)secs;
-	if (!gmtime_r(&t, &tm)) {
-		sb_printf(b, "%" PRIu64, ft);
-		return;
-	}
-	if (tm.tm_year + 1900 < 0 || tm.tm_year + 1900 > 9999) {
-		sb_printf(b, "%04d-%02d-%02dT%02d:%02d:%02d.%07" PRId64 "Z",
-			  tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-			  tm.tm_min, tm.tm_sec, frac);
-		return;
-	}
-	{
-		char t[] = "YYYY-MM-DDTHH:MM:SS.FFFFFFFZ";
-
+	tt = (time_t)secs;
+	if (!gmtime_r(&tt, &tm)) {
+		n = snprintf(out, size, "%" PRIu64, ft);
+	} else if (tm.tm_year + 1900 < 0 || tm.tm_year + 1900 > 9999) {
+		n = snprintf(out, size, "%04d-%02d-%02dT%02d:%02d:%02d.%07" PRId64 "Z",
+			     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+			     tm.tm_min, tm.tm_sec, frac);
+	} else {
+		/* The common case without printf. */
 		put_dec(t, (unsigned)tm.tm_year + 1900, 4);
 		put_dec(t + 5, (unsigned)tm.tm_mon + 1, 2);
 		put_dec(t + 8, (unsigned)tm.tm_mday, 2);
@@ -287,8 +284,16 @@ static void sb_filetime(struct sb *b, uint64_t ft)
 		put_dec(t + 14, (unsigned)tm.tm_min, 2);
 		put_dec(t + 17, (unsigned)tm.tm_sec, 2);
 		put_dec(t + 20, (unsigned long long)frac, 7);
-		sb_add(b, t, sizeof(t) - 1);
+		n = snprintf(out, size, "%s", t);
 	}
+	return n < 0 ? 0 : (size_t)n;
+}
+
+static void sb_filetime(struct sb *b, uint64_t ft)
+{
+	char t[64];
+
+	sb_add(b, t, tdh_filetime_text(ft, t, sizeof(t)));
 }
 
 static void sb_systemtime(struct sb *b, const uint8_t *p, int utc)

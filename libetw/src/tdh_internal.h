@@ -113,6 +113,12 @@ void tdh_error_text(uint16_t out, uint32_t code, char *buf, size_t n);
  * else malloc'ed; bytes consumed in *@used), ERROR_EVT_INVALID_EVENT_DATA
  * or ERROR_NOT_ENOUGH_MEMORY.
  */
+/*
+ * FILETIME @ft as "2024-01-31T12:34:56.1234567Z" (UTC; TdhFormatProperty's
+ * and the tools' form) into @out; returns its length (snprintf's).
+ */
+size_t tdh_filetime_text(uint64_t ft, char *out, size_t size);
+
 ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 		      USHORT out, USHORT length, USHORT avail,
 		      const uint8_t *data, char *buf, size_t cap,

@@ -50,6 +50,15 @@ nok() {
 	done
 }
 result() { if [ "$2" = 0 ]; then ok "$1"; else nok "$1"; fi; }
+# wait_listed PREFIX: until a session whose name starts so runs (5 s at most).
+wait_listed() {
+	for i in $(seq 1 50); do
+		"$CTL" --json list | jq -e ".[] | select(.name | startswith(\"$1\"))" > /dev/null 2>&1 &&
+			return 0
+		sleep 0.1
+	done
+	return 1
+}
 # No session of ours is left: etwctl record's and etwdump --follow's.
 no_session_left() {
 	! "$CTL" --json list | jq -r '.[].name' | grep -Eq '^(etwctl-record-|etwdump-)'
@@ -87,11 +96,7 @@ result "record -- a command that cannot start: said, exit 1, no session left" $?
 for sig in INT TERM; do
 	"$CTL" record -o "$T/d.etl" -p "$NAME" > "$T/out" 2> "$T/err" &
 	pid=$!
-	# started when the session is listed
-	for i in $(seq 1 50); do
-		"$CTL" --json list | jq -e '.[] | select(.name | startswith("etwctl-record-"))' > /dev/null 2>&1 && break
-		sleep 0.1
-	done
+	wait_listed etwctl-record-
 	"$SAMPLE" --count 3 --rate 0 --quiet > /dev/null 2>&1
 	kill -$sig $pid
 	wait $pid
@@ -120,10 +125,7 @@ result "record --realtime --kernel process -- CMD: Process/Start of the command'
 # ---- etwdump --follow ---------------------------------------------------------
 "$DUMP" --follow -p "$NAME" --max 4 > "$T/out" 2> "$T/err" &
 pid=$!
-for i in $(seq 1 50); do
-	"$CTL" --json list | jq -e '.[] | select(.name | startswith("etwdump-"))' > /dev/null 2>&1 && break
-	sleep 0.1
-done
+wait_listed etwdump-
 "$SAMPLE" --count 5 --rate 0 --quiet > /dev/null 2>&1
 wait $pid
 rc=$?
@@ -133,7 +135,7 @@ result "etwdump --follow -p NAME --max 4: its own session, the events decoded by
 
 "$DUMP" --follow -p "$NAME" > "$T/out" 2> "$T/err" &
 pid=$!
-sleep 1
+wait_listed etwdump-
 kill -INT $pid
 wait $pid
 rc=$?
@@ -142,7 +144,7 @@ result "etwdump --follow until ^C: the summary, no session left" $?
 
 ( "$DUMP" --follow -p "$NAME" | head -n 1 > "$T/out" ) 2> "$T/err" &
 pid=$!
-sleep 1
+wait_listed etwdump-
 "$SAMPLE" --count 3 --rate 0 --quiet > /dev/null 2>&1
 "$SAMPLE" --count 3 --rate 0 --quiet > /dev/null 2>&1
 wait $pid

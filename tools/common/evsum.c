@@ -421,11 +421,68 @@ void evsum_print(FILE *f, const struct evsum *s, const struct evsum_info *in)
 	free(o);
 }
 
+void evsum_json_provider(struct json *j, const struct evsum *s, size_t i)
+{
+	char g[ETW_GUID_STR_LEN];
+
+	json_open(j, '{');
+	json_str(j, "guid", etw_guid_str(&s->provs[i].guid, g));
+	json_str(j, "name", s->provs[i].name);
+	json_u64(j, "events", s->provs[i].n);
+	json_close(j, '}');
+}
+
+void evsum_json_type(struct json *j, const struct evsum *s, size_t i)
+{
+	const struct evsum_type *e = &s->types[i];
+	char g[ETW_GUID_STR_LEN];
+
+	json_open(j, '{');
+	json_str(j, "guid", etw_guid_str(&e->guid, g));
+	json_str(j, "provider", e->provider);
+	json_str(j, "event", e->event);
+	json_u64(j, "id", e->id);
+	json_u64(j, "version", e->version);
+	json_u64(j, "opcode", e->opcode);
+	json_u64(j, "task", e->task);
+	json_u64(j, "level", e->level);
+	json_u64(j, "events", e->n);
+	json_close(j, '}');
+}
+
+void evsum_json_process(struct json *j, const struct evsum *s, size_t i)
+{
+	json_open(j, '{');
+	json_u64(j, "pid", s->procs[i].pid);
+	json_str(j, "name", s->procs[i].name);
+	json_u64(j, "events", s->procs[i].n);
+	json_close(j, '}');
+}
+
+void evsum_json_list(struct json *j, const struct evsum *s, char what, int sorted)
+{
+	size_t n = what == 'p' ? s->nprovs : what == 't' ? s->ntypes : s->nprocs;
+	size_t *o = sorted ? evsum_order(s, what) : NULL, i, k;
+
+	json_key(j, what == 'p' ? "providers" : what == 't' ? "event_types" : "processes");
+	json_open(j, '[');
+	for (i = 0; i < n && (o || !sorted); i++) {
+		k = o ? o[i] : i;
+		if (what == 'p')
+			evsum_json_provider(j, s, k);
+		else if (what == 't')
+			evsum_json_type(j, s, k);
+		else if (s->procs[k].n || !sorted)
+			evsum_json_process(j, s, k);
+	}
+	free(o);
+	json_close(j, ']');
+}
+
 void evsum_json_members(struct json *j, const struct evsum *s,
 			const struct evsum_info *in)
 {
-	char g[ETW_GUID_STR_LEN], t[96];
-	size_t *o, i;
+	char t[96];
 	int k;
 
 	if (in->session) {
@@ -465,48 +522,7 @@ void evsum_json_members(struct json *j, const struct evsum *s,
 		json_u64(j, "bytes", in->damage.bytes);
 		json_close(j, '}');
 	}
-	json_key(j, "providers");
-	json_open(j, '[');
-	o = evsum_order(s, 'p');
-	for (i = 0; o && i < s->nprovs; i++) {
-		json_open(j, '{');
-		json_str(j, "guid", etw_guid_str(&s->provs[o[i]].guid, g));
-		json_str(j, "name", s->provs[o[i]].name);
-		json_u64(j, "events", s->provs[o[i]].n);
-		json_close(j, '}');
-	}
-	free(o);
-	json_close(j, ']');
-	json_key(j, "event_types");
-	json_open(j, '[');
-	o = evsum_order(s, 't');
-	for (i = 0; o && i < s->ntypes; i++) {
-		const struct evsum_type *e = &s->types[o[i]];
-
-		json_open(j, '{');
-		json_str(j, "guid", etw_guid_str(&e->guid, g));
-		json_str(j, "provider", e->provider);
-		json_str(j, "event", e->event);
-		json_u64(j, "id", e->id);
-		json_u64(j, "version", e->version);
-		json_u64(j, "opcode", e->opcode);
-		json_u64(j, "task", e->task);
-		json_u64(j, "level", e->level);
-		json_u64(j, "events", e->n);
-		json_close(j, '}');
-	}
-	free(o);
-	json_close(j, ']');
-	json_key(j, "processes");
-	json_open(j, '[');
-	o = evsum_order(s, 'r');
-	for (i = 0; o && i < s->nprocs && s->procs[o[i]].n; i++) {
-		json_open(j, '{');
-		json_u64(j, "pid", s->procs[o[i]].pid);
-		json_str(j, "name", s->procs[o[i]].name);
-		json_u64(j, "events", s->procs[o[i]].n);
-		json_close(j, '}');
-	}
-	free(o);
-	json_close(j, ']');
+	evsum_json_list(j, s, 'p', 1);
+	evsum_json_list(j, s, 't', 1);
+	evsum_json_list(j, s, 'r', 1);
 }

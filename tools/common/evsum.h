@@ -110,6 +110,17 @@ const char *evsum_process_name(const struct evsum_process *p, char *buf,
  * read_seconds, damage, providers, event_types, processes.
  */
 void evsum_print(FILE *f, const struct evsum *s, const struct evsum_info *in);
+/* One element of the lists: {guid, name, events}; {guid, provider, event,
+ * id, version, opcode, task, level, events}; {pid, name, events}. */
+void evsum_json_provider(struct json *j, const struct evsum *s, size_t i);
+void evsum_json_type(struct json *j, const struct evsum *s, size_t i);
+void evsum_json_process(struct json *j, const struct evsum *s, size_t i);
+/*
+ * One list ("providers", "event_types" or "processes" for @what 'p',
+ * 't', 'r'): most events first when @sorted (processes without events
+ * left out), else in the order of the indexes.
+ */
+void evsum_json_list(struct json *j, const struct evsum *s, char what, int sorted);
 void evsum_json_members(struct json *j, const struct evsum *s,
 			const struct evsum_info *in);
 

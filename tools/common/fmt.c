@@ -3,29 +3,15 @@
  * Times and bytes as text (fmt.h).
  */
 #include <stdio.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "common/fmt.h"
+#include "tdh_internal.h"
 
 void iso_time(LONGLONG ft, char out[96])
 {
-	const long long epoch = 116444736000000000LL;
-	long long rel = ft - epoch, secs = rel / 10000000, frac = rel % 10000000;
-	struct tm tm;
-	time_t t;
-
-	if (frac < 0) {
-		frac += 10000000;
-		secs--;
-	}
-	t = (time_t)secs;
-	if (!gmtime_r(&t, &tm)) {
-		snprintf(out, 96, "%lld", ft);
-		return;
-	}
-	snprintf(out, 96, "%04d-%02d-%02dT%02d:%02d:%02d.%07lldZ",
-		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-		 tm.tm_min, tm.tm_sec, frac);
+	tdh_filetime_text((uint64_t)ft, out, 96);
 }
 
 const char *span_text(long long ns, char *buf, size_t size)

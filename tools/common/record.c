@@ -21,6 +21,31 @@
 
 #define PROG program_invocation_short_name
 
+void deadline_in(struct timespec *end, double secs)
+{
+	clock_gettime(CLOCK_MONOTONIC, end);
+	end->tv_sec += (time_t)secs;
+	end->tv_nsec += (long)((secs - (double)(time_t)secs) * 1e9);
+	if (end->tv_nsec >= 1000000000L) {
+		end->tv_sec++;
+		end->tv_nsec -= 1000000000L;
+	}
+}
+
+int deadline_left(const struct timespec *end, struct timespec *left)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	left->tv_sec = end->tv_sec - now.tv_sec;
+	left->tv_nsec = end->tv_nsec - now.tv_nsec;
+	if (left->tv_nsec < 0) {
+		left->tv_sec--;
+		left->tv_nsec += 1000000000L;
+	}
+	return left->tv_sec >= 0;
+}
+
 const char *module_hint(void)
 {
 	if (access(ETW_DEVICE_PATH, F_OK) == 0)

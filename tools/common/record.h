@@ -9,6 +9,8 @@
 #ifndef _TOOLS_COMMON_RECORD_H
 #define _TOOLS_COMMON_RECORD_H
 
+#include <time.h>
+
 #include <windows.h>
 #include <evntrace.h>
 
@@ -54,6 +56,11 @@ int rec_start(struct rec *r);
  */
 int rec_stop(struct rec *r, unsigned long long *lost_events,
 	     unsigned long long *lost_buffers);
+
+/* A deadline @secs from now (CLOCK_MONOTONIC), for --duration. */
+void deadline_in(struct timespec *end, double secs);
+/* The time left until @end into *@left: 1, or 0 once it has passed. */
+int deadline_left(const struct timespec *end, struct timespec *left);
 
 /*
  * Why a call that needs etw.ko may have failed: a hint when /dev/etw is

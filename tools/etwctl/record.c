@@ -152,17 +152,11 @@ static pid_t child_pid;
 
 static int wait_for(char **argv, double secs, const sigset_t *set)
 {
-	struct timespec end, now, left;
+	struct timespec end, left;
 	pid_t child = -1;
 	int status = -1, sig, exec_err[2];
 
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	end.tv_sec += (time_t)secs;
-	end.tv_nsec += (long)((secs - (double)(time_t)secs) * 1e9);
-	if (end.tv_nsec >= 1000000000L) {
-		end.tv_sec++;
-		end.tv_nsec -= 1000000000L;
-	}
+	deadline_in(&end, secs);
 	if (argv) {
 		/* The command learns nothing of us: its signals as they were. */
 		if (pipe2(exec_err, O_CLOEXEC))
@@ -197,14 +191,7 @@ static int wait_for(char **argv, double secs, const sigset_t *set)
 		siginfo_t si;
 
 		if (secs > 0) {
-			clock_gettime(CLOCK_MONOTONIC, &now);
-			left.tv_sec = end.tv_sec - now.tv_sec;
-			left.tv_nsec = end.tv_nsec - now.tv_nsec;
-			if (left.tv_nsec < 0) {
-				left.tv_sec--;
-				left.tv_nsec += 1000000000L;
-			}
-			if (left.tv_sec < 0)
+			if (!deadline_left(&end, &left))
 				break;
 			sig = sigtimedwait(set, &si, &left);
 		} else {

@@ -123,26 +123,13 @@ ULONG WINAPI on_buffer(PEVENT_TRACE_LOGFILEA lf)
 void *signal_main(void *arg)
 {
 	sigset_t *set = arg;
-	struct timespec end, now, left;
+	struct timespec end, left;
 	int sig, timed = dump.duration > 0;
 
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	end.tv_sec += (time_t)dump.duration;
-	end.tv_nsec += (long)((dump.duration - (double)(time_t)dump.duration) * 1e9);
-	if (end.tv_nsec >= 1000000000L) {
-		end.tv_sec++;
-		end.tv_nsec -= 1000000000L;
-	}
+	deadline_in(&end, dump.duration);
 	for (;;) {
 		if (timed) {
-			clock_gettime(CLOCK_MONOTONIC, &now);
-			left.tv_sec = end.tv_sec - now.tv_sec;
-			left.tv_nsec = end.tv_nsec - now.tv_nsec;
-			if (left.tv_nsec < 0) {
-				left.tv_sec--;
-				left.tv_nsec += 1000000000L;
-			}
-			if (left.tv_sec < 0) {
+			if (!deadline_left(&end, &left)) {
 				timed = 0;
 				close_all();
 				continue;

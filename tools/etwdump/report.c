@@ -182,7 +182,7 @@ static void html(FILE *f, const char *s)
 /* The page's data, as the members of one JSON object. */
 static void data(struct json *j, const struct evsum_info *in)
 {
-	char g[ETW_GUID_STR_LEN], t[96];
+	char t[96];
 	size_t i;
 	int k;
 
@@ -208,74 +208,22 @@ static void data(struct json *j, const struct evsum_info *in)
 	json_u64(j, "buffers_lost", in->buffers_lost);
 	json_u64(j, "buffers_read", in->buffers_read);
 	json_double(j, "read_seconds", in->read_secs);
-	json_key(j, "providers");
-	json_open(j, '[');
-	for (i = 0; i < sum->nprovs; i++) {
-		json_open(j, '{');
-		json_str(j, "name", sum->provs[i].name);
-		json_str(j, "guid", etw_guid_str(&sum->provs[i].guid, g));
-		json_u64(j, "n", sum->provs[i].n);
-		json_close(j, '}');
-	}
-	json_close(j, ']');
-	json_key(j, "types");
-	json_open(j, '[');
-	for (i = 0; i < sum->ntypes; i++) {
-		const struct evsum_type *e = &sum->types[i];
-		size_t p;
-
-		for (p = 0; p < sum->nprovs && !IsEqualGUID(&sum->provs[p].guid, &e->guid); p++)
-			;
-		json_open(j, '{');
-		json_u64(j, "p", p);
-		json_str(j, "event", e->event);
-		json_u64(j, "id", e->id);
-		json_u64(j, "version", e->version);
-		json_u64(j, "opcode", e->opcode);
-		json_u64(j, "task", e->task);
-		json_u64(j, "level", e->level);
-		json_u64(j, "n", e->n);
-		json_close(j, '}');
-	}
-	json_close(j, ']');
-	json_key(j, "procs");
-	json_open(j, '[');
-	for (i = 0; i < sum->nprocs; i++) {
-		json_open(j, '{');
-		json_u64(j, "pid", sum->procs[i].pid);
-		json_str(j, "name", sum->procs[i].name);
-		json_u64(j, "n", sum->procs[i].n);
-		json_close(j, '}');
-	}
-	json_close(j, ']');
+	/* The summary's lists, in the order of its indexes (the cells'). */
+	evsum_json_list(j, sum, 'p', 0);
+	evsum_json_list(j, sum, 't', 0);
+	evsum_json_list(j, sum, 'r', 0);
 	/* Cells, column by column: q (delta to the previous), type, proc, level, n. */
 	json_key(j, "cells");
 	json_open(j, '{');
-	json_key(j, "dq");
-	json_open(j, '[');
-	for (i = 0; i < ncells; i++)
-		json_i64(j, NULL, cells[i].q - (i ? cells[i - 1].q : 0));
-	json_close(j, ']');
-	json_key(j, "type");
-	json_open(j, '[');
-	for (i = 0; i < ncells; i++)
-		json_u64(j, NULL, cells[i].type);
-	json_close(j, ']');
-	json_key(j, "proc");
-	json_open(j, '[');
-	for (i = 0; i < ncells; i++)
-		json_u64(j, NULL, cells[i].proc);
-	json_close(j, ']');
-	json_key(j, "level");
-	json_open(j, '[');
-	for (i = 0; i < ncells; i++)
-		json_u64(j, NULL, cells[i].level);
-	json_close(j, ']');
-	json_key(j, "n");
-	json_open(j, '[');
-	for (i = 0; i < ncells; i++)
-		json_u64(j, NULL, cells[i].n);
-	json_close(j, ']');
+	for (k = 0; k < 5; k++) {
+		json_key(j, (const char *[]){ "dq", "type", "proc", "level", "n" }[k]);
+		json_open(j, '[');
+		for (i = 0; i < ncells; i++)
+			json_i64(j, NULL, k == 0 ? cells[i].q - (i ? cells[i - 1].q : 0) :
+				 k == 1 ? (long long)cells[i].type : k == 2 ? (long long)cells[i].proc :
+				 k == 3 ? (long long)cells[i].level : (long long)cells[i].n);
+		json_close(j, ']');
+	}
 	json_close(j, '}');
 	json_key(j, "losses");
 	json_open(j, '[');

@@ -37,6 +37,9 @@
 	const D = JSON.parse(document.getElementById('etw-data').textContent);
 	const Q = D.quantum_ns;
 	const C = D.cells;
+	/* Each event type's provider, by index. */
+	const provOf = new Map(D.providers.map((p, i) => [p.guid, i]));
+	D.event_types.forEach((t) => { t.p = provOf.get(t.guid); });
 	const ncells = C.n.length;
 	const tq = new Float64Array(ncells);	/* cell times, in ns after t0 */
 	for (let i = 0, q = 0; i < ncells; i++) {
@@ -126,7 +129,7 @@
 		return (sec - t0s) * 1e9 + (frac - t0f);
 	}
 	function procName(i) {
-		const p = D.procs[i];
+		const p = D.processes[i];
 		return p.name || 'pid ' + p.pid;
 	}
 
@@ -174,16 +177,16 @@
 
 	/* ---- what passes ------------------------------------------------- */
 
-	const typeText = D.types.map((t) =>
+	const typeText = D.event_types.map((t) =>
 		(D.providers[t.p].name + ' ' + t.event).toLowerCase());
 
 	function passes(i) {
 		const k = C.type[i];
-		if (state.provs && !state.provs.has(D.types[k].p))
+		if (state.provs && !state.provs.has(D.event_types[k].p))
 			return false;
 		if (state.levels && !state.levels.has(Math.min(C.level[i], 5)))
 			return false;
-		if (state.pid !== null && D.procs[C.proc[i]].pid !== state.pid)
+		if (state.pid !== null && D.processes[C.proc[i]].pid !== state.pid)
 			return false;
 		if (state.search && !typeText[k].includes(state.search.toLowerCase()))
 			return false;
@@ -196,8 +199,8 @@
 	/* Counts of what passes in the window. */
 	function count() {
 		const [a, b] = windowOf();
-		const r = { n: 0, types: new Float64Array(D.types.length),
-			    procs: new Float64Array(D.procs.length),
+		const r = { n: 0, types: new Float64Array(D.event_types.length),
+			    procs: new Float64Array(D.processes.length),
 			    provs: new Float64Array(D.providers.length), cells: [] };
 		for (const i of order) {
 			if (tq[i] < a || tq[i] > b || !passes(i))
@@ -206,7 +209,7 @@
 			r.n += n;
 			r.types[C.type[i]] += n;
 			r.procs[C.proc[i]] += n;
-			r.provs[D.types[C.type[i]].p] += n;
+			r.provs[D.event_types[C.type[i]].p] += n;
 			r.cells.push(i);
 		}
 		return r;
@@ -319,10 +322,10 @@
 		});
 	}
 	psel.appendChild(el('option', { value: '' }, 'all processes'));
-	D.procs.map((p, i) => i).filter((i) => D.procs[i].n)
-		.sort((a, b) => D.procs[b].n - D.procs[a].n).slice(0, MAX_ROWS)
-		.forEach((i) => psel.appendChild(el('option', { value: String(D.procs[i].pid) },
-						     `${procName(i)} (${D.procs[i].pid})`)));
+	D.processes.map((p, i) => i).filter((i) => D.processes[i].events)
+		.sort((a, b) => D.processes[b].events - D.processes[a].events).slice(0, MAX_ROWS)
+		.forEach((i) => psel.appendChild(el('option', { value: String(D.processes[i].pid) },
+						     `${procName(i)} (${D.processes[i].pid})`)));
 	psel.addEventListener('change', () => {
 		state.pid = psel.value === '' ? null : Number(psel.value);
 		update();
@@ -461,7 +464,7 @@
 				bi++;
 			while (bi > 0 && t < bins[bi].a)
 				bi--;
-			const p = D.types[C.type[i]].p;
+			const p = D.event_types[C.type[i]].p;
 			const k = series.has(p) ? series.get(p) : SERIES;
 			bins[bi].n[Math.min(k, nser - 1)] += C.n[i];
 		}
@@ -537,7 +540,7 @@
 		}
 		/* The legend: the providers, each a filter. */
 		legend.textContent = '';
-		D.providers.map((p, i) => i).sort((x, y) => D.providers[y].n - D.providers[x].n)
+		D.providers.map((p, i) => i).sort((x, y) => D.providers[y].events - D.providers[x].events)
 			.forEach((i) => {
 				const li = el('li');
 				const lab = el('label');
@@ -650,7 +653,7 @@
 	function drawTables(r) {
 		const share = (n) => (r.n ? (100 * n / r.n).toFixed(1) + '%' : '-');
 		const trows = [];
-		D.types.forEach((t, i) => {
+		D.event_types.forEach((t, i) => {
 			if (!r.types[i])
 				return;
 			const p = D.providers[t.p];
@@ -670,7 +673,7 @@
 		], trows, state.sortT, (k) => { state.sortT = k; drawTables(count()); }, tnote);
 
 		const prows = [];
-		D.procs.forEach((p, i) => {
+		D.processes.forEach((p, i) => {
 			if (!r.procs[i])
 				return;
 			prows.push({ i: i, p: p, n: r.procs[i], attrs: { 'data-pid': String(p.pid) },
