@@ -27,6 +27,7 @@
 #include "etwctl.h"
 #include "common/decode.h"
 #include "common/evsum.h"
+#include "shared/etw_kevents.h"
 
 enum { OPT_OUT = 0x300, OPT_REALTIME_REC, OPT_KERNEL_REC, OPT_DURATION, OPT_NAME,
        OPT_BUFKB, OPT_PROV };
@@ -47,7 +48,8 @@ static VOID WINAPI on_event(PEVENT_RECORD er)
 	static struct decoded d;
 
 	/* The kernel's process events name the processes (evsum.h). */
-	if (er->EventHeader.Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER)
+	if ((er->EventHeader.Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) &&
+	    etw_kgroup_of_guid((const u8 *)&er->EventHeader.ProviderId) == ETW_KG_PROCESS)
 		decode_event(er, &d);
 	else
 		decode_names(er, &d);

@@ -15,6 +15,7 @@
 #include "etwdump.h"
 #include "common/fmt.h"
 #include "etw_guid.h"
+#include "shared/etw_kevents.h"
 
 /* Close every handle: ProcessTrace drains what it has and returns. */
 void close_all(void)
@@ -35,7 +36,8 @@ static int need_fields(PEVENT_RECORD er)
 {
 	return !dump.quiet || dump.nfouts || dump.header ||
 	       /* the summary names processes from the kernel's process events */
-	       (er->EventHeader.Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER);
+	       ((er->EventHeader.Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) &&
+		etw_kgroup_of_guid((const u8 *)&er->EventHeader.ProviderId) == ETW_KG_PROCESS);
 }
 
 /*

@@ -451,6 +451,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	dump.sum.live = dump.session != NULL;
+	/*
+	 * Live: each event out as it comes (a reader of the pipe waits for
+	 * it; a closed pipe is seen at the next event, not a buffer later).
+	 */
+	if (dump.session)
+		setvbuf(stdout, NULL, _IOLBF, 0);
 
 	clock_gettime(CLOCK_MONOTONIC, &dump.t0);
 	progress_start((char *const *)dump.files, dump.session ? 0 : dump.nfiles);
