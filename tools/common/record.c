@@ -174,9 +174,9 @@ int rec_stop(struct rec *r, unsigned long long *lost_events,
 	} *b;
 	ULONG st;
 
-	if (!r->running)
+	/* Once, whichever thread comes first (a signal's, the main one). */
+	if (!__atomic_exchange_n(&r->running, 0, __ATOMIC_ACQ_REL))
 		return 0;
-	r->running = 0;
 	b = calloc(1, sizeof(*b));
 	if (!b)
 		return -1;

@@ -50,9 +50,10 @@ int rec_add_kernel(struct rec *r, const char *flags);
 int rec_start(struct rec *r);
 
 /*
- * Stop it, if it runs (its buffers written out).  @lost_events and
- * @lost_buffers (may be NULL) get the session's losses.  0, or -1 with
- * the message printed.
+ * Stop it, if it runs (its buffers written out, or handed to its
+ * real-time consumer); once, from whichever thread calls first.
+ * @lost_events and @lost_buffers (may be NULL) get the session's
+ * losses.  0, or -1 with the message printed.
  */
 int rec_stop(struct rec *r, unsigned long long *lost_events,
 	     unsigned long long *lost_buffers);

@@ -121,7 +121,19 @@ ULONG WINAPI on_buffer(PEVENT_TRACE_LOGFILEA lf)
 	return TRUE;
 }
 
-/* The signals, and --duration: CloseTrace, so ProcessTrace returns. */
+/*
+ * The signals, and --duration: --follow stops its session, whose last
+ * buffers then reach ProcessTrace before it returns; otherwise
+ * CloseTrace, and ProcessTrace returns with what it has.
+ */
+static void stop(void)
+{
+	if (dump.follow)
+		follow_stop();
+	else
+		close_all();
+}
+
 void *signal_main(void *arg)
 {
 	sigset_t *set = arg;
@@ -133,7 +145,7 @@ void *signal_main(void *arg)
 		if (timed) {
 			if (!deadline_left(&end, &left)) {
 				timed = 0;
-				close_all();
+				stop();
 				continue;
 			}
 			sig = sigtimedwait(set, NULL, &left);
@@ -143,7 +155,7 @@ void *signal_main(void *arg)
 			continue;
 		}
 		dump.interrupted = 1;
-		close_all();
+		stop();
 	}
 	return NULL;
 }

@@ -3,7 +3,9 @@
  * etwdump --follow: a real-time session of its own ("etwdump-PID"), with
  * the providers -p names (and --kernel's events), followed like
  * --session until ^C, SIGTERM, --duration or --max, and stopped then:
- * no session is left behind (unless etwdump is killed outright).
+ * no session is left behind (unless etwdump is killed outright).  A
+ * signal or --duration stops the session, so that what its buffers
+ * still hold is printed before etwdump ends.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -451,6 +451,11 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	dump.sum.live = dump.session != NULL;
+	/* A signal while the session started: it found nothing to stop. */
+	if (dump.interrupted) {
+		follow_stop();
+		close_all();
+	}
 	/*
 	 * Live: each event out as it comes (a reader of the pipe waits for
 	 * it; a closed pipe is seen at the next event, not a buffer later).
