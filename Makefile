@@ -2,7 +2,9 @@
 #
 # Linux ETW: Event Tracing for Windows semantics on Linux.
 #
-#   make            build etw.ko, libetw, the tools and the selftests
+#   make            build libetw and the tools (build/), then etw.ko (here);
+#                   one line per step (V=1: the commands); -j2 and more help
+#   make selftests  build the tests (make check does)
 #   make demo       install what is missing, build, run the demo in a VM
 #   make check      install what is missing, build, run every test
 #   make check KVER=6.12   the same in another Debian kernel (6.12, 6.12-rt)
@@ -44,19 +46,26 @@ VM_KDIR	:= /lib/modules/$(VM_KVER)/build
 # Every build of the module is a W=1 build: warnings are never hidden.
 KMAKE	= $(MAKE) -C $(KDIR) M=$(TOP) W=1
 
-all: module lib tools selftests
+# The user parts first: a machine without kernel headers still gets them.
+all: lib tools module
+	@echo "Built: $(O)/libetw/libetw.so and .a, $(O)/tools/etwctl, etwdump, etwmc,"
+	@echo "       etw-journald, etw-sample, ...; $(TOP)/etw.ko ('make install' installs them)"
 
 module:
-	$(KMAKE) modules
+	@echo "== etw.ko (against $(KDIR))"
+	+$(KMAKE) modules
 
 lib:
-	$(MAKE) -C libetw O=$(O)
+	@echo "== libetw ($(O)/libetw)"
+	@$(MAKE) --no-print-directory -C libetw O=$(O)
 
 tools: lib
-	$(MAKE) -C tools O=$(O)
+	@echo "== tools ($(O)/tools)"
+	@$(MAKE) --no-print-directory -C tools O=$(O)
 
 selftests: lib tools
-	$(MAKE) -C selftests
+	@echo "== selftests"
+	@$(MAKE) --no-print-directory -C selftests
 
 deps:
 	@$(TOP)/tools/deps.sh $(if $(KVER),--kernel $(KVER))
@@ -83,7 +92,7 @@ check-debug:
 	@$(MAKE) --no-print-directory check-debug-run
 
 check-run:
-	$(MAKE) all KDIR=$(VM_KDIR)
+	$(MAKE) all selftests KDIR=$(VM_KDIR)
 	$(TOP)/tools/check.sh $(VM_KDIR) $(VM_KVER)
 
 check-debug-run:
@@ -114,7 +123,7 @@ check-corrupt: deps
 
 # Run the kernel selftests directly on a host whose kernel can load
 # modules (needs root): load, run, unload.
-check-host: all
+check-host: all selftests
 	sudo sh -c 'insmod $(TOP)/etw.ko && \
 		ETW_KO=$(TOP)/etw.ko $(MAKE) -C $(TOP)/selftests run_tests; \
 		rc=$$?; rmmod etw; exit $$rc'

@@ -41,6 +41,7 @@
 #include "etw_ksys.h"
 #include "etw_trace.h"
 #include "shared/etw_etl.h"
+#include "shared/etw_utf.h"
 
 struct etw_ksys_active __rcu *etw_ksys_active;
 
@@ -138,7 +139,7 @@ u32 etw_kput_sid(u8 *p, kuid_t uid)
 /* UTF-8 @s (@len bytes) as NUL-terminated UTF-16, cut to @room. */
 u32 etw_kput_wstr(u8 *p, u32 room, const char *s, u32 len)
 {
-	return etw_utf8_to_utf16le(p, room, s ? s : "", s ? len : 0);
+	return (u32)etw_utf8_to_utf16z(s ? s : "", s ? len : 0, p, room);
 }
 
 /* @s as a NUL-terminated ANSI string, cut to @room bytes. */

@@ -2,8 +2,9 @@
 /*
  * Provider enumeration: ETW_IOC_QUERY_GUIDS, the kernel side of
  * EnumerateTraceGuidsEx (reference 2.7).  The GUIDs that are registered
- * or enabled, the GUIDs the calling process registered, and for one GUID
- * each registration with the sessions that enable it.
+ * or enabled, the GUIDs the calling process registered, for one GUID
+ * each registration with the sessions that enable it, and (Linux) the
+ * name its registrations' traits give it.
  *
  * Every query takes etw_lock, copies what it reports into a kernel
  * buffer, drops the lock and only then touches user memory.  Any user
@@ -300,6 +301,58 @@ static int etw_query_info(const u8 *guid, void **out, u32 *size, u32 *count)
 	return 0;
 }
 
+/* The first registration of a GUID whose traits name it. */
+struct etw_name_acc {
+	const char *name;
+	size_t len;
+};
+
+static void etw_name_reg(struct etw_reg *reg, void *arg)
+{
+	struct etw_name_acc *acc = arg;
+	/* Pairs with etw_set_traits()'s release: the blob is whole. */
+	const u8 *t = smp_load_acquire(&reg->traits);
+	size_t len;
+
+	/* Traits: u16 size, the name NUL-terminated, then the traits. */
+	if (acc->name || !t || reg->traits_len < 3)
+		return;
+	len = strnlen((const char *)t + 2, reg->traits_len - 2);
+	if (!len || len == reg->traits_len - 2)
+		return;
+	acc->name = (const char *)t + 2;
+	acc->len = len;
+}
+
+/**
+ * etw_query_name() - the provider name a GUID's registrations give
+ * @guid:	provider GUID
+ * @out:	out: kmalloc'ed name (UTF-8, no NUL)
+ * @size:	out: bytes at @out
+ * @count:	out: 1
+ *
+ * The traits blob is immutable once published and lives as long as its
+ * registration, which etw_lock keeps.
+ *
+ * Context: etw_lock held; may sleep (allocation).
+ * Return: 0, -ENOENT (no registration names @guid) or -ENOMEM.
+ */
+static int etw_query_name(const u8 *guid, void **out, u32 *size, u32 *count)
+{
+	struct etw_name_acc acc = { 0 };
+
+	lockdep_assert_held(&etw_lock);
+	etw_index_for_each(guid, false, etw_name_reg, &acc);
+	if (!acc.name)
+		return -ENOENT;
+	*out = kmemdup(acc.name, acc.len, GFP_KERNEL_ACCOUNT);
+	if (!*out)
+		return -ENOMEM;
+	*size = acc.len;
+	*count = 1;
+	return 0;
+}
+
 long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_query_guids req;
@@ -321,6 +374,7 @@ long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize)
 			return -EINVAL;
 		break;
 	case ETW_QUERY_GUID_INFO:
+	case ETW_QUERY_GUID_NAME:
 		break;
 	default:
 		return -EOPNOTSUPP;
@@ -331,6 +385,8 @@ long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize)
 		return -EINTR;
 	if (req.query == ETW_QUERY_GUID_INFO)
 		ret = etw_query_info(req.guid, &snap, &size, &count);
+	else if (req.query == ETW_QUERY_GUID_NAME)
+		ret = etw_query_name(req.guid, &snap, &size, &count);
 	else
 		ret = etw_query_list(req.query == ETW_QUERY_GUID_PROCESS,
 				     &guids, &count);

@@ -21,7 +21,8 @@ PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
       qemu-system-x86 busybox-static sparse bpftrace libbpf-dev
       pkg-config libxml2-dev clang jq libxml2-utils
       libfwnt-dev mingw-w64-common liblttng-ust-dev lttng-tools
-      libsystemd-dev systemd mandoc babeltrace2 chromium util-linux valgrind"
+      libsystemd-dev systemd mandoc babeltrace2 chromium util-linux nettle-dev
+      valgrind"
 
 while [ $# -gt 0 ]; do
 	case "$1" in

@@ -7,7 +7,10 @@
  * and a stop per request, tied by an activity ID, with a struct, an
  * array, a GUID, a time, an IPv4 address and an HRESULT among the fields.
  *
- *   etw-sample-tl [--count N]
+ *   etw-sample-tl [--count N] [--linger SECONDS]
+ *
+ * --linger: stay registered that long after the requests (so that the
+ * provider can be seen, and enabled by its name, while it runs).
  *
  * Everything between the "provider" markers is the Windows code.
  */
@@ -15,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ----- provider --------------------------------------------------------- */
 #include <windows.h>
@@ -65,13 +69,19 @@ int main(int argc, char **argv)
 	unsigned long long ft = (unsigned long long)time(NULL) * 10000000ULL +
 				116444736000000000ULL;
 	FILETIME now = { (DWORD)ft, (DWORD)(ft >> 32) };
-	int count = 3, i;
+	int count = 3, linger = 0, i;
 	HRESULT hr;
 
-	if (argc == 3 && !strcmp(argv[1], "--count"))
-		count = atoi(argv[2]);
-	else if (argc != 1) {
-		fprintf(stderr, "usage: etw-sample-tl [--count N]\n");
+	for (i = 1; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+		if (!strcmp(argv[i], "--count"))
+			count = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--linger"))
+			linger = atoi(argv[i + 1]);
+		else
+			break;
+	}
+	if (i != argc || count < 0 || linger < 0) {
+		fprintf(stderr, "usage: etw-sample-tl [--count N] [--linger SECONDS]\n");
 		return 2;
 	}
 	hr = TraceLoggingRegister(g_hProvider);
@@ -82,6 +92,8 @@ int main(int argc, char **argv)
 	}
 	for (i = 1; i <= count; i++)
 		HandleRequest((ULONG)i, &session, now);
+	if (linger)
+		sleep((unsigned)linger);
 	TraceLoggingUnregister(g_hProvider);
 	printf("etw-sample-tl: %d requests, %d TraceLogging events\n", count, 2 * count);
 	return 0;

@@ -330,12 +330,6 @@ struct etl_logfile_params {
 };
 
 /*
- * UTF-8 to UTF-16LE: at most @room units at @out (2 bytes each, not
- * terminated); invalid bytes become U+FFFD.  Returns the units written.
- */
-u32 etl_utf8_to_utf16le(const char *s, u32 len, u8 *out, u32 room);
-
-/*
  * Buffer 0 of a file: BufferType HEADER, flags PROC_INDEX|FLUSH_MARKER,
  * holding the logfile header record (SYSTEM64 header, TRACE_LOGFILE_HEADER
  * in its 64-bit form, then the logger and file names as NUL-terminated

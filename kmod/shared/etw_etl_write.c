@@ -5,6 +5,7 @@
  * from user memory into place.
  */
 #include "etw_etl.h"
+#include "etw_utf.h"
 #include "etw_xpress.h"
 
 void etl_buffer_init(void *buf, u32 buffer_size, u16 processor_index,
@@ -56,67 +57,10 @@ void *etl_put_ext_item(void *dst, u16 ext_type, const void *data,
 	return p + padded;
 }
 
-u32 etl_utf8_to_utf16le(const char *s, u32 len, u8 *out, u32 room)
-{
-	u32 i = 0, n = 0;
-
-	while (i < len) {
-		u32 c = (u8)s[i], extra = 0, k;
-
-		if (c >= 0xF0 && c < 0xF8) {
-			c &= 0x07;
-			extra = 3;
-		} else if (c >= 0xE0 && c < 0xF0) {
-			c &= 0x0F;
-			extra = 2;
-		} else if (c >= 0xC0 && c < 0xE0) {
-			c &= 0x1F;
-			extra = 1;
-		} else if (c >= 0x80) {
-			c = 0xFFFD;	/* a stray continuation or invalid byte */
-		}
-		i++;
-		for (k = 0; k < extra; k++) {
-			if (i >= len || ((u8)s[i] & 0xC0) != 0x80) {
-				c = 0xFFFD;
-				break;
-			}
-			c = (c << 6) | ((u8)s[i++] & 0x3F);
-		}
-		if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-			c = 0xFFFD;
-		if (c >= 0x10000) {
-			if (n + 2 > room)
-				break;
-			c -= 0x10000;
-			out[2 * n] = (u8)(0xD800 | (c >> 10));
-			out[2 * n + 1] = (u8)((0xD800 | (c >> 10)) >> 8);
-			n++;
-			out[2 * n] = (u8)(0xDC00 | (c & 0x3FF));
-			out[2 * n + 1] = (u8)((0xDC00 | (c & 0x3FF)) >> 8);
-			n++;
-		} else {
-			if (n + 1 > room)
-				break;
-			out[2 * n] = (u8)c;
-			out[2 * n + 1] = (u8)(c >> 8);
-			n++;
-		}
-	}
-	return n;
-}
-
 /* A NUL-terminated UTF-16LE copy of @s at @p; returns the bytes used. */
 static u32 etl_put_name(u8 *p, u32 room, const char *s, u32 len)
 {
-	u32 n;
-
-	if (room < 2)
-		return 0;
-	n = etl_utf8_to_utf16le(s ? s : "", s ? len : 0, p, room / 2 - 1);
-	p[2 * n] = 0;
-	p[2 * n + 1] = 0;
-	return 2 * (n + 1);
+	return (u32)etw_utf8_to_utf16z(s ? s : "", s ? len : 0, p, room);
 }
 
 int etl_header_buffer_write(void *buf, u32 buffer_size, u16 logger_id,

@@ -162,58 +162,6 @@ int etw_kflags_parse(const char *s, u32 *flags, unsigned int *bad)
 
 /* ---- strings ---------------------------------------------------------------- */
 
-static u32 etw_put_u16le(u8 *dst, u32 at, u32 c)
-{
-	dst[at] = c & 0xFF;
-	dst[at + 1] = (c >> 8) & 0xFF;
-	return at + 2;
-}
-
-u32 etw_utf8_to_utf16le(u8 *dst, u32 room, const char *src, u32 len)
-{
-	const u8 *s = (const u8 *)src;
-	u32 i = 0, at = 0;
-
-	room &= ~1u;
-	while (i < len) {
-		u32 c = s[i], need, k;
-
-		if (c < 0x80)
-			need = 0;
-		else if ((c & 0xE0) == 0xC0)
-			need = 1, c &= 0x1F;
-		else if ((c & 0xF0) == 0xE0)
-			need = 2, c &= 0x0F;
-		else if ((c & 0xF8) == 0xF0)
-			need = 3, c &= 0x07;
-		else
-			need = 0, c = 0xFFFD;
-		for (k = 1; k <= need; k++) {
-			if (i + k >= len || (s[i + k] & 0xC0) != 0x80) {
-				c = 0xFFFD;	/* cut or malformed */
-				need = k - 1;
-				break;
-			}
-			c = (c << 6) | (s[i + k] & 0x3F);
-		}
-		i += need + 1;
-		if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-			c = 0xFFFD;
-		if (c >= 0x10000) {
-			if (at + 6 > room)
-				break;
-			c -= 0x10000;
-			at = etw_put_u16le(dst, at, 0xD800 | (c >> 10));
-			at = etw_put_u16le(dst, at, 0xDC00 | (c & 0x3FF));
-		} else {
-			if (at + 4 > room)
-				break;
-			at = etw_put_u16le(dst, at, c);
-		}
-	}
-	return etw_put_u16le(dst, at, 0);
-}
-
 /* ---- groups ------------------------------------------------------------------ */
 
 static const struct {

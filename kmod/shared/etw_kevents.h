@@ -339,13 +339,6 @@ extern const unsigned int etw_kflag_names_count;
  */
 int etw_kflags_parse(const char *s, u32 *flags, unsigned int *bad);
 
-/*
- * UTF-8 @src (@len bytes) as NUL-terminated UTF-16LE at @dst, cut to fit
- * @room bytes (@room >= 2); a malformed byte becomes U+FFFD.  Return: the
- * bytes written, terminator included.
- */
-u32 etw_utf8_to_utf16le(u8 *dst, u32 room, const char *src, u32 len);
-
 /* The group's GUID (Windows layout), or NULL for a group we do not know. */
 const u8 *etw_kgroup_guid(u8 group);
 /* The group of a kernel event class GUID, or -1. */

@@ -42,6 +42,7 @@
 #include "libetw.h"
 #include "internal.h"
 #include "consumer.h"
+#include "shared/etw_utf.h"
 
 /* The layouts we hand out are the raw ones we read (reference 3.4, 3.6). */
 _Static_assert(sizeof(EVENT_HEADER) == sizeof(struct etl_event_header),
@@ -202,66 +203,25 @@ static size_t u16len(const WCHAR *s)
 /* UTF-16 (host order = little-endian) to a new UTF-8 string. */
 static char *u16_to_u8(const WCHAR *s)
 {
-	size_t n = u16len(s), sz = 3 * n + 1;
+	size_t n = u16len(s), sz = etw_utf16_to_utf8(s, n, NULL, SIZE_MAX) + 1;
 	char *out = malloc(sz);
 
 	if (out)
-		etl_utf16le_to_utf8((const u8 *)s, n, out, sz);
+		etw_utf16_to_utf8(s, n, out, sz);
 	return out;
 }
 
 /* UTF-8 to a new NUL-terminated UTF-16 string; bad bytes become U+FFFD. */
 static WCHAR *u8_to_u16(const char *s, size_t *units)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = strlen(s), o = 0;
-	WCHAR *out = malloc((n + 1) * sizeof(WCHAR));
+	size_t n = strlen(s), bytes = etw_utf8_to_utf16z(s, n, NULL, 0);
+	WCHAR *out = malloc(bytes);
 
 	if (!out)
 		return NULL;
-	while (*p) {
-		u32 c = *p, need, i;
-
-		if (c < 0x80) {
-			need = 0;
-		} else if ((c & 0xE0) == 0xC0) {
-			need = 1;
-			c &= 0x1F;
-		} else if ((c & 0xF0) == 0xE0) {
-			need = 2;
-			c &= 0x0F;
-		} else if ((c & 0xF8) == 0xF0) {
-			need = 3;
-			c &= 0x07;
-		} else {
-			out[o++] = 0xFFFD;
-			p++;
-			continue;
-		}
-		for (i = 1; i <= need; i++)
-			if ((p[i] & 0xC0) != 0x80)
-				break;
-		if (i <= need) {
-			out[o++] = 0xFFFD;
-			p += i;
-			continue;
-		}
-		for (i = 1; i <= need; i++)
-			c = c << 6 | (p[i] & 0x3F);
-		p += need + 1;
-		if (c >= 0x10000 && c < 0x110000) {
-			c -= 0x10000;
-			out[o++] = 0xD800 | (c >> 10);
-			out[o++] = 0xDC00 | (c & 0x3FF);
-		} else if (c >= 0xD800 && c < 0xE000) {
-			out[o++] = 0xFFFD;
-		} else {
-			out[o++] = c < 0x110000 ? c : 0xFFFD;
-		}
-	}
-	out[o] = 0;
+	etw_utf8_to_utf16z(s, n, out, bytes);
 	if (units)
-		*units = o;
+		*units = bytes / sizeof(WCHAR) - 1;
 	return out;
 }
 

@@ -24,6 +24,7 @@
 #include "provider.h"
 #include "etl_file.h"
 #include "shared/etw_etl.h"
+#include "shared/etw_utf.h"
 
 #define ETW_NAME_CHARS	1024	/* session and file names (reference 2.2) */
 
@@ -46,8 +47,7 @@ static int etw_name_get(const void *s, int wide, size_t max_chars,
 			n++;
 		if (n > max_chars)
 			return -EINVAL;
-		out->len = etl_utf16le_to_utf8((const u8 *)w, n, out->buf,
-					       sizeof(out->buf));
+		out->len = etw_utf16_to_utf8(w, n, out->buf, sizeof(out->buf));
 	} else {
 		const char *a = s;
 
@@ -100,8 +100,7 @@ static ULONG etw_props_put(EVENT_TRACE_PROPERTIES *p, ULONG offset, int wide,
 	room = p->Wnode.BufferSize - offset;
 	if (wide) {
 		WCHAR tmp[ETW_NAME_CHARS * 2 + 1];
-		size_t n = etl_utf8_to_utf16le(s, len, (u8 *)tmp,
-					       ETW_NAME_CHARS * 2);
+		size_t n = etw_utf8_to_utf16(s, len, tmp, ETW_NAME_CHARS * 2);
 
 		if ((n + 1) * sizeof(WCHAR) > room)
 			return ERROR_MORE_DATA;
@@ -126,9 +125,7 @@ static int etw_props_room(const EVENT_TRACE_PROPERTIES *p, ULONG offset,
 		return -1;
 	room = p->Wnode.BufferSize - offset;
 	if (wide) {
-		WCHAR tmp[ETW_NAME_CHARS * 2 + 1];
-
-		need = (etl_utf8_to_utf16le(s, len, (u8 *)tmp, ETW_NAME_CHARS * 2) + 1) *
+		need = (etw_utf8_to_utf16(s, len, NULL, ETW_NAME_CHARS * 2) + 1) *
 		       sizeof(WCHAR);
 	} else {
 		need = len + 1;
@@ -487,7 +484,7 @@ static void etw_exe_filter_utf8(EVENT_FILTER_DESCRIPTOR *f, char *buf,
 	    f->Size < 4 || f->Size % 2 || d[f->Size - 1] || d[f->Size - 2] ||
 	    d[1])
 		return;
-	n = etl_utf16le_to_utf8(d, f->Size / 2 - 1, buf, room);
+	n = etw_utf16_to_utf8(d, f->Size / 2 - 1, buf, room);
 	f->Ptr = (ULONGLONG)(uintptr_t)buf;
 	f->Size = n + 1;
 }

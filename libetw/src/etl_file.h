@@ -177,11 +177,4 @@ int etl_buffer_decompress(const u8 *raw, u32 raw_size,
 			  const struct etl_buffer_info *info, u8 *out, u32 cap,
 			  struct etl_buffer_info *out_info, struct etl_diag *diag);
 
-/*
- * UTF-16LE (@units code units, e.g. etl_logfile_info.logger_name) to
- * NUL-terminated UTF-8 in @out (@outsz > 0 bytes; truncated to fit,
- * unpaired surrogates become U+FFFD).  Returns the length written.
- */
-size_t etl_utf16le_to_utf8(const u8 *s, u32 units, char *out, size_t outsz);
-
 #endif /* _LIBETW_ETL_FILE_H */

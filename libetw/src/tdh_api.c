@@ -18,6 +18,7 @@
 
 #include "internal.h"
 #include "tdh_internal.h"
+#include "shared/etw_utf.h"
 #include "tdh_store.h"
 
 /* Pointer size of the event's writer: a TDH_CONTEXT, else the header flags. */
@@ -184,8 +185,9 @@ ETW_EXPORT TDHSTATUS __stdcall TdhGetEventMapInformation(
 	/* TraceLogging events have no maps. */
 	if (ext_item(pEvent, EVENT_HEADER_EXT_TYPE_EVENT_SCHEMA_TL))
 		return ERROR_NOT_FOUND;
-	if (tdh_utf16_to_utf8(pMapName, 512, name, sizeof(name)) > sizeof(name))
+	if (etw_utf16_to_utf8(pMapName, 512, NULL, SIZE_MAX) >= sizeof(name))
 		return ERROR_NOT_FOUND;
+	etw_utf16_to_utf8(pMapName, 512, name, sizeof(name));
 	return tdh_store_map_info(&pEvent->EventHeader.ProviderId, name,
 				  *pBufferSize ? pBuffer : NULL, pBufferSize);
 }

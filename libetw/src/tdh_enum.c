@@ -11,6 +11,7 @@
 #include "internal.h"
 #include "tdh_manifest.h"
 #include "tdh_store.h"
+#include "shared/etw_utf.h"
 
 /* Measure-then-write helper: strings after a fixed part. */
 struct out {
@@ -20,16 +21,16 @@ struct out {
 
 static ULONG out_str(struct out *o, const char *s)
 {
-	size_t units;
+	size_t bytes;
 	ULONG off;
 
 	if (!s)
 		return 0;
-	units = tdh_utf8_to_utf16(s, strlen(s), NULL, 0);
+	bytes = etw_utf8_to_utf16z(s, strlen(s), NULL, 0);
 	off = o->len;
 	if (o->buf)
-		tdh_utf8_to_utf16(s, strlen(s), (WCHAR *)(o->buf + off), units);
-	o->len += (ULONG)(units * 2);
+		etw_utf8_to_utf16z(s, strlen(s), o->buf + off, bytes);
+	o->len += (ULONG)bytes;
 	return off;
 }
 

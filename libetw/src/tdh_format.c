@@ -38,6 +38,7 @@
 
 #include "internal.h"
 #include "tdh_internal.h"
+#include "shared/etw_utf.h"
 
 /* The text being built: in the caller's buffer until it outgrows it. */
 struct sb {
@@ -47,10 +48,11 @@ struct sb {
 	int heap;		/* s was malloc'ed */
 };
 
-static void sb_add(struct sb *b, const char *s, size_t n)
+/* Room for @n more bytes and a NUL; 0 when out of memory. */
+static int sb_reserve(struct sb *b, size_t n)
 {
 	if (b->oom)
-		return;
+		return 0;
 	if (b->len + n + 1 > b->cap) {
 		size_t cap = b->cap ? b->cap : 64;
 		char *p;
@@ -60,7 +62,7 @@ static void sb_add(struct sb *b, const char *s, size_t n)
 		p = b->heap ? realloc(b->s, cap) : malloc(cap);
 		if (!p) {
 			b->oom = 1;
-			return;
+			return 0;
 		}
 		if (!b->heap && b->len)
 			memcpy(p, b->s, b->len);
@@ -68,6 +70,13 @@ static void sb_add(struct sb *b, const char *s, size_t n)
 		b->cap = cap;
 		b->heap = 1;
 	}
+	return 1;
+}
+
+static void sb_add(struct sb *b, const char *s, size_t n)
+{
+	if (!sb_reserve(b, n))
+		return;
 	memcpy(b->s + b->len, s, n);
 	b->len += n;
 	b->s[b->len] = 0;
@@ -128,62 +137,19 @@ static void sb_hex(struct sb *b, const uint8_t *p, size_t n)
 /* One code point as UTF-8. */
 static void sb_cp(struct sb *b, uint32_t c)
 {
-	WCHAR w[3];
-	char u[8];
-	size_t n;
+	u8 u[ETW_UTF8_MAX];
 
-	if (c >= 0x10000) {
-		c -= 0x10000;
-		w[0] = (WCHAR)(0xD800 + (c >> 10));
-		w[1] = (WCHAR)(0xDC00 + (c & 0x3FF));
-		w[2] = 0;
-	} else {
-		w[0] = (WCHAR)c;
-		w[1] = 0;
-	}
-	n = tdh_utf16_to_utf8(w, 2, u, sizeof(u));
-	sb_add(b, u, n - 1);
+	sb_add(b, (const char *)u, etw_utf8_encode(c, u));
 }
 
-/* UTF-16LE bytes, up to a NUL. */
+/* UTF-16LE bytes, up to a NUL: converted straight into the text. */
 static void sb_utf16(struct sb *b, const uint8_t *p, size_t bytes)
 {
-	char run[128];
-	size_t i, k = 0;
+	size_t units = bytes / 2, room = 3 * units + 1;
 
-	for (i = 0; i + 1 < bytes; i += 2) {
-		uint32_t c = p[i] | p[i + 1] << 8;
-
-		if (!c)
-			break;
-		if (c < 0x80) {		/* ASCII: batched */
-			run[k++] = (char)c;
-			if (k == sizeof(run)) {
-				sb_add(b, run, k);
-				k = 0;
-			}
-			continue;
-		}
-		if (k) {
-			sb_add(b, run, k);
-			k = 0;
-		}
-		if (c >= 0xD800 && c < 0xDC00 && i + 3 < bytes) {
-			uint32_t d = p[i + 2] | p[i + 3] << 8;
-
-			if (d >= 0xDC00 && d < 0xE000) {
-				c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
-				i += 2;
-			} else {
-				c = 0xFFFD;
-			}
-		} else if (c >= 0xD800 && c < 0xE000) {
-			c = 0xFFFD;
-		}
-		sb_cp(b, c);
-	}
-	if (k)
-		sb_add(b, run, k);
+	if (!sb_reserve(b, room))
+		return;
+	b->len += etw_utf16_to_utf8(p, units, b->s + b->len, room);
 }
 
 /* 8-bit text up to a NUL: UTF-8 where valid, else each byte as Latin-1. */
@@ -289,31 +255,28 @@ static void put_dec(char *t, unsigned long long v, int n)
 	}
 }
 
-static void sb_filetime(struct sb *b, uint64_t ft)
+size_t tdh_filetime_text(uint64_t ft, char *out, size_t size)
 {
 	const int64_t epoch = 116444736000000000LL;
 	int64_t rel = (int64_t)ft - epoch, secs = rel / 10000000, frac = rel % 10000000;
+	char t[] = "YYYY-MM-DDTHH:MM:SS.FFFFFFFZ";
 	struct tm tm;
-	time_t t;
+	time_t tt;
+	int n;
 
 	if (frac < 0) {
 		frac += 10000000;
 		secs--;
 	}
-	t = (time_t)secs;
-	if (!gmtime_r(&t, &tm)) {
-		sb_printf(b, "%" PRIu64, ft);
-		return;
-	}
-	if (tm.tm_year + 1900 < 0 || tm.tm_year + 1900 > 9999) {
-		sb_printf(b, "%04d-%02d-%02dT%02d:%02d:%02d.%07" PRId64 "Z",
-			  tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-			  tm.tm_min, tm.tm_sec, frac);
-		return;
-	}
-	{
-		char t[] = "YYYY-MM-DDTHH:MM:SS.FFFFFFFZ";
-
+	tt = (time_t)secs;
+	if (!gmtime_r(&tt, &tm)) {
+		n = snprintf(out, size, "%" PRIu64, ft);
+	} else if (tm.tm_year + 1900 < 0 || tm.tm_year + 1900 > 9999) {
+		n = snprintf(out, size, "%04d-%02d-%02dT%02d:%02d:%02d.%07" PRId64 "Z",
+			     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+			     tm.tm_min, tm.tm_sec, frac);
+	} else {
+		/* The common case without printf. */
 		put_dec(t, (unsigned)tm.tm_year + 1900, 4);
 		put_dec(t + 5, (unsigned)tm.tm_mon + 1, 2);
 		put_dec(t + 8, (unsigned)tm.tm_mday, 2);
@@ -321,8 +284,16 @@ static void sb_filetime(struct sb *b, uint64_t ft)
 		put_dec(t + 14, (unsigned)tm.tm_min, 2);
 		put_dec(t + 17, (unsigned)tm.tm_sec, 2);
 		put_dec(t + 20, (unsigned long long)frac, 7);
-		sb_add(b, t, sizeof(t) - 1);
+		n = snprintf(out, size, "%s", t);
 	}
+	return n < 0 ? 0 : (size_t)n;
+}
+
+static void sb_filetime(struct sb *b, uint64_t ft)
+{
+	char t[64];
+
+	sb_add(b, t, tdh_filetime_text(ft, t, sizeof(t)));
 }
 
 static void sb_systemtime(struct sb *b, const uint8_t *p, int utc)
@@ -660,7 +631,7 @@ ETW_EXPORT TDHSTATUS __stdcall TdhFormatProperty(
 	PWCHAR Buffer, PUSHORT UserDataConsumed)
 {
 	char small[512], *text = NULL;
-	size_t units, len = 0;
+	size_t bytes, len = 0;
 	USHORT used = 0;
 	ULONG r;
 
@@ -673,15 +644,16 @@ ETW_EXPORT TDHSTATUS __stdcall TdhFormatProperty(
 	if (r)
 		return r;
 	/* One pass: converted into Buffer as far as it goes, counted anyway. */
-	units = tdh_utf8_to_utf16(text, len, Buffer,
-				  Buffer ? *BufferSize / sizeof(WCHAR) : 0);
+	bytes = etw_utf8_to_utf16z(text, len, NULL, 0);
+	if (Buffer && *BufferSize >= bytes)
+		etw_utf8_to_utf16z(text, len, Buffer, bytes);
 	if (text != small)
 		free(text);
 	*UserDataConsumed = used;
-	if (!Buffer || *BufferSize < units * sizeof(WCHAR)) {
-		*BufferSize = (ULONG)(units * sizeof(WCHAR));
+	if (!Buffer || *BufferSize < bytes) {
+		*BufferSize = (ULONG)bytes;
 		return ERROR_INSUFFICIENT_BUFFER;
 	}
-	*BufferSize = (ULONG)(units * sizeof(WCHAR));
+	*BufferSize = (ULONG)bytes;
 	return ERROR_SUCCESS;
 }

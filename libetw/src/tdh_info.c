@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tdh_internal.h"
+#include "shared/etw_utf.h"
 
 struct info_writer {
 	uint8_t *buf;		/* NULL: only measure */
@@ -16,16 +17,16 @@ struct info_writer {
 /* Append @s as UTF-16; returns its offset (0 for NULL: "none"). */
 static ULONG info_str(struct info_writer *w, const char *s)
 {
-	size_t units;
+	size_t bytes;
 	ULONG off;
 
 	if (!s)
 		return 0;
-	units = tdh_utf8_to_utf16(s, strlen(s), NULL, 0);
+	bytes = etw_utf8_to_utf16z(s, strlen(s), NULL, 0);
 	off = w->len;
-	if (w->buf && off + units * 2 <= w->room)
-		tdh_utf8_to_utf16(s, strlen(s), (WCHAR *)(w->buf + off), units);
-	w->len += (ULONG)(units * 2);
+	if (w->buf && off + bytes <= w->room)
+		etw_utf8_to_utf16z(s, strlen(s), w->buf + off, bytes);
+	w->len += (ULONG)bytes;
 	return off;
 }
 
@@ -41,11 +42,11 @@ static ULONG info_multi(struct info_writer *w, const char *s)
 	for (p = s;;) {
 		const char *e = strchr(p, '\n');
 		size_t n = e ? (size_t)(e - p) : strlen(p);
-		size_t units = tdh_utf8_to_utf16(p, n, NULL, 0);
+		size_t bytes = etw_utf8_to_utf16z(p, n, NULL, 0);
 
-		if (w->buf && w->len + units * 2 <= w->room)
-			tdh_utf8_to_utf16(p, n, (WCHAR *)(w->buf + w->len), units);
-		w->len += (ULONG)(units * 2);
+		if (w->buf && w->len + bytes <= w->room)
+			etw_utf8_to_utf16z(p, n, w->buf + w->len, bytes);
+		w->len += (ULONG)bytes;
 		if (!e)
 			break;
 		p = e + 1;

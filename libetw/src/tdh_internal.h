@@ -73,10 +73,6 @@ ULONG tdh_schema_to_info(const struct tdh_schema *s, TRACE_EVENT_INFO *buf,
 /* Bytes of a fixed-size InType (pointer size @psize), 0 if variable. */
 uint32_t tdh_intype_size(uint16_t in, uint32_t psize);
 
-/* UTF-8 (@n bytes) to UTF-16 (@room units incl. NUL); units needed. */
-size_t tdh_utf8_to_utf16(const char *s, size_t n, WCHAR *out, size_t room);
-/* UTF-16 (@n units, or up to NUL) to UTF-8 (@room bytes incl. NUL); bytes needed. */
-size_t tdh_utf16_to_utf8(const WCHAR *s, size_t n, char *out, size_t room);
 
 /*
  * One property occurrence found by walking an event's data with its
@@ -117,6 +113,12 @@ void tdh_error_text(uint16_t out, uint32_t code, char *buf, size_t n);
  * else malloc'ed; bytes consumed in *@used), ERROR_EVT_INVALID_EVENT_DATA
  * or ERROR_NOT_ENOUGH_MEMORY.
  */
+/*
+ * FILETIME @ft as "2024-01-31T12:34:56.1234567Z" (UTC; TdhFormatProperty's
+ * and the tools' form) into @out; returns its length (snprintf's).
+ */
+size_t tdh_filetime_text(uint64_t ft, char *out, size_t size);
+
 ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 		      USHORT out, USHORT length, USHORT avail,
 		      const uint8_t *data, char *buf, size_t cap,

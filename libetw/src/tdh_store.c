@@ -30,6 +30,7 @@
 #include "internal.h"
 #include "tdh_manifest.h"
 #include "tdh_store.h"
+#include "shared/etw_utf.h"
 
 struct mf_entry {
 	struct mf_entry *next;
@@ -363,8 +364,11 @@ static ULONG wide_path(PWSTR w, char *out, size_t room)
 
 	if (!w || !w[0])
 		return ERROR_INVALID_PARAMETER;
-	n = tdh_utf16_to_utf8(w, PATH_MAX, out, room);
-	return n > room ? ERROR_INVALID_PARAMETER : ERROR_SUCCESS;
+	n = etw_utf16_to_utf8(w, PATH_MAX, NULL, SIZE_MAX);
+	if (n >= room)
+		return ERROR_INVALID_PARAMETER;
+	etw_utf16_to_utf8(w, PATH_MAX, out, room);
+	return ERROR_SUCCESS;
 }
 
 ETW_EXPORT TDHSTATUS __stdcall TdhLoadManifest(PWSTR Manifest)

@@ -34,6 +34,7 @@
 #include "internal.h"
 #include "tdh_internal.h"
 #include "tdh_wpp.h"
+#include "shared/etw_utf.h"
 
 struct arg {
 	char item[64];
@@ -177,7 +178,7 @@ static int format_arg(const struct arg *a, const char *spec, const uint8_t **d,
 			units++;
 		memcpy(w, *d, units * 2);
 		w[units] = 0;
-		tdh_utf16_to_utf8(w, units, buf, n);
+		etw_utf16_to_utf8(w, units, buf, n);
 		*d += units * 2 + ((units + 1) * 2 <= left ? 2 : 0);
 	} else if (!strcmp(a->item, "ItemChar")) {
 		if (left < 1)
@@ -344,7 +345,7 @@ ETW_EXPORT TDHSTATUS __stdcall TdhSetDecodingParameter(TDH_HANDLE Handle,
 		if (!w)
 			t->search[0] = 0;
 		else
-			tdh_utf16_to_utf8(w, (size_t)-1, t->search, sizeof(t->search));
+			etw_utf16_to_utf8(w, SIZE_MAX, t->search, sizeof(t->search));
 		return ERROR_SUCCESS;
 	case TDH_CONTEXT_WPP_GMT:
 	case TDH_CONTEXT_POINTERSIZE:
@@ -366,7 +367,7 @@ ETW_EXPORT TDHSTATUS __stdcall TdhGetWppMessage(TDH_HANDLE Handle,
 {
 	struct tdh_decoding *t = Handle;
 	char text[8192];
-	size_t units;
+	size_t bytes;
 	int r;
 
 	if (!t || !EventRecord || !BufferSize)
@@ -376,12 +377,12 @@ ETW_EXPORT TDHSTATUS __stdcall TdhGetWppMessage(TDH_HANDLE Handle,
 		return ERROR_NOT_FOUND;
 	if (r)
 		return ERROR_EVT_INVALID_EVENT_DATA;
-	units = tdh_utf8_to_utf16(text, strlen(text), NULL, 0);
-	if (!Buffer || *BufferSize < units * sizeof(WCHAR)) {
-		*BufferSize = (ULONG)(units * sizeof(WCHAR));
+	bytes = etw_utf8_to_utf16z(text, strlen(text), NULL, 0);
+	if (!Buffer || *BufferSize < bytes) {
+		*BufferSize = (ULONG)bytes;
 		return ERROR_INSUFFICIENT_BUFFER;
 	}
-	tdh_utf8_to_utf16(text, strlen(text), (WCHAR *)Buffer, units);
-	*BufferSize = (ULONG)(units * sizeof(WCHAR));
+	etw_utf8_to_utf16z(text, strlen(text), Buffer, bytes);
+	*BufferSize = (ULONG)bytes;
 	return ERROR_SUCCESS;
 }

@@ -619,9 +619,11 @@ void fz_op_query_guids(struct fz_thread *t)
 	uint32_t r = fz_below(t, 100);
 	enum fz_ptr dk;
 
-	k.query = r < 40 ? ETW_QUERY_GUID_LIST : r < 80 ? ETW_QUERY_GUID_INFO :
-		  r < 95 ? ETW_QUERY_GUID_PROCESS : fz_u32(t, 3);
-	if (k.query == ETW_QUERY_GUID_INFO || fz_pct(t, 3))
+	k.query = r < 40 ? ETW_QUERY_GUID_LIST : r < 75 ? ETW_QUERY_GUID_INFO :
+		  r < 85 ? ETW_QUERY_GUID_NAME : r < 95 ? ETW_QUERY_GUID_PROCESS :
+		  fz_u32(t, 3);
+	if (k.query == ETW_QUERY_GUID_INFO || k.query == ETW_QUERY_GUID_NAME ||
+	    fz_pct(t, 3))
 		fz_guid_pick(t, k.guid);
 	r = fz_below(t, 100);
 	k.buf_size = r < 20 ? 0 : r < 80 ? fz_below(t, 8192) :
@@ -641,9 +643,10 @@ void fz_op_query_guids(struct fz_thread *t)
 	if (k.flags || k.needed || k.count || k.__pad || k.__reserved[1] ||
 	    (k.buf_size && !k.buf))
 		e = EINVAL;
-	else if (k.query > ETW_QUERY_GUID_PROCESS)
+	else if (k.query > ETW_QUERY_GUID_PROCESS && k.query != ETW_QUERY_GUID_NAME)
 		e = EOPNOTSUPP;
-	else if (k.query != ETW_QUERY_GUID_INFO && !etw_mem_zero16(k.guid))
+	else if (k.query != ETW_QUERY_GUID_INFO && k.query != ETW_QUERY_GUID_NAME &&
+		 !etw_mem_zero16(k.guid))
 		e = EINVAL;
 	fz_arg_make(t, &a, ETW_IOC_QUERY_GUIDS, &k, sizeof(k), 5);
 	fz_run(t, OP_QUERY_GUIDS, fd, &a, priv ? e : 0,

@@ -25,6 +25,7 @@
 #include <evntrace.h>
 
 #include "etl_file.h"
+#include "shared/etw_utf.h"
 #include "../kselftest_harness.h"
 #include "fastpath_check.h"
 
@@ -57,9 +58,9 @@ static int read_etl(const char *path, struct found *f)
 	if (etl_file_open(path, &ef, NULL) < 0)
 		return -1;
 	f->lf = *etl_file_logfile(ef);
-	etl_utf16le_to_utf8(f->lf.logger_name, f->lf.logger_name_len, f->name,
+	etw_utf16_to_utf8(f->lf.logger_name, f->lf.logger_name_len, f->name,
 			    sizeof(f->name));
-	etl_utf16le_to_utf8(f->lf.log_file_name, f->lf.log_file_name_len,
+	etw_utf16_to_utf8(f->lf.log_file_name, f->lf.log_file_name_len,
 			    f->file, sizeof(f->file));
 	while ((rc = etl_file_next_buffer(ef, &b)) > 0) {
 		f->buffers++;

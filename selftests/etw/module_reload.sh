@@ -59,10 +59,10 @@ if "$CTL" start reload-file --file "$F" > /dev/null &&
    "$SAMPLE" --guid $G --count 300 --rate 0 --wait-enabled 10 --quiet > "$F.out" &&
    rmmod etw; then
 	wrote=$(sed -n 's/^  events written *//p' "$F.out")
-	got=$("$DUMP" --json --quiet "$F" | python3 -c '
+	got=$("$DUMP" --summary --json "$F" | python3 -c '
 import json, sys
-s = json.loads(sys.stdin.read())["summary"]
-print(s["providers"].get(sys.argv[1], 0), s["status"])' $G)
+s = json.loads(sys.stdin.read())
+print(sum(p["events"] for p in s["providers"] if p["guid"] == sys.argv[1]), s["status"])' $G)
 	end=$(python3 -c '
 import struct, sys
 b = open(sys.argv[1], "rb").read()

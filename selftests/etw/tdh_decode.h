@@ -22,6 +22,8 @@
 #include <evntcons.h>
 #include <tdh.h>
 
+#include "shared/etw_utf.h"
+
 #define TD_MAX_EVENTS	512
 #define TD_TEXT		2048
 
@@ -48,36 +50,11 @@ struct td_file {
 
 static const char *td_u8(const WCHAR *w, char *out, size_t room)
 {
-	size_t k = 0;
-
 	if (!w) {
 		snprintf(out, room, "(none)");
 		return out;
 	}
-	for (; *w && k + 4 < room; w++) {
-		unsigned int c = *w;
-
-		if (c >= 0xD800 && c < 0xDC00 && w[1] >= 0xDC00 && w[1] < 0xE000) {
-			c = 0x10000 + ((c - 0xD800) << 10) + (w[1] - 0xDC00);
-			w++;
-		}
-		if (c < 0x80) {
-			out[k++] = (char)c;
-		} else if (c < 0x800) {
-			out[k++] = (char)(0xC0 | c >> 6);
-			out[k++] = (char)(0x80 | (c & 0x3F));
-		} else if (c < 0x10000) {
-			out[k++] = (char)(0xE0 | c >> 12);
-			out[k++] = (char)(0x80 | ((c >> 6) & 0x3F));
-			out[k++] = (char)(0x80 | (c & 0x3F));
-		} else {
-			out[k++] = (char)(0xF0 | c >> 18);
-			out[k++] = (char)(0x80 | ((c >> 12) & 0x3F));
-			out[k++] = (char)(0x80 | ((c >> 6) & 0x3F));
-			out[k++] = (char)(0x80 | (c & 0x3F));
-		}
-	}
-	out[k] = 0;
+	etw_utf16_to_utf8(w, SIZE_MAX, out, room);
 	return out;
 }
 

@@ -4,7 +4,8 @@
 # ETL_SAN: ASan + UBSan, aborting on the first report, when the compiler
 # and its runtime can build and run a program with them; empty otherwise
 # (the tests then run as plain builds and say so).
-ETL_SRCS := $(SHARED)/etw_etl_read.c $(SHARED)/etw_etl_write.c $(SHARED)/etw_xpress.c
+ETL_SRCS := $(SHARED)/etw_etl_read.c $(SHARED)/etw_etl_write.c $(SHARED)/etw_xpress.c \
+	$(SHARED)/etw_utf.c
 ETL_FILE_SRCS := $(ETL_SRCS) $(LIBSRC)/etl_file.c
 ETL_SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include "etl_file.h"
+#include "shared/etw_utf.h"
 
 #include "../kselftest_harness.h"
 
@@ -156,9 +157,9 @@ static int c_facts(const char *path, struct facts *fs, struct etl_file_error *er
 	set(fs, "header.buffers_lost", "%u", lf->hdr.buffers_lost);
 	set(fs, "header.raw_time", "%llu", (unsigned long long)lf->raw_time);
 	set(fs, "header.pointer_width", "%u", lf->pointer_width);
-	etl_utf16le_to_utf8(lf->logger_name, lf->logger_name_len, name, sizeof(name));
+	etw_utf16_to_utf8(lf->logger_name, lf->logger_name_len, name, sizeof(name));
 	set(fs, "header.logger_name", "%s", lf->logger_name ? name : "<missing>");
-	etl_utf16le_to_utf8(lf->log_file_name, lf->log_file_name_len, name, sizeof(name));
+	etw_utf16_to_utf8(lf->log_file_name, lf->log_file_name_len, name, sizeof(name));
 	set(fs, "header.log_file_name", "%s", lf->log_file_name ? name : "<missing>");
 
 	while ((rc = etl_file_next_buffer(f, &b)) > 0) {
@@ -432,7 +433,7 @@ static bool name_is(const u8 *s, u32 units, const char *want)
 {
 	char buf[256];
 
-	etl_utf16le_to_utf8(s, units, buf, sizeof(buf));
+	etw_utf16_to_utf8(s, units, buf, sizeof(buf));
 	return s && !strcmp(buf, want);
 }
 
@@ -845,22 +846,6 @@ TEST(open_errors)
 	EXPECT_EQ(-EINVAL, etl_file_open(ETL_UNIT_DIR, &f, &err));
 	EXPECT_EQ(-EINVAL, etl_file_open_mem(NULL, 10, &f, &err));
 	EXPECT_EQ(-EINVAL, etl_file_open(NULL, &f, NULL));
-}
-
-TEST(utf16_to_utf8)
-{
-	/* "aé€𝄞" + lone high surrogate */
-	static const u8 s[] = { 'a', 0, 0xe9, 0, 0xac, 0x20, 0x34, 0xd8, 0x1e, 0xdd,
-				0x00, 0xd8 };
-	char out[32];
-
-	EXPECT_EQ(13, etl_utf16le_to_utf8(s, 6, out, sizeof(out)));
-	EXPECT_STREQ("a\xc3\xa9\xe2\x82\xac\xf0\x9d\x84\x9e\xef\xbf\xbd", out);
-	/* truncation keeps whole characters */
-	EXPECT_EQ(3, etl_utf16le_to_utf8(s, 6, out, 5));
-	EXPECT_STREQ("a\xc3\xa9", out);
-	EXPECT_EQ(0, etl_utf16le_to_utf8(NULL, 0, out, sizeof(out)));
-	EXPECT_STREQ("", out);
 }
 
 TEST_HARNESS_MAIN

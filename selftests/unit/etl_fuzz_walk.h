@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "etl_file.h"
+#include "shared/etw_utf.h"
 
 #if defined(ETL_SANITIZED) || defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
@@ -124,8 +125,8 @@ static inline long etl_fuzz_walk(const u8 *data, size_t size)
 	}
 	lf = etl_file_logfile(f);
 	clk = etl_file_clock(f);
-	etl_utf16le_to_utf8(lf->logger_name, lf->logger_name_len, name, sizeof(name));
-	etl_utf16le_to_utf8(lf->log_file_name, lf->log_file_name_len, name, sizeof(name));
+	etw_utf16_to_utf8(lf->logger_name, lf->logger_name_len, name, sizeof(name));
+	etw_utf16_to_utf8(lf->log_file_name, lf->log_file_name_len, name, sizeof(name));
 	if (lf->logger_name)
 		ETL_FUZZ_CHECK(etl_fuzz_inside(lf->logger_name, 2 * lf->logger_name_len,
 					       data, data + size));

@@ -9,6 +9,7 @@
  */
 #include <stdlib.h>
 #include "shared/etw_etl.h"
+#include "shared/etw_utf.h"
 
 #include "../kselftest_harness.h"
 
@@ -800,13 +801,7 @@ static const char logfile[] = "/tmp/x.etl";
 
 static u32 put_utf16(u8 *p, const char *s)
 {
-	u32 n = 0;
-
-	do {
-		p[n++] = *s;
-		p[n++] = 0;
-	} while (*s++);
-	return n;
+	return (u32)etw_utf8_to_utf16z(s, strlen(s), p, 2 * strlen(s) + 2);
 }
 
 /* Buffer 0 with a header event of @wide form, names cut to @name_bytes. */

@@ -74,7 +74,8 @@ check "--json: fields as an object, numbers as numbers" sh -c '
 check "--json: provider name and the traits in ext_data" sh -c '
 	jq -e "select(.event == \"BreakPoint\") | .provider_name == \"$2\" and .ext_data.traits == \"$2\"" "$1" |
 	sort -u | grep -qx true' _ "$tmp/json" "$LX"
-check "--json: the summary object" sh -c 'tail -n 1 "$1" | jq -e ".summary.events == 4"' _ "$tmp/json"
+check "--json: one shape, every line an event (the summary is not in it)" sh -c '
+	[ "$(wc -l < "$1")" = 4 ] && jq -e "has(\"provider\") and has(\"id\") and has(\"len\")" "$1" | sort -u | grep -qx true' _ "$tmp/json"
 
 "$E" --csv "$L" > "$tmp/csv" 2>/dev/null
 check "--csv: tracerpt's header line" sh -c 'head -n 1 "$1" | grep -qx "Event Name, Type, Event ID, Version, Channel, Level, Opcode, Task, Keyword, PID, TID, Processor Number, Instance ID, Parent Instance ID, Activity ID, Related Activity ID, Clock-Time, Kernel(ms), User(ms), User Data"' _ "$tmp/csv"

@@ -47,38 +47,6 @@ TEST(flag_names)
 	EXPECT_EQ(-EINVAL, etw_kflags_parse("0x", &f, &bad));
 }
 
-static u32 conv(const char *s, u32 room, u8 *out)
-{
-	memset(out, 0xAA, 64);
-	return etw_utf8_to_utf16le(out, room, s, strlen(s));
-}
-
-TEST(utf8_to_utf16)
-{
-	static const u8 euro[] = { 0xAC, 0x20, 0, 0 };
-	static const u8 smile[] = { 0x3D, 0xD8, 0x00, 0xDE, 0, 0 };
-	u8 o[64];
-
-	EXPECT_EQ(6, conv("ab", 64, o));
-	EXPECT_EQ(0, memcmp(o, "a\0b\0\0\0", 6));
-	EXPECT_EQ(4, conv("\xe2\x82\xac", 64, o));		/* U+20AC */
-	EXPECT_EQ(0, memcmp(o, euro, 4));
-	EXPECT_EQ(6, conv("\xf0\x9f\x98\x80", 64, o));		/* U+1F600 */
-	EXPECT_EQ(0, memcmp(o, smile, 6));
-	/* malformed and cut sequences become U+FFFD */
-	EXPECT_EQ(6, conv("\xff" "a", 64, o));
-	EXPECT_EQ(0xFD, o[0]);
-	EXPECT_EQ(0xFF, o[1]);
-	EXPECT_EQ('a', o[2]);
-	EXPECT_EQ(4, conv("\xe2\x82", 64, o));
-	EXPECT_EQ(0xFD, o[0]);
-	/* cut to the room, always terminated */
-	EXPECT_EQ(6, conv("abcdef", 6, o));
-	EXPECT_EQ(0, memcmp(o, "a\0b\0\0\0", 6));
-	EXPECT_EQ(0xAA, o[6]);
-	EXPECT_EQ(2, conv("\xf0\x9f\x98\x80", 4, o));	/* no half pair */
-}
-
 TEST(group_guids_are_the_sdks)
 {
 	EXPECT_EQ(0, memcmp(&ProcessGuid, etw_kgroup_guid(ETW_KG_PROCESS), 16));

@@ -18,8 +18,8 @@ ok() { n=$((n + 1)); echo "ok $n $1"; }
 nok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n $1"; sed 's/^/#   /' "$T/why" | head -n 30; }
 result() { if [ "$2" = 0 ]; then ok "$1"; else nok "$1"; fi; }
 
-# opts_help: the long options (--x) and -h in text on stdin, one a line
-opts_text() { grep -o -- '--[a-z0-9][a-z0-9-]*\|\[-h\]\|-h,\| -h ' | tr -d '[], ' | sort -u; }
+# opts_text: the long options (--x) and short ones (-x) in text on stdin, one a line
+opts_text() { grep -o -- '--[a-z0-9][a-z0-9-]*\|\[-[a-z]\>\|-[a-z],\| -[a-z] ' | tr -d '[], ' | sort -u; }
 # opts_page PAGE [COMMAND]: the options (.Fl) of a page, or of one
 # command's item in its COMMANDS section ("autologger" takes in every
 # item that starts with it), one a line

@@ -21,6 +21,7 @@
 #include <evntcons.h>
 #include <tdh.h>
 #include "tdh_internal.h"
+#include "shared/etw_utf.h"
 
 #include "../kselftest_harness.h"
 
@@ -30,7 +31,7 @@
 #define LXCORE ETL_UNIT_DIR "/../data/lxcore_kernel.etl"
 
 /* UTF-16 (from TDH) to UTF-8 in a static ring of buffers. */
-static const char *u8(const WCHAR *w)
+static const char *narrow(const WCHAR *w)
 {
 	static char buf[8][4096];
 	static int i;
@@ -38,7 +39,7 @@ static const char *u8(const WCHAR *w)
 
 	if (!w)
 		return "(null)";
-	tdh_utf16_to_utf8(w, 4096, o, 4096);
+	etw_utf16_to_utf8(w, 4096, o, 4096);
 	return o;
 }
 
@@ -62,7 +63,7 @@ static TRACE_EVENT_INFO *tl_info(const uint8_t *meta, size_t n,
 }
 
 #define PROP(t, i) (&(t)->EventPropertyInfoArray[i])
-#define PNAME(t, i) u8(TEI_PROPERTY_NAME(t, PROP(t, i)))
+#define PNAME(t, i) narrow(TEI_PROPERTY_NAME(t, PROP(t, i)))
 
 /* Reference §5.3: event "E" with TraceLoggingInt32(x, "x"), C form. */
 TEST(tl_reference_example_c_form)
@@ -76,8 +77,8 @@ TEST(tl_reference_example_c_form)
 	ASSERT_EQ(0, err);
 	ASSERT_NE(NULL, t);
 	EXPECT_EQ(DecodingSourceTlg, t->DecodingSource);
-	EXPECT_STREQ("E", u8(TEI_EVENT_NAME(t)));
-	EXPECT_STREQ("MyProvider", u8(TEI_PROVIDER_NAME(t)));
+	EXPECT_STREQ("E", narrow(TEI_EVENT_NAME(t)));
+	EXPECT_STREQ("MyProvider", narrow(TEI_PROVIDER_NAME(t)));
 	EXPECT_EQ(0, (int)t->Tags);
 	ASSERT_EQ(1, t->PropertyCount);
 	EXPECT_EQ(1, t->TopLevelPropertyCount);
@@ -98,7 +99,7 @@ TEST(tl_reference_example_cpp_form)
 	TRACE_EVENT_INFO *t = tl_info(meta, sizeof(meta), NULL, 0, &err);
 
 	ASSERT_EQ(0, err);
-	EXPECT_STREQ("E", u8(TEI_EVENT_NAME(t)));
+	EXPECT_STREQ("E", narrow(TEI_EVENT_NAME(t)));
 	EXPECT_EQ(0, t->ProviderNameOffset);	/* no traits: no name */
 	ASSERT_EQ(1, t->PropertyCount);
 	EXPECT_EQ(TDH_INTYPE_INT32, PROP(t, 0)->nonStructType.InType);
@@ -231,7 +232,7 @@ static const char *fmt_map(const EVENT_MAP_INFO *map, USHORT in, USHORT out,
 				 n, (PBYTE)data, &size, buf, &u);
 	if (used)
 		*used = u;
-	return *err ? "(error)" : u8(buf);
+	return *err ? "(error)" : narrow(buf);
 }
 
 static const char *fmt(USHORT in, USHORT out, const void *data, USHORT n)
@@ -416,7 +417,7 @@ static EVENT_MAP_INFO *make_map(int bitmap, const uint32_t *v, const char *const
 		snprintf(t, sizeof(t), "%s ", s[i]);	/* manifests' trailing space */
 		m->MapEntryArray[i].Value = v[i];
 		m->MapEntryArray[i].OutputOffset = (ULONG)off;
-		off += 2 * tdh_utf8_to_utf16(t, strlen(t), (WCHAR *)((char *)m + off), 64);
+		off += etw_utf8_to_utf16z(t, strlen(t), (char *)m + off, 128);
 	}
 	return m;
 }
@@ -464,7 +465,7 @@ TEST(format_buffer_protocol_and_errors)
 				    &size, buf, &used));
 	EXPECT_EQ(14, size);
 	EXPECT_EQ(4, used);
-	EXPECT_STREQ("123456", u8(buf));
+	EXPECT_STREQ("123456", narrow(buf));
 	size = sizeof(buf);
 	EXPECT_EQ(ERROR_EVT_INVALID_EVENT_DATA,
 		  TdhFormatProperty(NULL, NULL, 8, TDH_INTYPE_UINT32, 0, 4, 3, (PBYTE)&v,
@@ -527,7 +528,7 @@ static void describe(PEVENT_RECORD e, char *out, size_t room)
 		free(t);
 		return;
 	}
-	len = snprintf(out, room, "%s/%s:", u8(TEI_PROVIDER_NAME(t)), u8(TEI_EVENT_NAME(t)));
+	len = snprintf(out, room, "%s/%s:", narrow(TEI_PROVIDER_NAME(t)), narrow(TEI_EVENT_NAME(t)));
 	for (i = 0; i < t->TopLevelPropertyCount; i++) {
 		EVENT_PROPERTY_INFO *pi = &t->EventPropertyInfoArray[i];
 		WCHAR buf[1024];
@@ -539,7 +540,7 @@ static void describe(PEVENT_RECORD e, char *out, size_t room)
 				      &bs, buf, &used))
 			break;
 		len += snprintf(out + len, room - len, " %s=%s;",
-				u8(TEI_PROPERTY_NAME(t, pi)), u8(buf));
+				narrow(TEI_PROPERTY_NAME(t, pi)), narrow(buf));
 		p += used;
 		left -= used;
 	}

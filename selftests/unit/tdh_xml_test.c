@@ -20,6 +20,7 @@
 #include <evntcons.h>
 #include <tdh.h>
 #include "tdh_internal.h"
+#include "shared/etw_utf.h"
 
 #include "../kselftest_harness.h"
 
@@ -31,7 +32,7 @@
 static const GUID alltypes = { 0x6c3b2a90, 0x5d4e, 0x4f11,
 			       { 0x8a, 0x2b, 0x0c, 0x1d, 0x2e, 0x3f, 0x4a, 0x5b } };
 
-static const char *u8(const WCHAR *w)
+static const char *narrow(const WCHAR *w)
 {
 	static char buf[8][1024];
 	static int i;
@@ -39,7 +40,7 @@ static const char *u8(const WCHAR *w)
 
 	if (!w)
 		return "(null)";
-	tdh_utf16_to_utf8(w, 1024, o, 1024);
+	etw_utf16_to_utf8(w, 1024, o, 1024);
 	return o;
 }
 
@@ -50,7 +51,7 @@ static PWSTR w16(const char *s)
 	static int i;
 	WCHAR *o = buf[i++ & 3];
 
-	tdh_utf8_to_utf16(s, strlen(s) + 1, o, 1024);
+	etw_utf8_to_utf16z(s, strlen(s), o, sizeof(buf[0]));
 	return o;
 }
 
@@ -70,7 +71,7 @@ static char *slurp(const char *path, ULONG *n)
 	return b;
 }
 
-#define AT(buf, off) ((off) ? u8((const WCHAR *)((const BYTE *)(buf) + (off))) : "")
+#define AT(buf, off) ((off) ? narrow((const WCHAR *)((const BYTE *)(buf) + (off))) : "")
 
 /* TRACE_EVENT_INFO of one descriptor (malloc'ed) or NULL with *st. */
 static TRACE_EVENT_INFO *info(USHORT id, UCHAR version, ULONG *st)
@@ -197,10 +198,10 @@ TEST_F(mf, event_information_names_and_messages)
 		const WCHAR *k = (const WCHAR *)((const BYTE *)t + t->KeywordsNameOffset);
 		size_t n1 = 0;
 
-		EXPECT_STREQ("The alpha keyword", u8(k));
+		EXPECT_STREQ("The alpha keyword", narrow(k));
 		while (k[n1])
 			n1++;
-		EXPECT_STREQ("Beta", u8(k + n1 + 1));
+		EXPECT_STREQ("Beta", narrow(k + n1 + 1));
 		n1 += 1;
 		while (k[n1])
 			n1++;

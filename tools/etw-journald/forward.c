@@ -52,7 +52,7 @@
 
 #include "etw-journald.h"
 #include "etw_guid.h"
-#include "etwdump/decode.h"
+#include "common/decode.h"
 
 #define MAX_IOV 128
 
@@ -136,47 +136,6 @@ static unsigned long long event_ns(const EVENT_HEADER *h)
 	       t % jd.perf_freq * 1000000000ULL / jd.perf_freq;
 }
 
-/* UTF-16LE (NUL-terminated within @n bytes) to UTF-8, malloc'd. */
-static char *utf8_of(const unsigned char *s, size_t n)
-{
-	char *out = malloc(n * 2 + 1), *o = out;
-	size_t i;
-
-	if (!out)
-		return NULL;
-	for (i = 0; i + 1 < n; i += 2) {
-		unsigned c = s[i] | s[i + 1] << 8;
-
-		if (!c)
-			break;
-		if (c >= 0xD800 && c < 0xDC00 && i + 3 < n) {
-			unsigned c2 = s[i + 2] | s[i + 3] << 8;
-
-			if (c2 >= 0xDC00 && c2 < 0xE000) {
-				c = 0x10000 + ((c - 0xD800) << 10) + (c2 - 0xDC00);
-				i += 2;
-			}
-		}
-		if (c < 0x80) {
-			*o++ = (char)c;
-		} else if (c < 0x800) {
-			*o++ = (char)(0xC0 | c >> 6);
-			*o++ = (char)(0x80 | (c & 0x3F));
-		} else if (c < 0x10000) {
-			*o++ = (char)(0xE0 | c >> 12);
-			*o++ = (char)(0x80 | ((c >> 6) & 0x3F));
-			*o++ = (char)(0x80 | (c & 0x3F));
-		} else {
-			*o++ = (char)(0xF0 | c >> 18);
-			*o++ = (char)(0x80 | ((c >> 12) & 0x3F));
-			*o++ = (char)(0x80 | ((c >> 6) & 0x3F));
-			*o++ = (char)(0x80 | (c & 0x3F));
-		}
-	}
-	*o = 0;
-	return out;
-}
-
 static struct jd_provider *find(const GUID *g)
 {
 	int i;
@@ -226,10 +185,7 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	if (!p->name[0] && dd.provider)
 		pname = dd.provider;
 	if (h->Flags & EVENT_HEADER_FLAG_STRING_ONLY) {
-		char *s = utf8_of(er->UserData, er->UserDataLength);
-
-		add(&e, "MESSAGE=%s", s ? s : "");
-		free(s);
+		add(&e, "MESSAGE=%s", dd.string ? dd.string : "");
 	} else if (dd.ok && dd.message) {
 		add(&e, "MESSAGE=%s", dd.message);
 	} else {

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "etw-journald.h"
+#include "common/cli.h"
 #include "etw_guid.h"
 
 struct jd jd = {
@@ -70,7 +71,8 @@ static void usage(FILE *f)
 		"  --provider GUID[:CHANNEL,...]\n"
 		"                    also forward this provider's events of these channels\n"
 		"                    (default 8,9,10: System, Application, Security)\n"
-		"  --print           print the entries (journal export format) instead\n",
+		"  --print           print the entries (journal export format) instead\n"
+		"  --help            this help;  --version  the version\n",
 		JD_DEFAULT_CONFIG, JD_DEFAULT_SESSION);
 }
 
@@ -178,6 +180,7 @@ int main(int argc, char **argv)
 		{ "provider", required_argument, NULL, 'p' },
 		{ "print", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
 	EVENT_TRACE_LOGFILEA lf;
@@ -188,7 +191,8 @@ int main(int argc, char **argv)
 	int c;
 
 	jd.config = JD_DEFAULT_CONFIG;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			jd.config = optarg;
@@ -205,7 +209,8 @@ int main(int argc, char **argv)
 				*colon = 0;
 			if (etw_guid_parse(optarg, &g) || !(p = provider_get(&g)) ||
 			    (colon && parse_channels(colon + 1, p))) {
-				fprintf(stderr, "etw-journald: --provider GUID[:CHANNEL,...]\n");
+				fprintf(stderr, "etw-journald: --provider %s%s%s: want GUID[:CHANNEL,...]\n",
+					optarg, colon ? ":" : "", colon ? colon + 1 : "");
 				return 2;
 			}
 			break;
@@ -216,8 +221,11 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
+		case 'V':
+			cli_version();
+			return 0;
 		default:
-			usage(stderr);
+			cli_bad_option(c, argv);
 			return 2;
 		}
 	}

@@ -43,38 +43,19 @@ static int conf_path(const char *name, char *buf, size_t size)
 	return 0;
 }
 
-/* "GUID[:LEVEL[:ANY[:ALL]]]" */
+/* "PROVIDER[:LEVEL[:ANY[:ALL]]]": a GUID or a name (common/names.h). */
 static int parse_provider(const char *s, struct al_provider *p)
 {
-	char *copy = strdup(s), *f[4] = { NULL }, *save = NULL, *tok;
-	uint64_t v;
-	int n = 0, ret = -1;
+	ULONGLONG any = 0, all = 0;
+	char err[600];
 
-	if (!copy)
-		return -1;
 	al_provider_init(p);
-	for (tok = strtok_r(copy, ":", &save); tok && n < 4;
-	     tok = strtok_r(NULL, ":", &save))
-		f[n++] = tok;
-	if (tok || !n || etw_guid_parse(f[0], &p->guid))
-		goto out;
+	if (provider_spec(s, &p->guid, &p->level, &any, &all, err, sizeof(err)))
+		return usage_err("--provider %s: %s", s, err);
 	p->has_guid = 1;
-	if (f[1] && parse_level(f[1], &p->level))
-		goto out;
-	if (f[2]) {
-		if (parse_u64(f[2], 16, UINT64_MAX, &v))
-			goto out;
-		p->any = v;
-	}
-	if (f[3]) {
-		if (parse_u64(f[3], 16, UINT64_MAX, &v))
-			goto out;
-		p->all = v;
-	}
-	ret = 0;
-out:
-	free(copy);
-	return ret;
+	p->any = any;
+	p->all = all;
+	return 0;
 }
 
 /* ===== create ========================================================== */
@@ -168,11 +149,8 @@ static int al_create(int argc, char **argv)
 				usage_err("at most %d providers", AL_MAX_PROVIDERS);
 				goto out;
 			}
-			if (parse_provider(optarg, &s->prov[s->nprov])) {
-				usage_err("--provider GUID[:LEVEL[:ANY[:ALL]]] "
-					  "(level 0..255 or a name, keywords in hex)");
+			if (parse_provider(optarg, &s->prov[s->nprov]))
 				goto out;
-			}
 			s->nprov++;
 			break;
 		case OPT_DISABLED:
@@ -242,12 +220,12 @@ static int al_create(int argc, char **argv)
 		goto out;
 	}
 	if (json) {
-		j_open('{');
-		j_str("name", s->name);
-		j_str("config", path);
-		j_u64("providers", s->nprov);
-		j_close('}');
-		j_end();
+		json_open(&jout, '{');
+		json_str(&jout, "name", s->name);
+		json_str(&jout, "config", path);
+		json_u64(&jout, "providers", s->nprov);
+		json_close(&jout, '}');
+		json_end(&jout);
 	} else {
 		printf("Created boot session \"%s\" (%s): %zu provider%s, "
 		       "started at boot%s.\n", s->name, path, s->nprov,
@@ -347,7 +325,7 @@ static int al_list(int argc, char **argv)
 	}
 	names = conf_names();
 	if (json)
-		j_open('[');
+		json_open(&jout, '[');
 	else if (!names[0])
 		printf("No boot sessions in %s.\n", al_dir);
 	for (i = 0; names[i]; i++) {
@@ -357,19 +335,18 @@ static int al_list(int argc, char **argv)
 			continue;
 		}
 		if (json) {
-			j_sep();
-			j_open('{');
-			j_str("name", s->name);
-			j_str("config", path);
-			j_bool("start", s->start);
-			j_bool("running", session_running(s->name));
-			j_str("file", s->file);
-			j_key("providers");
-			j_open('[');
+			json_open(&jout, '{');
+			json_str(&jout, "name", s->name);
+			json_str(&jout, "config", path);
+			json_bool(&jout, "start", s->start);
+			json_bool(&jout, "running", session_running(s->name));
+			json_str(&jout, "file", s->file);
+			json_key(&jout, "providers");
+			json_open(&jout, '[');
 			for (j = 0; j < s->nprov; j++)
-				j_elem_str(guid_text(&s->prov[j].guid, gbuf));
-			j_close(']');
-			j_close('}');
+				json_str(&jout, NULL, guid_text(&s->prov[j].guid, gbuf));
+			json_close(&jout, ']');
+			json_close(&jout, '}');
 			continue;
 		}
 		printf("%s%s\n", i ? "\n" : "", s->name);
@@ -385,8 +362,8 @@ static int al_list(int argc, char **argv)
 			   s->prov[j].enabled ? "" : " (Enabled=0)");
 	}
 	if (json) {
-		j_close(']');
-		j_end();
+		json_close(&jout, ']');
+		json_end(&jout);
 	}
 	free_names(names);
 	free(s);
@@ -435,11 +412,11 @@ static int al_remove(int argc, char **argv)
 			printf("Stopped session \"%s\".\n", argv[optind]);
 	}
 	if (json) {
-		j_open('{');
-		j_str("name", argv[optind]);
-		j_bool("removed", 1);
-		j_close('}');
-		j_end();
+		json_open(&jout, '{');
+		json_str(&jout, "name", argv[optind]);
+		json_bool(&jout, "removed", 1);
+		json_close(&jout, '}');
+		json_end(&jout);
 	}
 	return 0;
 }
@@ -600,7 +577,7 @@ static int al_start_stop(int argc, char **argv, int start)
 		while (names[n])
 			n++;
 	if (json)
-		j_open('[');
+		json_open(&jout, '[');
 	for (i = 0; i < n; i++) {
 		const char *name = all ? names[i] : argv[optind + i];
 		int r;
@@ -621,17 +598,16 @@ static int al_start_stop(int argc, char **argv, int start)
 		else
 			ok++;
 		if (json) {
-			j_sep();
-			j_open('{');
-			j_str("name", s->name);
-			j_str("action", start ? "start" : "stop");
-			j_bool("ok", !r);
-			j_close('}');
+			json_open(&jout, '{');
+			json_str(&jout, "name", s->name);
+			json_str(&jout, "action", start ? "start" : "stop");
+			json_bool(&jout, "ok", !r);
+			json_close(&jout, '}');
 		}
 	}
 	if (json) {
-		j_close(']');
-		j_end();
+		json_close(&jout, ']');
+		json_end(&jout);
 	} else if (all && !n) {
 		printf("No boot sessions in %s.\n", al_dir);
 	}

@@ -13,45 +13,6 @@
 
 #include "etwctl.h"
 
-/* ===== Win32 status codes by name ===================================== */
-
-#define E(x) { x, #x }
-static const struct {
-	ULONG code;
-	const char *name;
-} win32_names[] = {
-	E(ERROR_SUCCESS), E(ERROR_INVALID_FUNCTION), E(ERROR_FILE_NOT_FOUND),
-	E(ERROR_PATH_NOT_FOUND), E(ERROR_ACCESS_DENIED),
-	E(ERROR_INVALID_HANDLE), E(ERROR_NOT_ENOUGH_MEMORY),
-	E(ERROR_BAD_FORMAT), E(ERROR_INVALID_DATA), E(ERROR_OUTOFMEMORY),
-	E(ERROR_BAD_LENGTH), E(ERROR_HANDLE_EOF), E(ERROR_NOT_SUPPORTED),
-	E(ERROR_INVALID_PARAMETER), E(ERROR_DISK_FULL),
-	E(ERROR_INSUFFICIENT_BUFFER), E(ERROR_INVALID_NAME),
-	E(ERROR_BAD_ARGUMENTS), E(ERROR_BAD_PATHNAME), E(ERROR_BUSY),
-	E(ERROR_ALREADY_EXISTS), E(ERROR_INVALID_FLAG_NUMBER),
-	E(ERROR_MORE_DATA), E(ERROR_NO_MORE_ITEMS),
-	E(ERROR_ARITHMETIC_OVERFLOW), E(ERROR_NOACCESS), E(ERROR_INVALID_FLAGS),
-	E(ERROR_NOT_FOUND), E(ERROR_CANCELLED), E(ERROR_PRIVILEGE_NOT_HELD),
-	E(ERROR_FILE_CORRUPT), E(ERROR_NO_SYSTEM_RESOURCES), E(ERROR_TIMEOUT),
-	E(ERROR_INVALID_TIME), E(ERROR_WMI_GUID_NOT_FOUND),
-	E(ERROR_WMI_INSTANCE_NOT_FOUND), E(ERROR_WMI_ALREADY_ENABLED),
-	E(ERROR_WMI_SERVER_UNAVAILABLE), E(ERROR_WMI_ALREADY_DISABLED),
-	E(ERROR_INVALID_STATE), E(ERROR_CTX_CLOSE_PENDING),
-	E(ERROR_EVT_INVALID_EVENT_DATA), E(STATUS_LOG_FILE_FULL),
-	E(ERROR_XML_PARSE_ERROR), E(ERROR_RESOURCE_NOT_FOUND),
-};
-#undef E
-
-const char *win32_name(ULONG code)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(win32_names) / sizeof(win32_names[0]); i++)
-		if (win32_names[i].code == code)
-			return win32_names[i].name;
-	return "ERROR_UNKNOWN";
-}
-
 /* ===== Human-readable output ========================================== */
 
 /* One aligned "key  value" line. */
@@ -68,45 +29,71 @@ void kv(const char *key, const char *fmt, ...)
 
 /* ===== Errors ========================================================== */
 
+/* What the command works on, for messages ("session 'x'"); "" for nothing. */
+static char what[2 * ETW_MAX_PATH_BYTES + 64];
+
+void set_what(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+}
+
 /*
- * An API call failed: "etwctl: StartTrace: ERROR_ALREADY_EXISTS (183)" on
- * stderr (and a JSON object on stdout with --json).  Returns EXIT_API.
+ * An API call failed: "etwctl: session 'x': StartTrace: ERROR_ALREADY_EXISTS
+ * (183)" on stderr, and what to do (a JSON object on stdout with --json).
+ * Without /dev/etw the hint is to load etw.ko.  Returns EXIT_API.
  */
 int api_fail(const char *api, ULONG status, const char *hint)
 {
-	fprintf(stderr, "etwctl: %s: %s (%u)\n", api, win32_name(status),
-		status);
+	const char *mh = module_hint();
+
+	if (mh)
+		hint = mh;
+	else if (!hint && status == ERROR_WMI_INSTANCE_NOT_FOUND && !strncmp(what, "session", 7))
+		hint = "no session of this name runs ('etwctl list' shows them)";
+	else if (!hint && status == ERROR_ACCESS_DENIED)
+		hint = "this needs CAP_PERFMON or CAP_SYS_ADMIN, the session's owner, or the "
+		       "etw.ko controller_gid group";
+	fprintf(stderr, "etwctl: %s%s%s: %s (%u)\n", what, *what ? ": " : "", api,
+		win32_name(status), status);
 	if (hint)
 		fprintf(stderr, "etwctl: %s\n", hint);
 	if (json) {
-		j_open('{');
-		j_str("command", cur_cmd);
-		j_str("api", api);
-		j_str("error", win32_name(status));
-		j_u64("code", status);
+		json_open(&jout, '{');
+		json_str(&jout, "command", cur_cmd);
+		if (*what)
+			json_str(&jout, "on", what);
+		json_str(&jout, "api", api);
+		json_str(&jout, "error", win32_name(status));
+		json_u64(&jout, "code", status);
 		if (hint)
-			j_str("hint", hint);
-		j_close('}');
-		j_end();
+			json_str(&jout, "hint", hint);
+		json_close(&jout, '}');
+		json_end(&jout);
 	}
 	return EXIT_API;
 }
 
 /* A native-layer call failed with -errno. */
-int native_fail(const char *what, int err)
+int native_fail(const char *api, int err)
 {
-	const char *name = strerrorname_np(-err);
+	const char *name = strerrorname_np(-err), *mh = module_hint();
 
-	fprintf(stderr, "etwctl: %s: %s (%d): %s\n", what,
+	fprintf(stderr, "etwctl: %s: %s (%d): %s\n", api,
 		name ? name : "E?", -err, etw_strerror(err));
+	if (mh)
+		fprintf(stderr, "etwctl: %s\n", mh);
 	if (json) {
-		j_open('{');
-		j_str("command", cur_cmd);
-		j_str("api", what);
-		j_str("error", name ? name : "E?");
-		j_u64("errno", (uint64_t)-err);
-		j_close('}');
-		j_end();
+		json_open(&jout, '{');
+		json_str(&jout, "command", cur_cmd);
+		json_str(&jout, "api", api);
+		json_str(&jout, "error", name ? name : "E?");
+		json_u64(&jout, "errno", (uint64_t)-err);
+		json_close(&jout, '}');
+		json_end(&jout);
 	}
 	return EXIT_API;
 }
@@ -135,30 +122,6 @@ int parse_u32(const char *s, uint32_t max, ULONG *out)
 	if (parse_u64(s, 0, max, &v))
 		return -1;
 	*out = (ULONG)v;
-	return 0;
-}
-
-int parse_level(const char *s, UCHAR *out)
-{
-	static const char *const names[] = {
-		"none", "critical", "error", "warning", "information", "verbose",
-	};
-	ULONG v;
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (!strcasecmp(s, names[i])) {
-			*out = (UCHAR)i;
-			return 0;
-		}
-	}
-	if (!strcasecmp(s, "info")) {
-		*out = TRACE_LEVEL_INFORMATION;
-		return 0;
-	}
-	if (parse_u32(s, 255, &v))
-		return -1;
-	*out = (UCHAR)v;
 	return 0;
 }
 

@@ -16,15 +16,15 @@ static void guid_list_show(const char *session, const GUID *g, ULONG n)
 	ULONG i;
 
 	if (json) {
-		j_open('{');
-		j_str("session", session);
-		j_key("disallowed");
-		j_open('[');
+		json_open(&jout, '{');
+		json_str(&jout, "session", session);
+		json_key(&jout, "disallowed");
+		json_open(&jout, '[');
 		for (i = 0; i < n; i++)
-			j_elem_str(guid_text(&g[i], t));
-		j_close(']');
-		j_close('}');
-		j_end();
+			json_str(&jout, NULL, guid_text(&g[i], t));
+		json_close(&jout, ']');
+		json_close(&jout, '}');
+		json_end(&jout);
 		return;
 	}
 	kv("Session", "%s", session);
@@ -84,7 +84,7 @@ int cmd_disallow(int argc, char **argv)
 		if (!g)
 			return EXIT_API;
 		for (i = 0; i < (int)n; i++) {
-			if (arg_guid(argv[optind + 2 + i], &g[i], "provider")) {
+			if (arg_provider(argv[optind + 2 + i], &g[i])) {
 				free(g);
 				return EXIT_USAGE;
 			}

@@ -176,44 +176,42 @@ static void enable_show(const struct enable_req *r, CONTROLTRACE_ID h)
 
 	property_text(r->props, pr, sizeof(pr));
 	if (json) {
-		j_open('{');
-		j_str("command", control_code_name(r->code));
-		j_str("session", r->session);
-		j_u64("logger_id", logger_id(h));
-		j_str(r->props & EVENT_ENABLE_PROPERTY_PROVIDER_GROUP ?
+		json_open(&jout, '{');
+		json_str(&jout, "command", control_code_name(r->code));
+		json_str(&jout, "session", r->session);
+		json_u64(&jout, "logger_id", logger_id(h));
+		json_str(&jout, r->props & EVENT_ENABLE_PROPERTY_PROVIDER_GROUP ?
 		      "group" : "provider", guid_text(&r->provider, g));
 		if (r->code == EVENT_CONTROL_CODE_ENABLE_PROVIDER) {
-			j_u64("level", r->level);
-			j_u64("match_any_keyword", r->any);
-			j_u64("match_all_keyword", r->all);
-			j_u64("enable_property", r->props);
+			json_u64(&jout, "level", r->level);
+			json_u64(&jout, "match_any_keyword", r->any);
+			json_u64(&jout, "match_all_keyword", r->all);
+			json_u64(&jout, "enable_property", r->props);
 		}
-		j_str("source_id", r->has_source ?
+		json_str(&jout, "source_id", r->has_source ?
 		      guid_text(&r->source, s) : NULL);
 		if (r->npids) {
-			j_key("pids");
-			j_open('[');
+			json_key(&jout, "pids");
+			json_open(&jout, '[');
 			for (i = 0; i < r->npids; i++) {
-				j_sep();
-				printf("%u", r->pids[i]);
+				json_u64(&jout, NULL, r->pids[i]);
 			}
-			j_close(']');
+			json_close(&jout, ']');
 		}
 		if (r->exe[0])
-			j_str("exe", r->exe);
+			json_str(&jout, "exe", r->exe);
 		if (r->has_ids) {
-			j_bool("event_ids_in", r->ids_in);
-			j_key("event_ids");
-			j_open('[');
+			json_bool(&jout, "event_ids_in", r->ids_in);
+			json_key(&jout, "event_ids");
+			json_open(&jout, '[');
 			for (i = 0; i < r->nids; i++) {
-				j_sep();
-				printf("%u", r->ids[i]);
+				json_u64(&jout, NULL, r->ids[i]);
 			}
-			j_close(']');
+			json_close(&jout, ']');
 		}
-		j_u64("timeout_ms", r->timeout);
-		j_close('}');
-		j_end();
+		json_u64(&jout, "timeout_ms", r->timeout);
+		json_close(&jout, '}');
+		json_end(&jout);
 		return;
 	}
 	kv("Session", "%s (logger %u)", r->session, logger_id(h));
@@ -337,7 +335,7 @@ static int enable_common(int argc, char **argv, ULONG code)
 			     enable_opts : other_opts)) != -1) {
 		switch (c) {
 		case OPT_LEVEL:
-			if (parse_level(optarg, &r->level)) {
+			if (level_parse(optarg, &r->level)) {
 				usage_err("--level: 0..255 or critical, error, warning, information, verbose");
 				goto out;
 			}
@@ -407,7 +405,10 @@ static int enable_common(int argc, char **argv, ULONG code)
 		goto out;
 	}
 	r->session = argv[optind];
-	if (arg_guid(argv[optind + 1], &r->provider, "provider"))
+	/* A group is named by its GUID; a provider by GUID or name. */
+	if (r->props & EVENT_ENABLE_PROPERTY_PROVIDER_GROUP ?
+	    arg_guid(argv[optind + 1], &r->provider, "group") :
+	    arg_provider(argv[optind + 1], &r->provider))
 		goto out;
 	ret = enable_call(r);
 out:

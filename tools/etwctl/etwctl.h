@@ -4,7 +4,6 @@
  *
  *   main.c       option parsing, the command table, dispatch, usage
  *   common.c     Win32 error names, failure reports, text output, numbers
- *   json.c       the JSON writer
  *   props.c      EVENT_TRACE_PROPERTIES blocks: shown, looked up by name
  *   start.c      start
  *   session.c    stop, flush, query, update, list
@@ -17,6 +16,7 @@
  *   info.c       info
  *   kernel.c     kernel flags, stack walks, profile interval (system loggers)
  *   manifest.c   manifest install, uninstall, list
+ *   record.c     record: a session for one job, then its summary
  */
 #ifndef _TOOLS_ETWCTL_H
 #define _TOOLS_ETWCTL_H
@@ -32,6 +32,10 @@
 
 #include "libetw.h"
 #include "etw_guid.h"
+#include "common/json.h"
+#include "common/names.h"
+#include "common/record.h"
+#include "common/win32.h"
 
 #define EXIT_API	1
 #define EXIT_USAGE	2
@@ -71,31 +75,25 @@ int next_opt(int argc, char **argv, const struct option *opts);
 int nargs(int argc);
 int opt_end(int c);
 int arg_guid(const char *s, GUID *g, const char *what);
+/* A provider by GUID or name (common/names.h); the message printed. */
+int arg_provider(const char *s, GUID *g);
 
 /* ===== common.c ======================================================== */
 
-const char *win32_name(ULONG code);
 void kv(const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* What the command works on, named in api_fail's messages. */
+void set_what(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int api_fail(const char *api, ULONG status, const char *hint);
 int native_fail(const char *what, int err);
 int parse_u64(const char *s, int base, uint64_t max, uint64_t *out);
 int parse_u32(const char *s, uint32_t max, ULONG *out);
-int parse_level(const char *s, UCHAR *out);
 const char *guid_text(const GUID *g, char *buf);
 int have_feature(uint64_t bit);
 
-/* ===== json.c ========================================================== */
+/* ===== --json: the tools' JSON writer (common/json.h) on stdout ====== */
 
-void j_sep(void);
-void j_open(char c);
-void j_close(char c);
-void j_key(const char *k);
-void j_str(const char *k, const char *v);
-void j_u64(const char *k, uint64_t v);
-void j_bool(const char *k, int v);
-void j_elem_str(const char *v);
-void j_end(void);
+extern struct json jout;
 
 /* ===== props.c: EVENT_TRACE_PROPERTIES with room for both names ====== */
 
@@ -164,5 +162,6 @@ int cmd_group_acl(int argc, char **argv);
 int cmd_providers(int argc, char **argv);
 int cmd_autologger(int argc, char **argv);
 int cmd_manifest(int argc, char **argv);
+int cmd_record(int argc, char **argv);
 
 #endif /* _TOOLS_ETWCTL_H */

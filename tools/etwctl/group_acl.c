@@ -49,20 +49,19 @@ static int group_acl_show(const GUID *group)
 	if (req.count > ETW_MAX_ACL_ENTRIES)
 		req.count = ETW_MAX_ACL_ENTRIES;
 	if (json) {
-		j_open('{');
-		j_str("group", guid_text(group, t));
-		j_bool("restricted", restricted);
-		j_key("allowed");
-		j_open('[');
+		json_open(&jout, '{');
+		json_str(&jout, "group", guid_text(group, t));
+		json_bool(&jout, "restricted", restricted);
+		json_key(&jout, "allowed");
+		json_open(&jout, '[');
 		for (i = 0; i < req.count; i++) {
-			j_sep();
-			j_open('{');
-			j_u64(e[i].type == ETW_ACL_UID ? "uid" : "gid", e[i].id);
-			j_close('}');
+			json_open(&jout, '{');
+			json_u64(&jout, e[i].type == ETW_ACL_UID ? "uid" : "gid", e[i].id);
+			json_close(&jout, '}');
 		}
-		j_close(']');
-		j_close('}');
-		j_end();
+		json_close(&jout, ']');
+		json_close(&jout, '}');
+		json_end(&jout);
 		return 0;
 	}
 	kv("Provider group", "{%s}", guid_text(group, t));

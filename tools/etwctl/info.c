@@ -41,28 +41,28 @@ int cmd_info(int argc, char **argv)
 	if (ret)
 		return native_fail("ETW_IOC_GET_INFO", ret);
 	if (json) {
-		j_open('{');
-		j_u64("abi_version", info.abi_version);
-		j_key("features");
-		j_open('[');
+		json_open(&jout, '{');
+		json_u64(&jout, "abi_version", info.abi_version);
+		json_key(&jout, "features");
+		json_open(&jout, '[');
 		for (i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
 			if (info.features & feature_names[i].bit)
-				j_elem_str(feature_names[i].name);
-		j_close(']');
-		j_u64("feature_bits", info.features);
-		j_u64("nr_cpu_ids", info.nr_cpu_ids);
-		j_u64("max_sessions", info.max_sessions);
-		j_u64("max_regs_per_fd", info.max_regs_per_fd);
-		j_u64("max_event_size", info.max_event_size);
-		j_u64("buffer_header_size", info.buffer_header_size);
-		j_u64("min_buffer_kb", info.min_buffer_kb);
-		j_u64("max_buffer_kb", info.max_buffer_kb);
-		j_u64("max_filters", info.max_filters);
-		j_u64("page_size", info.page_size);
-		j_u64("fast_max_record", info.fast_max_record);
-		j_u64("max_stages_per_fd", info.max_stages_per_fd);
-		j_close('}');
-		j_end();
+				json_str(&jout, NULL, feature_names[i].name);
+		json_close(&jout, ']');
+		json_u64(&jout, "feature_bits", info.features);
+		json_u64(&jout, "nr_cpu_ids", info.nr_cpu_ids);
+		json_u64(&jout, "max_sessions", info.max_sessions);
+		json_u64(&jout, "max_regs_per_fd", info.max_regs_per_fd);
+		json_u64(&jout, "max_event_size", info.max_event_size);
+		json_u64(&jout, "buffer_header_size", info.buffer_header_size);
+		json_u64(&jout, "min_buffer_kb", info.min_buffer_kb);
+		json_u64(&jout, "max_buffer_kb", info.max_buffer_kb);
+		json_u64(&jout, "max_filters", info.max_filters);
+		json_u64(&jout, "page_size", info.page_size);
+		json_u64(&jout, "fast_max_record", info.fast_max_record);
+		json_u64(&jout, "max_stages_per_fd", info.max_stages_per_fd);
+		json_close(&jout, '}');
+		json_end(&jout);
 		return 0;
 	}
 	kv("etw.ko ABI version", "%u", info.abi_version);

@@ -19,8 +19,10 @@
 #include <string.h>
 
 #include "etwctl.h"
+#include "common/cli.h"
 
 int json;		/* --json */
+struct json jout;	/* its writer */
 const char *cur_cmd;	/* for messages */
 
 /* ===== Usage errors ==================================================== */
@@ -96,6 +98,17 @@ int arg_guid(const char *s, GUID *g, const char *what)
 	return 0;
 }
 
+int arg_provider(const char *s, GUID *g)
+{
+	char err[600];
+
+	if (provider_lookup(s, g, NULL, err, sizeof(err))) {
+		fprintf(stderr, "etwctl %s: %s\n", cur_cmd, err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 /* ===== The command table =============================================== */
 
 static int cmd_help(int argc, char **argv);
@@ -106,6 +119,14 @@ static const struct command {
 	const char *synopsis;
 	const char *help;
 } commands[] = {
+	{ "record", cmd_record,
+	  "[-o FILE | --realtime] -p PROVIDER[:LEVEL[:KEYWORDS]]... [--kernel FLAGS]\n"
+	  "        [-d SECONDS] [-n NAME] [--buffer-kb N] [[--] COMMAND [ARGS...]]",
+	  "record providers (by name or GUID) and the NT Kernel Logger's events into\n"
+	  "             FILE (trace.etl) or in real time: for SECONDS, until ^C, or while\n"
+	  "             COMMAND runs; then the summary of what was recorded (no session\n"
+	  "             is left behind).  Long forms: --output, --provider, --duration,\n"
+	  "             --name" },
 	{ "start", cmd_start,
 	  "NAME [--realtime] [--file PATH] [--mode sequential|circular|append|newfile]\n"
 	  "        [--buffering] [--no-per-cpu] [--buffer-kb N] [--min-buffers N]\n"
@@ -128,26 +149,27 @@ static const struct command {
 	  "change a running session (UpdateTrace)" },
 	{ "list", cmd_list, "", "list the sessions you may control (QueryAllTraces)" },
 	{ "enable", cmd_enable,
-	  "NAME GUID [--level N] [--any HEX] [--all HEX] [--group] [--source GUID]\n"
+	  "NAME PROVIDER [--level N] [--any HEX] [--all HEX] [--group] [--source GUID]\n"
 	  "        [--property NAME|HEX ...] [--pid N ...] [--exe NAMES]\n"
 	  "        [--event-ids [+|-]ID,ID...] [--timeout MS]",
 	  "enable a provider (or with --group a provider group) in a session (EnableTraceEx2)" },
-	{ "disable", cmd_disable, "NAME GUID [--group] [--source GUID] [--timeout MS]",
+	{ "disable", cmd_disable, "NAME PROVIDER [--group] [--source GUID] [--timeout MS]",
 	  "disable a provider or group in a session" },
-	{ "capture", cmd_capture, "NAME GUID [--group] [--source GUID] [--timeout MS]",
+	{ "capture", cmd_capture, "NAME PROVIDER [--group] [--source GUID] [--timeout MS]",
 	  "ask a provider the session enables to log its state (CAPTURE_STATE)" },
-	{ "disallow", cmd_disallow, "set NAME GUID... | clear NAME | show NAME",
+	{ "disallow", cmd_disallow, "set NAME PROVIDER... | clear NAME | show NAME",
 	  "a session's disallow list: providers its group enables skip (TraceSetInformation)" },
 	{ "group-acl", cmd_group_acl,
 	  "set GROUPGUID {uid:N|gid:N}... | clear GROUPGUID | show GROUPGUID",
 	  "who may join a provider group (setting needs CAP_SYS_ADMIN)" },
-	{ "providers", cmd_providers, "[GUID]",
-	  "list providers, or one provider's instances and sessions (EnumerateTraceGuidsEx)" },
+	{ "providers", cmd_providers, "[PROVIDER]",
+	  "list providers with their names and the sessions enabling them, or one\n"
+	  "             provider's instances and sessions (EnumerateTraceGuidsEx)" },
 	{ "autologger", cmd_autologger,
 	  "create NAME [--realtime] [--file PATH] [--file-max N] [--mode MODE]\n"
 	  "        [--buffer-kb N] [--min-buffers N] [--max-buffers N] [--max-file-mb N]\n"
 	  "        [--flush-timer S] [--clock qpc|system|cycles] [--guid GUID]\n"
-	  "        [--provider GUID[:LEVEL[:ANY[:ALL]]]]... [--disabled] [--force] [--dir DIR]\n"
+	  "        [--provider PROVIDER[:LEVEL[:ANY[:ALL]]]]... [--disabled] [--force] [--dir DIR]\n"
 	  "      | list [--dir DIR] | remove NAME [--stop] [--dir DIR]\n"
 	  "      | start [NAME...] [--dir DIR] | stop [NAME...] [--dir DIR]",
 	  "sessions started at boot when etw.ko loads (/etc/etw/autologger.d)" },
@@ -184,12 +206,14 @@ static void usage(FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "usage: etwctl [--json] COMMAND [ARGS]\n"
+	fprintf(f, "usage: etwctl [--json] COMMAND [ARGS]    (etwctl --version: the version)\n"
 		   "Control Linux ETW sessions and providers (Windows tracelog/logman style).\n\n"
 		   "commands:\n");
 	for (i = 0; i < NR_COMMANDS; i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
 	fprintf(f, "\nGUIDs are written xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx (braces optional).\n"
+		   "A provider may also be named: an installed manifest's provider, a kernel\n"
+		   "class (Process, Image, ...), or *NAME for the GUID Windows derives from NAME.\n"
 		   "--json prints one JSON object per command (an array for list and providers).\n"
 		   "Exit status: 0 success, 1 an API call failed, 2 usage error.\n"
 		   "'etwctl help COMMAND' shows a command's options.\n");
@@ -217,11 +241,15 @@ int main(int argc, char **argv)
 	const struct command *c;
 	int i = 1;
 
+	json_init(&jout, stdout);
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--json")) {
 			json = 1;
 		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "--version")) {
+			cli_version();
 			return 0;
 		} else {
 			fprintf(stderr, "etwctl: unknown option '%s'\n", argv[i]);

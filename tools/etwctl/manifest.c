@@ -262,15 +262,14 @@ static int install_one(const char *dir, const char *src)
 	if (json) {
 		unsigned i;
 
-		j_sep();
-		j_open('{');
-		j_str("installed", dst);
-		j_key("providers");
-		j_open('[');
+		json_open(&jout, '{');
+		json_str(&jout, "installed", dst);
+		json_key(&jout, "providers");
+		json_open(&jout, '[');
 		for (i = 0; i < m->nproviders; i++)
-			j_elem_str(m->providers[i].name);
-		j_close(']');
-		j_close('}');
+			json_str(&jout, NULL, m->providers[i].name);
+		json_close(&jout, ']');
+		json_close(&jout, '}');
 	} else {
 		unsigned i;
 
@@ -314,10 +313,9 @@ static int remove_match(const char *dir, const char *file, const char *path,
 	}
 	r->removed++;
 	if (json) {
-		j_sep();
-		j_open('{');
-		j_str("uninstalled", path);
-		j_close('}');
+		json_open(&jout, '{');
+		json_str(&jout, "uninstalled", path);
+		json_close(&jout, '}');
 	} else {
 		printf("uninstalled %s\n", path);
 	}
@@ -336,22 +334,20 @@ static int list_one(const char *dir, const char *file, const char *path,
 	(void)file;
 	(void)ctx;
 	if (json) {
-		j_sep();
-		j_open('{');
-		j_str("file", path);
-		j_bool("valid", m != NULL);
-		j_key("providers");
-		j_open('[');
+		json_open(&jout, '{');
+		json_str(&jout, "file", path);
+		json_bool(&jout, "valid", m != NULL);
+		json_key(&jout, "providers");
+		json_open(&jout, '[');
 		for (i = 0; m && i < m->nproviders; i++) {
-			j_sep();
-			j_open('{');
-			j_str("name", m->providers[i].name);
-			j_str("guid", guid_text(&m->providers[i].guid, t));
-			j_u64("events", m->providers[i].nevents);
-			j_close('}');
+			json_open(&jout, '{');
+			json_str(&jout, "name", m->providers[i].name);
+			json_str(&jout, "guid", guid_text(&m->providers[i].guid, t));
+			json_u64(&jout, "events", m->providers[i].nevents);
+			json_close(&jout, '}');
 		}
-		j_close(']');
-		j_close('}');
+		json_close(&jout, ']');
+		json_close(&jout, '}');
 		return 0;
 	}
 	if (!m) {
@@ -388,7 +384,7 @@ int cmd_manifest(int argc, char **argv)
 	sub = argv[optind++];
 	target_dir(dir_opt, dir, sizeof(dir));
 	if (json)
-		j_open('[');
+		json_open(&jout, '[');
 	if (!strcmp(sub, "install")) {
 		if (nargs(argc) < 1)
 			return usage_err("install needs a manifest file");
@@ -429,8 +425,8 @@ int cmd_manifest(int argc, char **argv)
 		return usage_err("no manifest command '%s'", sub);
 	}
 	if (json) {
-		j_close(']');
-		j_end();
+		json_close(&jout, ']');
+		json_end(&jout);
 	}
 	return ret;
 }

@@ -145,35 +145,35 @@ void session_json_members(const struct props *b, ULONG streams)
 	char g[ETW_GUID_STR_LEN], t[64];
 	size_t i;
 
-	j_str("name", props_name(b));
-	j_u64("logger_id", logger_id(p->Wnode.HistoricalContext));
-	j_u64("handle", p->Wnode.HistoricalContext);
-	j_str("guid", guid_text(&p->Wnode.Guid, g));
-	j_u64("log_file_mode", p->LogFileMode);
-	j_key("modes");
-	j_open('[');
+	json_str(&jout, "name", props_name(b));
+	json_u64(&jout, "logger_id", logger_id(p->Wnode.HistoricalContext));
+	json_u64(&jout, "handle", p->Wnode.HistoricalContext);
+	json_str(&jout, "guid", guid_text(&p->Wnode.Guid, g));
+	json_u64(&jout, "log_file_mode", p->LogFileMode);
+	json_key(&jout, "modes");
+	json_open(&jout, '[');
 	for (i = 0; i < sizeof(mode_names) / sizeof(mode_names[0]); i++)
 		if (p->LogFileMode & mode_names[i].bit)
-			j_elem_str(mode_names[i].name);
-	j_close(']');
-	j_str("clock", clock_name(p->Wnode.ClientContext));
-	j_str("log_file", props_file(b));
-	j_u64("buffer_size_kb", p->BufferSize);
-	j_u64("min_buffers", p->MinimumBuffers);
-	j_u64("max_buffers", p->MaximumBuffers);
-	j_u64("max_file_size_mb", p->MaximumFileSize);
-	j_u64("flush_timer", p->FlushTimer);
-	j_u64("blocking_ms", blocking_ms(p));
-	j_u64("enable_flags", p->EnableFlags);
-	j_u64("number_of_buffers", p->NumberOfBuffers);
-	j_u64("free_buffers", p->FreeBuffers);
-	j_u64("events_lost", p->EventsLost);
-	j_u64("buffers_written", p->BuffersWritten);
-	j_u64("log_buffers_lost", p->LogBuffersLost);
-	j_u64("real_time_buffers_lost", p->RealTimeBuffersLost);
+			json_str(&jout, NULL, mode_names[i].name);
+	json_close(&jout, ']');
+	json_str(&jout, "clock", clock_name(p->Wnode.ClientContext));
+	json_str(&jout, "log_file", props_file(b));
+	json_u64(&jout, "buffer_size_kb", p->BufferSize);
+	json_u64(&jout, "min_buffers", p->MinimumBuffers);
+	json_u64(&jout, "max_buffers", p->MaximumBuffers);
+	json_u64(&jout, "max_file_size_mb", p->MaximumFileSize);
+	json_u64(&jout, "flush_timer", p->FlushTimer);
+	json_u64(&jout, "blocking_ms", blocking_ms(p));
+	json_u64(&jout, "enable_flags", p->EnableFlags);
+	json_u64(&jout, "number_of_buffers", p->NumberOfBuffers);
+	json_u64(&jout, "free_buffers", p->FreeBuffers);
+	json_u64(&jout, "events_lost", p->EventsLost);
+	json_u64(&jout, "buffers_written", p->BuffersWritten);
+	json_u64(&jout, "log_buffers_lost", p->LogBuffersLost);
+	json_u64(&jout, "real_time_buffers_lost", p->RealTimeBuffersLost);
 	if (streams)
-		j_u64("streams", streams);
-	j_str("start_time", filetime_text(p->Wnode.TimeStamp.QuadPart, t,
+		json_u64(&jout, "streams", streams);
+	json_str(&jout, "start_time", filetime_text(p->Wnode.TimeStamp.QuadPart, t,
 					  sizeof(t)));
 }
 
@@ -223,10 +223,10 @@ static void session_text(const struct props *b, ULONG streams)
 void session_show(const struct props *b, ULONG streams)
 {
 	if (json) {
-		j_open('{');
+		json_open(&jout, '{');
 		session_json_members(b, streams);
-		j_close('}');
-		j_end();
+		json_close(&jout, '}');
+		json_end(&jout);
 	} else {
 		session_text(b, streams);
 	}
@@ -238,6 +238,7 @@ int session_lookup(const char *name, CONTROLTRACE_ID *h)
 	struct props *b = props_new();
 	ULONG st;
 
+	set_what("session '%s'", name);
 	st = QueryTraceA(0, name, &b->p);
 	*h = b->p.Wnode.HistoricalContext;
 	free(b);

@@ -119,21 +119,20 @@ static void enable_info_json(const TRACE_ENABLE_INFO *e,
 {
 	size_t i;
 
-	j_sep();
-	j_open('{');
-	j_u64("logger_id", e->LoggerId);
-	j_str("session", session_name(sn, e->LoggerId));
-	j_u64("level", e->Level);
-	j_u64("match_any_keyword", e->MatchAnyKeyword);
-	j_u64("match_all_keyword", e->MatchAllKeyword);
-	j_u64("enable_property", e->EnableProperty);
-	j_key("properties");
-	j_open('[');
+	json_open(&jout, '{');
+	json_u64(&jout, "logger_id", e->LoggerId);
+	json_str(&jout, "session", session_name(sn, e->LoggerId));
+	json_u64(&jout, "level", e->Level);
+	json_u64(&jout, "match_any_keyword", e->MatchAnyKeyword);
+	json_u64(&jout, "match_all_keyword", e->MatchAllKeyword);
+	json_u64(&jout, "enable_property", e->EnableProperty);
+	json_key(&jout, "properties");
+	json_open(&jout, '[');
 	for (i = 0; i < nr_property_names; i++)
 		if (e->EnableProperty & property_names[i].bit)
-			j_elem_str(property_names[i].name);
-	j_close(']');
-	j_close('}');
+			json_str(&jout, NULL, property_names[i].name);
+	json_close(&jout, ']');
+	json_close(&jout, '}');
 }
 
 /* One provider in detail: its instances and what enables each. */
@@ -155,32 +154,33 @@ static int provider_show(const GUID *g)
 	session_names_get(&sn);
 	n = ((TRACE_GUID_INFO *)info)->InstanceCount;
 	if (json) {
-		j_open('{');
-		j_str("guid", guid_text(g, t));
-		j_key("instances");
-		j_open('[');
+		json_open(&jout, '{');
+		json_str(&jout, "guid", guid_text(g, t));
+		json_str(&jout, "name", provider_name(g));
+		json_key(&jout, "instances");
+		json_open(&jout, '[');
 		for (i = 0; i < n && (inst = instance_at(info, len, inst)); i++) {
-			j_sep();
-			j_open('{');
-			j_u64("pid", inst->Pid);
-			j_u64("flags", inst->Flags);
-			j_bool("classic", inst->Flags & TRACE_PROVIDER_FLAG_LEGACY);
-			j_bool("pre_enabled",
+			json_open(&jout, '{');
+			json_u64(&jout, "pid", inst->Pid);
+			json_u64(&jout, "flags", inst->Flags);
+			json_bool(&jout, "classic", inst->Flags & TRACE_PROVIDER_FLAG_LEGACY);
+			json_bool(&jout, "pre_enabled",
 			       inst->Flags & TRACE_PROVIDER_FLAG_PRE_ENABLE);
-			j_key("enabled_by");
-			j_open('[');
+			json_key(&jout, "enabled_by");
+			json_open(&jout, '[');
 			e = (const TRACE_ENABLE_INFO *)(inst + 1);
 			for (ULONG k = 0; k < inst->EnableCount; k++)
 				enable_info_json(&e[k], &sn);
-			j_close(']');
-			j_close('}');
+			json_close(&jout, ']');
+			json_close(&jout, '}');
 		}
-		j_close(']');
-		j_close('}');
-		j_end();
+		json_close(&jout, ']');
+		json_close(&jout, '}');
+		json_end(&jout);
 		goto out;
 	}
-	kv("Provider", "{%s}", guid_text(g, t));
+	kv("Provider", "{%s}%s%s", guid_text(g, t), provider_name(g) ? " " : "",
+	   provider_name(g) ? provider_name(g) : "");
 	kv("Instances", "%u", n);
 	for (i = 0; i < n && (inst = instance_at(info, len, inst)); i++) {
 		if (inst->Flags & TRACE_PROVIDER_FLAG_PRE_ENABLE)
@@ -218,10 +218,12 @@ out:
 /* Every provider: one line (or object) each. */
 static int providers_list(void)
 {
+	struct session_names sn;
 	GUID *list = NULL;
 	void *info;
 	ULONG len = 0, st, i, n;
 	char t[ETW_GUID_STR_LEN];
+	int wn = 4;
 
 	st = enum_query(TraceGuidQueryList, NULL, (void **)&list, &len);
 	if (st != ERROR_SUCCESS)
@@ -230,16 +232,24 @@ static int providers_list(void)
 				"this etw.ko cannot enumerate providers (no 'query' feature)" :
 				NULL);
 	n = len / sizeof(GUID);
+	session_names_get(&sn);
+	for (i = 0; i < n; i++) {
+		const char *name = provider_name(&list[i]);
+
+		if (name && (int)strlen(name) > wn)
+			wn = (int)strlen(name) < 40 ? (int)strlen(name) : 40;
+	}
 	if (json)
-		j_open('[');
+		json_open(&jout, '[');
 	else
-		printf("%-38s %9s  %-11s %-20s %s\n", "PROVIDER", "INSTANCES",
-		       "KIND", "PIDS", "LOGGERS");
+		printf("%-38s %-*s %9s  %-11s %-20s %s\n", "PROVIDER", wn, "NAME",
+		       "INSTANCES", "KIND", "PIDS", "SESSIONS");
 	for (i = 0; i < n; i++) {
 		TRACE_PROVIDER_INSTANCE_INFO *inst = NULL;
 		ULONG ilen = 0, k, ni, pre = 0, classic = 0;	/* instances */
 		uint64_t loggers[2] = { 0, 0 };
-		char pids[256] = "", lg[256] = "";
+		char pids[256] = "", lg[512] = "";
+		const char *name = provider_name(&list[i]);
 		size_t pn = 0, ln = 0;
 
 		/* Gone since the list was taken: skip it. */
@@ -248,12 +258,12 @@ static int providers_list(void)
 			continue;
 		ni = ((TRACE_GUID_INFO *)info)->InstanceCount;
 		if (json) {
-			j_sep();
-			j_open('{');
-			j_str("guid", guid_text(&list[i], t));
-			j_u64("instances", ni);
-			j_key("pids");
-			j_open('[');
+			json_open(&jout, '{');
+			json_str(&jout, "guid", guid_text(&list[i], t));
+			json_str(&jout, "name", name);
+			json_u64(&jout, "instances", ni);
+			json_key(&jout, "pids");
+			json_open(&jout, '[');
 		}
 		for (k = 0; k < ni && (inst = instance_at(info, ilen, inst)); k++) {
 			const TRACE_ENABLE_INFO *e = (const void *)(inst + 1);
@@ -263,8 +273,7 @@ static int providers_list(void)
 			classic += !!(inst->Flags & TRACE_PROVIDER_FLAG_LEGACY);
 			if (!(inst->Flags & TRACE_PROVIDER_FLAG_PRE_ENABLE)) {
 				if (json) {
-					j_sep();
-					printf("%u", inst->Pid);
+					json_u64(&jout, NULL, inst->Pid);
 				} else if (pn < sizeof(pids)) {
 					pn += snprintf(pids + pn, sizeof(pids) - pn,
 						       "%s%u", pn ? "," : "", inst->Pid);
@@ -276,40 +285,52 @@ static int providers_list(void)
 						1ULL << (e[x].LoggerId % 64);
 		}
 		if (json) {
-			j_close(']');
-			j_bool("classic", classic == ni);
-			j_bool("pre_enabled", pre);
-			j_key("logger_ids");
-			j_open('[');
+			json_close(&jout, ']');
+			json_bool(&jout, "classic", classic == ni);
+			json_bool(&jout, "pre_enabled", pre);
+			json_key(&jout, "logger_ids");
+			json_open(&jout, '[');
 		}
 		for (k = 0; k < 128; k++) {
 			if (!(loggers[k / 64] & (1ULL << (k % 64))))
 				continue;
 			if (json) {
-				j_sep();
-				printf("%u", k);
+				json_u64(&jout, NULL, k);
 			} else if (ln < sizeof(lg)) {
-				ln += snprintf(lg + ln, sizeof(lg) - ln, "%s%u",
-					       ln ? "," : "", k);
+				const char *s = session_name(&sn, (USHORT)k);
+
+				ln += s ? snprintf(lg + ln, sizeof(lg) - ln, "%s%s",
+						   ln ? "," : "", s) :
+					  snprintf(lg + ln, sizeof(lg) - ln, "%slogger %u",
+						   ln ? "," : "", k);
 			}
 		}
 		if (json) {
-			j_close(']');
-			j_close('}');
+			json_close(&jout, ']');
+			/* The sessions that enable it, by name (those we may see). */
+			json_key(&jout, "sessions");
+			json_open(&jout, '[');
+			for (k = 0; k < 128; k++)
+				if ((loggers[k / 64] & (1ULL << (k % 64))) &&
+				    session_name(&sn, (USHORT)k))
+					json_str(&jout, NULL, session_name(&sn, (USHORT)k));
+			json_close(&jout, ']');
+			json_close(&jout, '}');
 		} else {
-			printf("{%s} %9u  %-11s %-20s %s\n", guid_text(&list[i], t),
-			       ni, pre ? "pre-enabled" : classic == ni ? "classic" :
-			       classic ? "mixed" : "modern",
+			printf("{%s} %-*s %9u  %-11s %-20s %s\n", guid_text(&list[i], t),
+			       wn, name ? name : "-", ni, pre ? "pre-enabled" :
+			       classic == ni ? "classic" : classic ? "mixed" : "modern",
 			       pn ? pids : "-", ln ? lg : "-");
 		}
 		free(info);
 	}
 	if (json) {
-		j_close(']');
-		j_end();
+		json_close(&jout, ']');
+		json_end(&jout);
 	} else if (!n) {
 		printf("(no providers)\n");
 	}
+	session_names_free(&sn);
 	free(list);
 	return 0;
 }
@@ -326,7 +347,7 @@ int cmd_providers(int argc, char **argv)
 		return usage_err("too many arguments");
 	if (nargs(argc) == 0)
 		return providers_list();
-	if (arg_guid(argv[optind], &g, "provider"))
+	if (arg_provider(argv[optind], &g))
 		return EXIT_USAGE;
 	return provider_show(&g);
 }

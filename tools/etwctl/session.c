@@ -34,6 +34,7 @@ static int control_simple(int argc, char **argv, ULONG code, const char *api,
 	if (nargs(argc) != 1)
 		return usage_err(nargs(argc) ? "too many arguments" :
 					       "which session?");
+	set_what("session '%s'", argv[optind]);
 	if (code == EVENT_TRACE_CONTROL_STOP || code == EVENT_TRACE_CONTROL_FLUSH)
 		wait_progress_start(code == EVENT_TRACE_CONTROL_STOP ? "stopping" :
 				    "flushing", argv[optind]);
@@ -129,6 +130,8 @@ int cmd_update(int argc, char **argv)
 	 * LogFileMode 0 turns real time off and EnableFlags is replaced.
 	 * So read the current mode and flags first and pass them on.
 	 */
+	set_what("session '%s'%s%s%s", argv[optind], file ? ", log file '" : "",
+		 file ? file : "", file ? "'" : "");
 	cur = props_new();
 	st = QueryTraceA(0, argv[optind], &cur->p);
 	if (st != ERROR_SUCCESS) {
@@ -199,15 +202,14 @@ int cmd_list(int argc, char **argv)
 		return api_fail("QueryAllTraces", st, NULL);
 	}
 	if (json) {
-		j_open('[');
+		json_open(&jout, '[');
 		for (i = 0; i < count; i++) {
-			j_sep();
-			j_open('{');
+			json_open(&jout, '{');
 			session_json_members(&blocks[i], 0);
-			j_close('}');
+			json_close(&jout, '}');
 		}
-		j_close(']');
-		j_end();
+		json_close(&jout, ']');
+		json_end(&jout);
 		free(blocks);
 		return 0;
 	}

@@ -58,6 +58,12 @@ static const char *start_hint(ULONG st, const EVENT_TRACE_PROPERTIES *p)
 	if (st == ERROR_ACCESS_DENIED)
 		return "starting a session needs CAP_PERFMON or CAP_SYS_ADMIN, "
 		       "or the etw.ko controller_gid group";
+	if (st == ERROR_ALREADY_EXISTS)
+		return "a session of this name runs: stop it (etwctl stop NAME) or "
+		       "choose another name";
+	if (st == ERROR_PATH_NOT_FOUND || st == ERROR_BAD_PATHNAME ||
+	    st == ERROR_FILE_NOT_FOUND)
+		return "the log file's directory must exist (and be a directory)";
 	if (st == ERROR_INVALID_PARAMETER &&
 	    (p->LogFileMode & (EVENT_TRACE_FILE_MODE_CIRCULAR |
 			       EVENT_TRACE_FILE_MODE_NEWFILE)) &&
@@ -238,6 +244,10 @@ int cmd_start(int argc, char **argv)
 			p->LogFileMode |= EVENT_TRACE_REAL_TIME_MODE;
 	}
 
+	if (file)
+		set_what("session '%s', log file '%s'", name, file);
+	else
+		set_what("session '%s'", name);
 	st = StartTraceA(&h, name, p);
 	if (st != ERROR_SUCCESS) {
 		ret = api_fail("StartTrace", st, start_hint(st, p));

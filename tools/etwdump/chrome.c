@@ -2,7 +2,7 @@
 /*
  * etwdump --chrome FILE: the Trace Event JSON format that Perfetto's UI
  * and chrome://tracing load ({"traceEvents":[...]}, times in
- * microseconds).
+ * microseconds); FILE "-" is standard output.
  *
  *   - an event with opcode win:Start (1) opens a slice on its thread
  *     ("B"), the win:Stop (2) of the same activity ID closes it ("E"),
@@ -13,7 +13,8 @@
  *   - an activity started with a related (parent) activity ID gets a
  *     flow arrow ("s" -> "f") from the parent's open slice to its own;
  *   - args: the event's fields, provider, id, level, keywords, the
- *     activity IDs; processes and threads are named "pid N".
+ *     activity IDs; processes are named as the summary names them (the
+ *     trace's process events), else "pid N".
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "etwdump.h"
+#include "common/json.h"
 #include "view.h"
 
 /* An activity whose Start slice is open. */
@@ -40,14 +42,12 @@ struct thr {
 };
 
 static FILE *out;
-static int first = 1;
+static struct json j;
 static struct act *acts;
 static size_t nacts, cap_acts;
 static struct thr *thrs;
 static size_t nthrs, cap_thrs;
 static unsigned long long flows;
-static ULONG *pids;
-static size_t npids, cap_pids;
 
 static struct thr *thread_of(ULONG pid, ULONG tid)
 {
@@ -96,127 +96,122 @@ static struct act *act_of(const GUID *id, int create)
 	return &acts[nacts++];
 }
 
-static void name_process(ULONG pid, ULONG tid)
+/* A time in microseconds with its nanoseconds ("12.345"). */
+static void ts(const char *key, long long ns)
 {
-	size_t i;
+	char t[48];
 
-	for (i = 0; i < npids; i++)
-		if (pids[i] == pid)
-			return;
-	if (npids == cap_pids) {
-		size_t c = cap_pids ? 2 * cap_pids : 64;
-		ULONG *p = realloc(pids, c * sizeof(*p));
-
-		if (!p)
-			return;
-		pids = p;
-		cap_pids = c;
-	}
-	pids[npids++] = pid;
-	fprintf(out, "%s{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%u,\"tid\":%u,"
-		"\"args\":{\"name\":\"pid %u\"}}", first ? "\n" : ",\n", pid, tid, pid);
-	first = 0;
+	snprintf(t, sizeof(t), "%s%lld.%03lld", ns < 0 && ns > -1000 ? "-" : "",
+		 ns / 1000, (ns < 0 ? -ns : ns) % 1000);
+	json_num(&j, key, t);
 }
 
-static void guid_text(const GUID *g, char buf[37])
+/* One element of traceEvents begins: on a line of its own. */
+static void element(void)
 {
-	guid_str(g, buf);
+	putc_unlocked('\n', out);
+	json_open(&j, '{');
 }
 
 /* The common members: name, cat, ph, ts, pid, tid. */
 static void head(const char *ph, const struct view *v, ULONG pid, ULONG tid,
 		 long long ts_ns)
 {
-	fprintf(out, "%s{\"name\":\"", first ? "\n" : ",\n");
-	first = 0;
-	put_json_str(out, v->task && (v->start || v->stop) ? v->task : v->event);
-	fputs("\",\"cat\":\"", out);
-	put_json_str(out, v->provider);
-	fprintf(out, "\",\"ph\":\"%s\",\"ts\":%lld.%03lld,\"pid\":%u,\"tid\":%u",
-		ph, ts_ns / 1000, (ts_ns < 0 ? -ts_ns : ts_ns) % 1000, pid, tid);
+	element();
+	json_str(&j, "name", v->task && (v->start || v->stop) ? v->task : v->event);
+	json_str(&j, "cat", v->provider);
+	json_str(&j, "ph", ph);
+	ts("ts", ts_ns);
+	json_u64(&j, "pid", pid);
+	json_u64(&j, "tid", tid);
 }
 
 static void args(PEVENT_RECORD er, const struct view *v)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	const EVENT_DESCRIPTOR *d = &h->EventDescriptor;
-	char g[37];
+	char g[ETW_GUID_STR_LEN];
 	unsigned i;
 
-	fputs(",\"args\":{", out);
-	fputs("\"provider\":\"", out);
-	put_json_str(out, v->provider);
-	fprintf(out, "\",\"provider_guid\":\"%s", v->guid);
-	fprintf(out, "\",\"event\":\"");
-	put_json_str(out, v->event);
-	fprintf(out, "\",\"id\":%u,\"level\":%u,\"keywords\":\"0x%llx\",\"opcode\":%u,"
-		"\"task\":%u,\"cpu\":%u", d->Id, d->Level, d->Keyword, d->Opcode,
-		d->Task, GetEventProcessorIndex(er));
-	if (!IsEqualGUID(&h->ActivityId, &GUID_NULL)) {
-		guid_text(&h->ActivityId, g);
-		fprintf(out, ",\"activity\":\"%s\"", g);
-	}
-	if (v->has_related) {
-		guid_text(&v->related, g);
-		fprintf(out, ",\"related_activity\":\"%s\"", g);
-	}
+	json_key(&j, "args");
+	json_open(&j, '{');
+	json_str(&j, "provider", v->provider);
+	json_str(&j, "provider_guid", v->guid);
+	json_str(&j, "event", v->event);
+	json_u64(&j, "id", d->Id);
+	json_u64(&j, "level", d->Level);
+	snprintf(g, sizeof(g), "0x%llx", d->Keyword);
+	json_str(&j, "keywords", g);
+	json_u64(&j, "opcode", d->Opcode);
+	json_u64(&j, "task", d->Task);
+	json_u64(&j, "cpu", GetEventProcessorIndex(er));
+	if (!IsEqualGUID(&h->ActivityId, &GUID_NULL))
+		json_str(&j, "activity", etw_guid_str(&h->ActivityId, g));
+	if (v->has_related)
+		json_str(&j, "related_activity", etw_guid_str(&v->related, g));
 	for (i = 0; i < v->nfields; i++) {
-		fputs(",\"", out);
-		put_json_str(out, v->fields[i].name);
-		if (v->fields[i].number) {
-			fprintf(out, "\":%s", v->fields[i].text);
-		} else {
-			fputs("\":\"", out);
-			put_json_str(out, v->fields[i].text);
-			fputc('"', out);
-		}
+		const struct vfield *f = &v->fields[i];
+
+		if (f->number && !f->hex)
+			json_num(&j, f->name, f->text);
+		else
+			json_str(&j, f->name, f->text);
 	}
-	fputs("}}", out);
+	json_close(&j, '}');
+	json_close(&j, '}');
+}
+
+static void flow(const char *ph, long long ts_ns, ULONG pid, ULONG tid)
+{
+	element();
+	json_str(&j, "name", "activity");
+	json_str(&j, "cat", "flow");
+	json_str(&j, "ph", ph);
+	if (*ph == 'f')
+		json_str(&j, "bp", "e");
+	json_u64(&j, "id", flows);
+	ts("ts", ts_ns);
+	json_u64(&j, "pid", pid);
+	json_u64(&j, "tid", tid);
+	json_close(&j, '}');
 }
 
 static void chrome_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 	const char *guid, const char *when)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
-	long long ts = filetime_ns(h->TimeStamp.QuadPart);
+	long long t = filetime_ns(h->TimeStamp.QuadPart);
 	int has_act = !IsEqualGUID(&h->ActivityId, &GUID_NULL);
-	struct thr *t = thread_of(h->ProcessId, h->ThreadId);
+	struct thr *th = thread_of(h->ProcessId, h->ThreadId);
 	struct view v;
 	struct act *a;
 
 	(void)f;
 	(void)guid;
 	(void)when;
-	if (event_is_header(er) || !t)
+	if (event_is_header(er) || !th)
 		return;
 	view_of(er, d, &v);
-	name_process(h->ProcessId, h->ThreadId);
 
-	if (v.start && has_act && t->depth < 64 && (a = act_of(&h->ActivityId, 1))) {
+	if (v.start && has_act && th->depth < 64 && (a = act_of(&h->ActivityId, 1))) {
 		/* A flow from the parent's open slice, if there is one. */
 		struct act *parent = v.has_related ? act_of(&v.related, 0) : NULL;
 
 		if (parent) {
 			flows++;
-			fprintf(out, ",\n{\"name\":\"activity\",\"cat\":\"flow\",\"ph\":\"s\","
-				"\"id\":%llu,\"ts\":%lld.%03lld,\"pid\":%u,\"tid\":%u}",
-				flows, ts / 1000, (ts < 0 ? -ts : ts) % 1000,
-				parent->pid, parent->tid);
+			flow("s", t, parent->pid, parent->tid);
 		}
-		head("B", &v, h->ProcessId, h->ThreadId, ts);
+		head("B", &v, h->ProcessId, h->ThreadId, t);
 		args(er, &v);
 		if (parent)
-			fprintf(out, ",\n{\"name\":\"activity\",\"cat\":\"flow\",\"ph\":\"f\","
-				"\"bp\":\"e\",\"id\":%llu,\"ts\":%lld.%03lld,\"pid\":%u,\"tid\":%u}",
-				flows, ts / 1000, (ts < 0 ? -ts : ts) % 1000,
-				h->ProcessId, h->ThreadId);
+			flow("f", t, h->ProcessId, h->ThreadId);
 		a->id = h->ActivityId;
 		a->pid = h->ProcessId;
 		a->tid = h->ThreadId;
-		a->ts_ns = ts;
+		a->ts_ns = t;
 		a->open = 1;
-		t->top[t->depth++] = h->ActivityId;
-		a->depth = t->depth;
+		th->top[th->depth++] = h->ActivityId;
+		a->depth = th->depth;
 		return;
 	}
 	if (v.stop && has_act && (a = act_of(&h->ActivityId, 0))) {
@@ -225,65 +220,88 @@ static void chrome_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 		/* Close it where it was opened, if it is innermost there. */
 		if (st && st->depth == a->depth &&
 		    IsEqualGUID(&st->top[st->depth - 1], &h->ActivityId)) {
-			head("E", &v, a->pid, a->tid, ts);
+			head("E", &v, a->pid, a->tid, t);
 			args(er, &v);
 			st->depth--;
 			a->open = 0;
 			return;
 		}
 	}
-	head("i", &v, h->ProcessId, h->ThreadId, ts);
-	fputs(",\"s\":\"t\"", out);
+	head("i", &v, h->ProcessId, h->ThreadId, t);
+	json_str(&j, "s", "t");
 	args(er, &v);
 }
 
 static int chrome_open(const char *path)
 {
-	out = fopen(path, "w");
+	out = strcmp(path, "-") ? fopen(path, "w") : stdout;
 	if (!out) {
 		perror(path);
 		return -1;
 	}
-	fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", out);
+	json_init(&j, out);
+	json_open(&j, '{');
+	json_str(&j, "displayTimeUnit", "ns");
+	json_key(&j, "traceEvents");
+	json_open(&j, '[');
 	return 0;
 }
 
-static void chrome_summary(FILE *f, const struct totals *t)
-{
-	(void)f;
-	(void)t;
-}
-
 /* Close what is still open at the end, so every "B" has its "E". */
-static int chrome_close(const struct totals *t)
+static int chrome_close(const struct evsum *s, const struct evsum_info *in)
 {
+	char name[64];
 	size_t i;
 	int ret;
 
 	for (i = 0; i < nthrs; i++) {
 		while (thrs[i].depth > 0) {
 			thrs[i].depth--;
-			fprintf(out, ",\n{\"ph\":\"E\",\"ts\":%lld.%03lld,\"pid\":%u,\"tid\":%u}",
-				filetime_ns(dump.last_time) / 1000,
-				filetime_ns(dump.last_time) % 1000,
-				thrs[i].pid, thrs[i].tid);
+			element();
+			json_str(&j, "ph", "E");
+			ts("ts", filetime_ns(dump.last_time));
+			json_u64(&j, "pid", thrs[i].pid);
+			json_u64(&j, "tid", thrs[i].tid);
+			json_close(&j, '}');
 		}
 	}
-	fprintf(out, "\n],\"metadata\":{\"tool\":\"etwdump\",\"events\":%llu,"
-		"\"events_lost\":%llu,\"buffers_lost\":%llu}}\n",
-		t->events, t->events_lost, t->buffers_lost);
+	/* The processes' names, now that the trace's process events are in. */
+	for (i = 0; i < s->nprocs; i++) {
+		if (!s->procs[i].n)
+			continue;
+		element();
+		json_str(&j, "ph", "M");
+		json_str(&j, "name", "process_name");
+		json_u64(&j, "pid", s->procs[i].pid);
+		json_key(&j, "args");
+		json_open(&j, '{');
+		json_str(&j, "name", evsum_process_name(&s->procs[i], name, sizeof(name)));
+		json_close(&j, '}');
+		json_close(&j, '}');
+	}
+	putc_unlocked('\n', out);
+	json_close(&j, ']');
+	json_key(&j, "metadata");
+	json_open(&j, '{');
+	json_str(&j, "tool", "etwdump");
+	json_u64(&j, "events", s->events);
+	json_u64(&j, "events_lost", in->events_lost);
+	json_u64(&j, "buffers_lost", in->buffers_lost);
+	json_close(&j, '}');
+	json_close(&j, '}');
+	json_end(&j);
 	ret = ferror(out) ? -1 : 0;
-	if (fclose(out))
+	if (out == stdout ? fflush(out) : fclose(out))
 		ret = -1;
+	if (ret)
+		fprintf(stderr, "etwdump: --chrome: could not write all of it\n");
 	free(acts);
 	free(thrs);
-	free(pids);
 	return ret;
 }
 
 const struct output output_chrome = {
 	.event = chrome_event,
-	.summary = chrome_summary,
 	.open = chrome_open,
 	.close = chrome_close,
 };

@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * etwdump: what ProcessTrace calls (EventRecordCallback, BufferCallback),
- * and how it is stopped: after --max events, or on SIGINT/SIGTERM.
+ * and how it is stopped: after --max events, when standard output is
+ * closed, after --follow's --duration, or on SIGINT/SIGTERM/SIGHUP.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "etwdump.h"
+#include "common/fmt.h"
+#include "etw_guid.h"
+#include "shared/etw_kevents.h"
 
-/* Stop after --max events: close every handle (ProcessTrace returns). */
+/* Close every handle: ProcessTrace drains what it has and returns. */
 void close_all(void)
 {
 	int i;
@@ -25,56 +31,69 @@ void close_all(void)
 	pthread_mutex_unlock(&dump.lock);
 }
 
+/* Whether the formats need the fields, or only the names. */
+static int need_fields(PEVENT_RECORD er)
+{
+	return !dump.quiet || dump.nfouts || dump.header ||
+	       /* the summary names processes from the kernel's process events */
+	       ((er->EventHeader.Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) &&
+		etw_kgroup_of_guid((const u8 *)&er->EventHeader.ProviderId) == ETW_KG_PROCESS);
+}
+
 /*
  * Filter, decode, count the event, and print it in the output format
- * unless --quiet (which decodes only what a name filter needs).
+ * unless --quiet or --summary.
  */
 VOID WINAPI on_event(PEVENT_RECORD er)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
-	char guid[37], when[96];
+	char guid[ETW_GUID_STR_LEN], when[96];
 	static struct decoded d;
-	int header = IsEqualGUID(&h->ProviderId, &EventTraceGuid);
-	int i;
+	int header = event_is_header(er);
+	int i, keep;
 
-	if (dump.max && dump.shown >= dump.max)
-		return;		/* draining after --max */
-	if (!filter_before(er)) {
-		/* --header shows the log file's header whatever the filters. */
-		if (header && dump.header && !dump.no_decode && decode_event(er, &d) &&
-		    d.event && !strcmp(d.event, "Header"))
-			print_header(stdout, (int)(intptr_t)er->UserContext,
-				     dump.out->json_header, d.fields[d.nfields - 2].text);
-		return;
-	}
-	if (dump.no_decode) {
+	if (dump.closed || (dump.max && dump.shown >= dump.max))
+		return;		/* draining after --max, a signal, a closed stdout */
+	keep = filter_before(er);
+	if (!keep) {
+		memset(&d, 0, sizeof(d));
+	} else if (dump.no_decode) {
 		memset(&d, 0, sizeof(d));
 		d.reason = "--no-decode";
-		if (!filter_after(er, &d))
-			return;
-	} else if (!dump.quiet || dump.nfouts || dump.filter.nnames ||
-		   (header && dump.header)) {
+	} else if (need_fields(er)) {
 		decode_event(er, &d);
-		if (!filter_after(er, &d))
-			return;
+	} else {
+		decode_names(er, &d);
+	}
+	if (!keep || !filter_after(er, &d)) {
+		/* --header shows the log file's header whatever the filters. */
+		if (header && dump.header && !dump.no_decode && (d.ok || decode_event(er, &d)) &&
+		    d.event && !strcmp(d.event, "Header"))
+			print_header(stdout, (int)(intptr_t)er->UserContext,
+				     d.fields[d.nfields - 2].text);
+		return;
 	}
 	__atomic_store_n(&dump.events, dump.events + 1, __ATOMIC_RELAXED);
-	count_provider(&h->ProviderId);
+	dump.cur_type = evsum_add(&dump.sum, er, dump.no_decode ? NULL : &d, &dump.cur_proc);
 	dump.last_time = h->TimeStamp.QuadPart;
 	for (i = 0; i < dump.nfouts; i++)
 		dump.fouts[i].out->event(NULL, er, &d, NULL, NULL);
 	if (header && dump.header && d.ok && d.event && !strcmp(d.event, "Header"))
 		print_header(stdout, (int)(intptr_t)er->UserContext,
-			     dump.out->json_header, d.fields[d.nfields - 2].text);
-	if (dump.quiet)
-		goto out;
-	guid_str(&h->ProviderId, guid);
-	if (dump.raw)
-		snprintf(when, sizeof(when), "%lld", h->TimeStamp.QuadPart);
-	else
-		iso_time(h->TimeStamp.QuadPart, when);
-	dump.out->event(stdout, er, &d, guid, when);
-out:
+			     d.fields[d.nfields - 2].text);
+	if (!dump.quiet) {
+		etw_guid_str(&h->ProviderId, guid);
+		if (dump.raw)
+			snprintf(when, sizeof(when), "%lld", h->TimeStamp.QuadPart);
+		else
+			iso_time(h->TimeStamp.QuadPart, when);
+		dump.out->event(stdout, er, &d, guid, when);
+		if (ferror(stdout)) {
+			/* e.g. the pipe's reader went away: stop (and --follow cleans up) */
+			fprintf(stderr, "etwdump: standard output: %s\n", strerror(errno));
+			close_all();
+		}
+	}
 	dump.shown++;
 	if (dump.max && dump.shown >= dump.max)
 		close_all();
@@ -102,17 +121,41 @@ ULONG WINAPI on_buffer(PEVENT_TRACE_LOGFILEA lf)
 	return TRUE;
 }
 
-/* SIGINT/SIGTERM: CloseTrace, so ProcessTrace drains and returns. */
+/*
+ * The signals, and --duration: --follow stops its session, whose last
+ * buffers then reach ProcessTrace before it returns; otherwise
+ * CloseTrace, and ProcessTrace returns with what it has.
+ */
+static void stop(void)
+{
+	if (dump.follow)
+		follow_stop();
+	else
+		close_all();
+}
+
 void *signal_main(void *arg)
 {
 	sigset_t *set = arg;
-	int sig;
+	struct timespec end, left;
+	int sig, timed = dump.duration > 0;
 
+	deadline_in(&end, dump.duration);
 	for (;;) {
-		if (sigwait(set, &sig))
+		if (timed) {
+			if (!deadline_left(&end, &left)) {
+				timed = 0;
+				stop();
+				continue;
+			}
+			sig = sigtimedwait(set, NULL, &left);
+			if (sig < 0)
+				continue;
+		} else if (sigwait(set, &sig)) {
 			continue;
+		}
 		dump.interrupted = 1;
-		close_all();
+		stop();
 	}
 	return NULL;
 }

@@ -8,12 +8,14 @@
  * Clock-Time (100-ns units), Kernel(ms), User(ms), then the User Data:
  * one column per field (text in double quotes, arrays and structs as one
  * value), or the payload in hex when the event is not decoded.  The
- * summary goes to standard error, so standard output stays one table.
+ * closing summary goes to standard error: standard output is one table.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "etwdump.h"
+#include "common/fmt.h"
+#include "etw_guid.h"
 
 static void csv_begin(FILE *f)
 {
@@ -41,7 +43,7 @@ static void csv_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 	const EVENT_DESCRIPTOR *ed = &h->EventDescriptor;
 	long t = (long)(intptr_t)er->UserContext;
 	ULONG res = t >= 0 && t < dump.nh ? dump.lf[t].LogfileHeader.TimerResolution : 0;
-	char g[40], inst[16] = "", parent[16] = "";
+	char g[ETW_GUID_STR_LEN], inst[16] = "", parent[16] = "";
 	char flat[4096];
 	unsigned i;
 
@@ -72,10 +74,10 @@ static void csv_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 		ed->Id, ed->Version, ed->Channel, ed->Level, ed->Opcode, ed->Task,
 		ed->Keyword, h->ProcessId, h->ThreadId, GetEventProcessorIndex(er),
 		inst, parent);
-	guid_str(&h->ActivityId, g);
+	etw_guid_str(&h->ActivityId, g);
 	fprintf(f, "{%s}, ", g);
 	if (d->has_related) {
-		guid_str(&d->related, g);
+		etw_guid_str(&d->related, g);
 		fprintf(f, "{%s}", g);
 	}
 	fprintf(f, ", %lld, %llu, %llu", h->TimeStamp.QuadPart,
@@ -101,14 +103,7 @@ static void csv_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 	fputc('\n', f);
 }
 
-static void csv_summary(FILE *f, const struct totals *t)
-{
-	(void)f;
-	output_text.summary(stderr, t);
-}
-
 const struct output output_csv = {
 	.begin = csv_begin,
 	.event = csv_event,
-	.summary = csv_summary,
 };

@@ -5,17 +5,27 @@
  *
  * DIR gets a "metadata" file (TSDL, written last, once every event class
  * is known) and one stream file per CPU ("stream_N"), in packets of at
- * most 256 KB.  The clock counts nanoseconds since 1970 (UTC), so the
- * viewers show real times.  Every packet holds its CPU, first and last
- * time; each event its process and thread (event context) and its
- * fields: an event class per provider, event id, version, opcode and set
- * of fields, named "Provider:Event" (names as TDH decodes them); fields
- * TDH decodes to integers are 64-bit signed integers, everything else
- * UTF-8 strings as TDH formats them (an event TDH cannot decode: its
- * payload in hexadecimal and its length).  Field names are escaped with a leading '_'
- * (CTF's rule for names that could be TSDL keywords; the viewers strip
- * it).  Events lost are the last packet's events_discarded.
+ * most 256 KB.  DIR must be new, empty, or a trace etwdump wrote before:
+ * then its files are replaced, all of them (stream files of more CPUs
+ * than this trace has would otherwise be read as part of it).  Anything
+ * else in DIR, and DIR is refused.
+ *
+ * The clock counts nanoseconds since 1970 (UTC), so the viewers show
+ * real times.  Every packet holds its CPU, first and last time; each
+ * event its process and thread (event context) and its fields: an event
+ * class per provider, event id, version, opcode and set of fields, named
+ * "Provider:Event" (common/label.h); integers are 64-bit integers
+ * (signed as their type; HEXINT and pointers unsigned, base 16, which the
+ * viewers print in hex), everything else UTF-8 strings as TDH formats
+ * them (an event TDH cannot decode: its payload in hexadecimal and its
+ * length).  Field names are escaped with a leading '_' (CTF's rule for
+ * names that could be TSDL keywords; the viewers strip it).  Events lost
+ * are the last packet's events_discarded.  The trace's host name is the
+ * source's: the ComputerName of its SystemConfig/CPU event, or this
+ * machine's for a live session; a file without one gets none (an .etl
+ * file does not otherwise say which machine wrote it).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -34,6 +44,8 @@
 #define CTX_SIZE	(8 + 8 + 8 + 8 + 8 + 4)		/* packet context */
 #define MAX_CPUS	1024
 #define MAX_CLASSES	65536
+#define STREAM_PREFIX	"stream_"
+#define TRACER_NAME	"linux-etw"
 
 struct cls {
 	unsigned id;
@@ -43,7 +55,7 @@ struct cls {
 	char *name;
 	unsigned nfields;
 	char **fnames;		/* as written (escaped, unique) */
-	char *types;		/* 'u', 'i' or 's' per field */
+	char *types;		/* 'i', 'u', 'x' (hex) or 's' per field */
 	char *sig;		/* the key: names and types */
 };
 
@@ -105,7 +117,7 @@ static struct stream *stream_of(unsigned cpu)
 
 	if (s->f)
 		return s;
-	snprintf(path, sizeof(path), "%s/stream_%u", dir, cpu);
+	snprintf(path, sizeof(path), "%s/%s%u", dir, STREAM_PREFIX, cpu);
 	s->buf = malloc(PACKET_MAX);
 	s->f = s->buf ? fopen(path, "w") : NULL;
 	if (!s->f) {
@@ -143,13 +155,12 @@ static char *field_name(const char *name, const struct cls *c, unsigned upto)
 	return s;
 }
 
-/*
- * Numbers (decimal integers of at most 18 digits, view.c) are int64 whatever
- * their sign, so that one event's class does not change with its values.
- */
+/* By the field's type (view.c), so a class does not change with its values. */
 static char field_type(const struct vfield *f)
 {
-	return f->number ? 'i' : 's';
+	if (!f->number)
+		return 's';
+	return f->hex ? 'x' : f->is_signed ? 'i' : 'u';
 }
 
 /* The event's class: found by its key, or made. */
@@ -255,12 +266,81 @@ static void ctf_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 			memcpy(p, t, n);
 			p += n;
 		} else {
-			put_le(p, c->types[i] == 'i' ? (unsigned long long)strtoll(t, NULL, 0) :
-				   strtoull(t, NULL, 0), 8);
+			put_le(p, v.fields[i].value, 8);
 			p += 8;
 		}
 	}
 	s->len = (size_t)(p - s->buf);
+}
+
+/* Is this directory entry one of the files etwdump writes? */
+static int ours(const char *name)
+{
+	const char *n = name + strlen(STREAM_PREFIX);
+
+	if (!strcmp(name, "metadata"))
+		return 1;
+	if (strncmp(name, STREAM_PREFIX, strlen(STREAM_PREFIX)) || !*n)
+		return 0;
+	return strspn(n, "0123456789") == strlen(n);
+}
+
+/* Does DIR/metadata say etwdump wrote it? */
+static int our_metadata(void)
+{
+	char path[4200], line[256];
+	int found = 0;
+	FILE *m;
+
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	m = fopen(path, "r");
+	if (!m)
+		return 0;
+	while (!found && fgets(line, sizeof(line), m))
+		found = strstr(line, "tracer_name = \"" TRACER_NAME "\";") != NULL;
+	fclose(m);
+	return found;
+}
+
+/*
+ * DIR: new or empty, or an earlier trace of ours, whose files go (all
+ * of them, before any is written).  Anything else: refused.
+ */
+static int clean_dir(void)
+{
+	struct dirent *e;
+	int foreign = 0, n = 0, ret = 0;
+	DIR *d = opendir(dir);
+
+	if (!d) {
+		fprintf(stderr, "etwdump: --ctf %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		n++;
+		foreign |= !ours(e->d_name);
+	}
+	if (n && (foreign || !our_metadata())) {
+		fprintf(stderr, "etwdump: --ctf %s: the directory is not empty and holds "
+			"other files than a trace etwdump wrote; give a new or empty "
+			"directory\n", dir);
+		closedir(d);
+		return -1;
+	}
+	rewinddir(d);
+	while (n && (e = readdir(d))) {
+		if (!ours(e->d_name))
+			continue;
+		if (unlinkat(dirfd(d), e->d_name, 0)) {
+			fprintf(stderr, "etwdump: --ctf %s: %s: %s\n", dir, e->d_name,
+				strerror(errno));
+			ret = -1;
+		}
+	}
+	closedir(d);
+	return ret;
 }
 
 static int ctf_open(const char *path)
@@ -268,14 +348,16 @@ static int ctf_open(const char *path)
 	int fd;
 
 	if (strlen(path) >= sizeof(dir) - 32) {
-		fprintf(stderr, "etwdump: --ctf: path too long\n");
+		fprintf(stderr, "etwdump: --ctf %s: path too long\n", path);
 		return -1;
 	}
 	strcpy(dir, path);
 	if (mkdir(dir, 0755) && errno != EEXIST) {
-		perror(dir);
+		fprintf(stderr, "etwdump: --ctf %s: %s\n", dir, strerror(errno));
 		return -1;
 	}
+	if (clean_dir())
+		return -1;
 	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || read(fd, uuid, sizeof(uuid)) != sizeof(uuid)) {
 		perror("/dev/urandom");
@@ -310,7 +392,7 @@ static void put_tsdl_str(FILE *m, const char *s)
 		fprintf(m, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
 }
 
-static int write_metadata(const struct totals *t)
+static int write_metadata(const struct evsum *s, const struct evsum_info *in)
 {
 	char path[4200], host[256] = "";
 	unsigned i, k;
@@ -323,23 +405,30 @@ static int write_metadata(const struct totals *t)
 		perror(path);
 		return -1;
 	}
-	gethostname(host, sizeof(host) - 1);
+	if (s->host)
+		snprintf(host, sizeof(host), "%s", s->host);
+	else if (dump.session)
+		gethostname(host, sizeof(host) - 1);
 	fprintf(m, "/* CTF 1.8 */\n\n"
 		"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
 		"typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
 		"typealias integer { size = 64; align = 8; signed = false; } := uint64_t;\n"
 		"typealias integer { size = 64; align = 8; signed = true; } := int64_t;\n"
+		"typealias integer { size = 64; align = 8; signed = false; base = 16; } := xint64_t;\n"
 		"typealias integer { size = 64; align = 8; signed = false; map = clock.etw.value; } := uint64_clock_t;\n\n"
 		"trace {\n\tmajor = 1;\n\tminor = 8;\n\tuuid = \"");
 	put_uuid(m, uuid);
 	fprintf(m, "\";\n\tbyte_order = le;\n"
 		"\tpacket.header := struct {\n\t\tuint32_t magic;\n\t\tuint8_t uuid[16];\n"
-		"\t\tuint32_t stream_id;\n\t};\n};\n\n"
-		"env {\n\thostname = \"");
-	put_tsdl_str(m, host);
-	fprintf(m, "\";\n\ttracer_name = \"linux-etw\";\n\tdomain = \"etw\";\n"
+		"\t\tuint32_t stream_id;\n\t};\n};\n\nenv {\n");
+	if (*host) {
+		fputs("\thostname = \"", m);
+		put_tsdl_str(m, host);
+		fputs("\";\n", m);
+	}
+	fprintf(m, "\ttracer_name = \"" TRACER_NAME "\";\n\tdomain = \"etw\";\n"
 		"\tevents = %llu;\n\tevents_lost = %llu;\n\tbuffers_lost = %llu;\n};\n\n",
-		t->events, t->events_lost, t->buffers_lost);
+		s->events, in->events_lost, in->buffers_lost);
 	fprintf(m, "clock {\n\tname = etw;\n\tuuid = \"");
 	put_uuid(m, uuid);
 	fprintf(m, "\";\n\tdescription = \"%s\";\n\tfreq = 1000000000;\n"
@@ -363,7 +452,8 @@ static int write_metadata(const struct totals *t)
 			"\tfields := struct {\n", c->id, loglevel(c->level));
 		for (k = 0; k < c->nfields; k++)
 			fprintf(m, "\t\t%s %s;\n", c->types[k] == 's' ? "string" :
-				c->types[k] == 'i' ? "int64_t" : "uint64_t", c->fnames[k]);
+				c->types[k] == 'i' ? "int64_t" : c->types[k] == 'x' ?
+				"xint64_t" : "uint64_t", c->fnames[k]);
 		fprintf(m, "\t};\n};\n\n");
 	}
 	ret = ferror(m) ? -1 : 0;
@@ -372,13 +462,7 @@ static int write_metadata(const struct totals *t)
 	return ret;
 }
 
-static void ctf_summary(FILE *f, const struct totals *t)
-{
-	(void)f;
-	(void)t;
-}
-
-static int ctf_close(const struct totals *t)
+static int ctf_close(const struct evsum *s, const struct evsum_info *in)
 {
 	unsigned cpu, i, k, last = MAX_CPUS;
 	int ret;
@@ -387,18 +471,18 @@ static int ctf_close(const struct totals *t)
 		if (streams[cpu].f)
 			last = cpu;
 	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
-		struct stream *s = &streams[cpu];
+		struct stream *st = &streams[cpu];
 
-		if (!s->f)
+		if (!st->f)
 			continue;
 		if (cpu == last)
-			s->discarded = t->events_lost;
+			st->discarded = in->events_lost;
 		flush_packet(cpu);
-		if (fclose(s->f))
+		if (fclose(st->f))
 			failed = 1;
-		free(s->buf);
+		free(st->buf);
 	}
-	ret = write_metadata(t);
+	ret = write_metadata(s, in);
 	for (i = 0; i < nclasses; i++) {
 		for (k = 0; k < classes[i].nfields; k++)
 			free(classes[i].fnames[k]);
@@ -415,7 +499,6 @@ static int ctf_close(const struct totals *t)
 
 const struct output output_ctf = {
 	.event = ctf_event,
-	.summary = ctf_summary,
 	.open = ctf_open,
 	.close = ctf_close,
 };

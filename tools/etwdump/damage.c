@@ -3,11 +3,21 @@
  * etwdump: what ProcessTrace skipped in damaged .etl files (issue 9).
  * ProcessTrace delivers every intact event and then says only
  * ERROR_FILE_CORRUPT; libetw keeps where and why (etw_trace_damage(),
- * libetw.h), and this prints it: file, buffer, file offset, reason.
+ * libetw.h), and this prints it on stderr -- file, buffer, file offset,
+ * reason -- and keeps it for --summary --json's "damaged" list.
  */
 #include <stdio.h>
 
 #include "etwdump.h"
+#include "common/json.h"
+
+#define MAX_PLACES 256
+
+static struct place {
+	const char *file;
+	struct etw_trace_damage d;
+} places[MAX_PLACES];
+static unsigned nplaces;
 
 /* After ProcessTrace, before the handles are closed. */
 void report_damage(void)
@@ -20,8 +30,13 @@ void report_damage(void)
 	for (i = 0; i < dump.nh; i++) {
 		if (!dump.files[i] || etw_trace_damage_totals(dump.h[i], &t) || !t.damages)
 			continue;
-		for (j = 0; etw_trace_damage(dump.h[i], j, &d) == 0; j++)
-			dump.out->damage(dump.files[i], &d);
+		for (j = 0; etw_trace_damage(dump.h[i], j, &d) == 0; j++) {
+			fprintf(stderr, "etwdump: %s: %s\n", dump.files[i], d.reason);
+			if (nplaces < MAX_PLACES) {
+				places[nplaces].file = dump.files[i];
+				places[nplaces++].d = d;
+			}
+		}
 		if (t.damages > j)
 			fprintf(stderr, "etwdump: %s: %u more damaged places not listed\n",
 				dump.files[i], t.damages - j);
@@ -34,6 +49,28 @@ void report_damage(void)
 	}
 }
 
+/* --summary --json: "damaged":[{file, kind, buffer, file_offset, bytes, reason}]. */
+void damage_json(struct json *j)
+{
+	unsigned i;
+
+	json_key(j, "damaged");
+	json_open(j, '[');
+	for (i = 0; i < nplaces; i++) {
+		const struct etw_trace_damage *d = &places[i].d;
+
+		json_open(j, '{');
+		json_str(j, "file", places[i].file);
+		json_str(j, "kind", etw_damage_kind_name(d->kind));
+		json_i64(j, "buffer", (long long)d->buffer);
+		json_u64(j, "file_offset", d->file_offset);
+		json_u64(j, "bytes", d->bytes);
+		json_str(j, "reason", d->reason);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
 /* OpenTrace of @file failed with @err (@name): say where, if it was damage. */
 void report_open_error(const char *file, ULONG err, const char *name)
 {
@@ -43,5 +80,7 @@ void report_open_error(const char *file, ULONG err, const char *name)
 		fprintf(stderr, "etwdump: %s: OpenTrace: %s (%u): %s\n", file, name,
 			err, d.reason);
 	else
-		fprintf(stderr, "etwdump: %s: OpenTrace: %s (%u)\n", file, name, err);
+		fprintf(stderr, "etwdump: %s: OpenTrace: %s (%u)%s\n", file, name, err,
+			err == ERROR_FILE_NOT_FOUND ? ": no such file" :
+			err == ERROR_ACCESS_DENIED ? ": permission denied" : "");
 }

@@ -2,7 +2,9 @@
 /*
  * etwdump: which events to show.
  *
- *   --provider GUID|NAME   this provider (repeatable); a name matches the
+ *   -p, --provider P       this provider (repeatable): a GUID, *NAME (its
+ *                          name-hash GUID), or a name -- a manifest's
+ *                          provider or a kernel class (by GUID), or the
  *                          decoded provider name (TraceLogging traits or
  *                          manifest), case-insensitively
  *   --level N              level N or lower (more severe); level 0 passes
@@ -16,7 +18,8 @@
  * The EventTrace events (the log file's header) pass the level, keyword,
  * id and time filters; a provider filter keeps them only when it names
  * EventTrace ({68fdd900-4a3e-11d1-84f4-0000f80464e3} or "EventTrace").
- * --header prints the header whatever the filters.
+ * --header prints the header whatever the filters.  A -p that matched no
+ * event is said on stderr at the end, with the providers the trace has.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,38 +28,36 @@
 #include <time.h>
 
 #include "etwdump.h"
+#include "common/names.h"
+#include "etw_guid.h"
 
-const char *filter_usage(void)
+int filter_provider(const char *arg)
 {
-	return "  --provider P    only provider P (GUID or name; repeatable)\n"
-	       "  --level N       only levels 0..N\n"
-	       "  --keywords M    only events with a keyword bit of M (or none)\n"
-	       "  --id N          only event id N (repeatable)\n"
-	       "  --since T       only from T on (UTC, 2024-01-31T12:34:56[.fffffff][Z])\n"
-	       "  --until T       only up to T\n";
-}
+	struct filter *fl = &dump.filter;
+	enum provider_source src;
+	char err[512];
+	int k = fl->nprov;
 
-static int parse_guid(const char *s, GUID *g)
-{
-	unsigned int d1, d2, d3, b[8];
-	int n = 0, i;
-
-	if (*s == '{')
-		s++;
-	if (sscanf(s, "%8x-%4x-%4x-%2x%2x-%2x%2x%2x%2x%2x%2x%n", &d1, &d2, &d3,
-		   &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7], &n) != 11 ||
-	    n != 36 || (s[36] && strcmp(s + 36, "}")))
+	if (strchr(arg, ':')) {
+		fprintf(stderr, "etwdump: -p %s: a level and keywords after the provider are "
+			"for --follow; here use --level and --keywords\n", arg);
 		return -1;
-	g->Data1 = d1;
-	g->Data2 = (USHORT)d2;
-	g->Data3 = (USHORT)d3;
-	for (i = 0; i < 8; i++)
-		g->Data4[i] = (UCHAR)b[i];
+	}
+	fl->given[k] = arg;
+	fl->names[k] = NULL;
+	if (provider_lookup(arg, &fl->guids[k], &src, err, sizeof(err))) {
+		/* Not known here: it may still be a name the events carry. */
+		memset(&fl->guids[k], 0, sizeof(GUID));
+		fl->names[k] = arg;
+	} else if (src != PROV_BY_GUID && src != PROV_BY_HASH) {
+		fl->names[k] = arg;	/* the GUID, or the decoded name */
+	}
+	fl->nprov++;
 	return 0;
 }
 
 /* 2024-01-31T12:34:56[.fffffff][Z] (UTC) as a FILETIME. */
-static int parse_time(const char *s, FILETIME *ft)
+int filter_time(const char *s, FILETIME *ft)
 {
 	struct tm tm = { 0 };
 	unsigned long long v, frac = 0;
@@ -88,40 +89,36 @@ static int parse_time(const char *s, FILETIME *ft)
 	return 0;
 }
 
-int filter_option(const char *opt, const char *arg)
+/* Does filter @k take this event (by GUID, or by its decoded name)? */
+static int takes(int k, PEVENT_RECORD er, const struct decoded *d)
 {
-	struct filter *fl = &dump.filter;
-	char *end;
+	const struct filter *fl = &dump.filter;
+	const GUID *g = &er->EventHeader.ProviderId;
 
-	if (!strcmp(opt, "--provider")) {
-		if (fl->nguids == 64 || fl->nnames == 64)
-			return -1;
-		if (!parse_guid(arg, &fl->guids[fl->nguids]))
-			fl->nguids++;
-		else
-			fl->names[fl->nnames++] = arg;
-	} else if (!strcmp(opt, "--level")) {
-		fl->level = (int)strtol(arg, &end, 0);
-		if (*end || fl->level < 0 || fl->level > 255)
-			return -1;
-	} else if (!strcmp(opt, "--keywords")) {
-		fl->keywords = strtoull(arg, &end, 0);
-		if (*end || !fl->keywords)
-			return -1;
-	} else if (!strcmp(opt, "--id")) {
-		unsigned long v = strtoul(arg, &end, 0);
-
-		if (*end || v > 0xFFFF || fl->nids == 256)
-			return -1;
-		fl->ids[fl->nids++] = (USHORT)v;
-	} else if (!strcmp(opt, "--since")) {
-		return parse_time(arg, &fl->since) ? -1 : 1;
-	} else if (!strcmp(opt, "--until")) {
-		return parse_time(arg, &fl->until) ? -1 : 1;
-	} else {
+	if (IsEqualGUID(&fl->guids[k], g))
+		return 1;
+	if (!fl->names[k])
 		return 0;
-	}
-	return 1;
+	if (!d)		/* before decoding: maybe */
+		return -1;
+	if (IsEqualGUID(g, &EventTraceGuid))
+		return !strcasecmp(fl->names[k], "EventTrace");
+	return d->provider && !strcasecmp(fl->names[k], d->provider);
+}
+
+/* The providers of the trace, filtered or not: for filter_warn(). */
+static GUID seen[64];
+static int nseen;
+
+static void saw(const GUID *g)
+{
+	int i;
+
+	for (i = nseen; i-- > 0;)
+		if (IsEqualGUID(&seen[i], g))
+			return;
+	if (nseen < (int)(sizeof(seen) / sizeof(seen[0])))
+		seen[nseen++] = *g;
 }
 
 int filter_before(PEVENT_RECORD er)
@@ -129,50 +126,65 @@ int filter_before(PEVENT_RECORD er)
 	const struct filter *fl = &dump.filter;
 	const EVENT_HEADER *h = &er->EventHeader;
 	const EVENT_DESCRIPTOR *d = &h->EventDescriptor;
-	int i;
+	int i, maybe = 0;
 
-	if (IsEqualGUID(&h->ProviderId, &EventTraceGuid)) {
-		if (!fl->nguids && !fl->nnames)
-			return 1;
-		for (i = 0; i < fl->nguids; i++)
-			if (IsEqualGUID(&fl->guids[i], &EventTraceGuid))
-				return 1;
-		for (i = 0; i < fl->nnames; i++)
-			if (!strcasecmp(fl->names[i], "EventTrace"))
-				return 1;
-		return 0;
-	}
-	if (fl->level >= 0 && d->Level > fl->level)
-		return 0;
-	if (fl->keywords && d->Keyword && !(d->Keyword & fl->keywords))
-		return 0;
-	if (fl->nids) {
-		for (i = 0; i < fl->nids && fl->ids[i] != d->Id; i++)
-			;
-		if (i == fl->nids)
+	if (fl->nprov)
+		saw(&h->ProviderId);
+	if (!IsEqualGUID(&h->ProviderId, &EventTraceGuid)) {
+		if (fl->level >= 0 && d->Level > fl->level)
 			return 0;
+		if (fl->keywords && d->Keyword && !(d->Keyword & fl->keywords))
+			return 0;
+		if (fl->nids) {
+			for (i = 0; i < fl->nids && fl->ids[i] != d->Id; i++)
+				;
+			if (i == fl->nids)
+				return 0;
+		}
 	}
-	if (fl->nguids && !fl->nnames) {
-		for (i = 0; i < fl->nguids; i++)
-			if (IsEqualGUID(&fl->guids[i], &h->ProviderId))
-				return 1;
-		return 0;
+	if (!fl->nprov)
+		return 1;
+	for (i = 0; i < fl->nprov; i++) {
+		int t = takes(i, er, NULL);
+
+		if (t > 0)
+			return 1;
+		maybe |= t < 0;
 	}
-	return 1;
+	return maybe;	/* a name: decide when decoded */
 }
 
 int filter_after(PEVENT_RECORD er, const struct decoded *d)
 {
-	const struct filter *fl = &dump.filter;
-	int i;
+	struct filter *fl = &dump.filter;
+	int i, kept = !fl->nprov;
 
-	if (!fl->nnames || IsEqualGUID(&er->EventHeader.ProviderId, &EventTraceGuid))
-		return 1;	/* EventTrace: filter_before decided */
-	for (i = 0; i < fl->nguids; i++)
-		if (IsEqualGUID(&fl->guids[i], &er->EventHeader.ProviderId))
-			return 1;
-	for (i = 0; i < fl->nnames; i++)
-		if (d->provider && !strcasecmp(fl->names[i], d->provider))
-			return 1;
-	return 0;
+	for (i = 0; i < fl->nprov; i++) {
+		if (takes(i, er, d) > 0) {
+			fl->hits[i]++;
+			kept = 1;
+		}
+	}
+	return kept;
+}
+
+void filter_warn(void)
+{
+	const struct filter *fl = &dump.filter;
+	char g[ETW_GUID_STR_LEN];
+	const char *name;
+	int i, k;
+
+	for (i = 0; i < fl->nprov; i++) {
+		if (fl->hits[i])
+			continue;
+		fprintf(stderr, "etwdump: -p %s: no event of this provider%s", fl->given[i],
+			nseen ? "; the trace's providers:" : "");
+		for (k = 0; k < nseen; k++) {
+			name = provider_name(&seen[k]);
+			fprintf(stderr, "%s %s%s{%s}", k ? "," : "", name ? name : "",
+				name ? " " : "", etw_guid_str(&seen[k], g));
+		}
+		fputc('\n', stderr);
+	}
 }

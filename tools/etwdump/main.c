@@ -4,10 +4,9 @@
  * the spirit of Windows tracerpt.  Uses only the public consumer API
  * (OpenTrace, ProcessTrace, CloseTrace).
  *
- *   etwdump [--json|--csv|--xml] [--header] [--manifest FILE]... [--tmf PATH] [filters]
- *           [--raw-time] [--max N] [--quiet] [--no-progress]
- *           [--chrome FILE] [--ctf DIR] [--report FILE.html]
- *           {--session NAME | FILE.etl...}
+ *   etwdump [OPTIONS] FILE.etl...         log files, merged by time
+ *   etwdump [OPTIONS] --session NAME      a running real-time session
+ *   etwdump [OPTIONS] --follow -p NAME... a session of its own, until ^C
  *
  * One line per event: time (ISO-8601 UTC with 100-ns digits, or the raw
  * session clock with --raw-time), CPU, PID/TID, provider GUID and name,
@@ -19,18 +18,20 @@
  * its payload in hex and why; a string-only event its string; a
  * TraceMessage (WPP) event its message GUID and "msg=" number.  --json,
  * --csv and --xml print the same as JSON lines or in tracerpt's CSV and
- * XML layouts.  At the end, or on SIGINT/SIGTERM while following a
- * session, a summary: events per provider, events and buffers lost,
- * buffers read.  In a damaged file every intact event is printed; each
- * damaged place skipped is reported with file, buffer, file offset and
- * reason (on stderr, or as a "damage" object with --json), and the exit
+ * XML layouts; standard output then holds that and nothing else (the
+ * closing summary goes to standard error).  --summary prints, instead of
+ * the events, tracerpt -summary's tables (events per provider, per event
+ * type, per process), as one JSON object with --json.  In a damaged file
+ * every intact event is printed; each damaged place skipped is reported
+ * on stderr with file, buffer, file offset and reason, and the exit
  * status is 1.  --chrome, --ctf and --report convert the trace in the
- * same pass (stdout then gets only the summary).  On a terminal, a
- * progress line while it works.
+ * same pass.  On a terminal, a progress line while it works.
  *
  * This file: options, opening the traces, ProcessTrace and the exit
  * status; etwdump.h lists the others.
  */
+#include <errno.h>
+#include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -41,6 +42,7 @@
 #include <time.h>
 
 #include "etwdump.h"
+#include "common/cli.h"
 
 struct etwdump dump = {
 	.out = &output_text,
@@ -51,165 +53,306 @@ struct etwdump dump = {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: etwdump [--json|--csv|--xml] [--header] [--manifest FILE]... [--tmf PATH]\n"
-		"               [filters] [--no-decode] [--raw-time] [--max N] [--quiet]\n"
-		"               [--no-progress] [--chrome FILE] [--ctf DIR] [--report FILE.html]\n"
-		"               {--session NAME | FILE.etl...}\n"
-		"  --session NAME  follow a real-time session until it stops (or ^C)\n"
-		"  FILE.etl...     read log files, merged by time (at most %d)\n"
-		"  --json          one JSON object per line\n"
+		"usage: etwdump [OPTIONS] FILE.etl...         read log files (merged by time)\n"
+		"       etwdump [OPTIONS] --session NAME      follow a real-time session\n"
+		"       etwdump [OPTIONS] --follow -p PROVIDER[:LEVEL[:KEYWORDS]]... [--kernel FLAGS]\n"
+		"                                             a session of its own, until ^C\n"
+		"Output (one of; text by default):\n"
+		"  --json          one JSON object per event (summary on stderr)\n"
 		"  --csv           tracerpt -of CSV's columns\n"
 		"  --xml           tracerpt -of XML's events\n"
+		"  --summary       instead of the events: events per provider, event type and\n"
+		"                  process, the trace's span (one JSON object with --json)\n"
+		"  --chrome FILE   also write Trace Event JSON (Perfetto, chrome://tracing; - stdout)\n"
+		"  --ctf DIR       also write a CTF 1.8 trace (babeltrace2, Trace Compass)\n"
+		"  --report FILE   also write the interactive HTML report (- stdout)\n"
+		"What to show:\n"
+		"  -p, --provider P  only provider P: a GUID, a name (manifest, kernel class,\n"
+		"                  decoded name) or *NAME (its name-hash GUID); repeatable.\n"
+		"                  With --follow: the provider to enable, with a level and\n"
+		"                  keywords (hex) after ':'\n"
+		"  --level N       only levels 0..N\n"
+		"  --keywords M    only events with a keyword bit of M (or none)\n"
+		"  --id N          only event id N (repeatable)\n"
+		"  --since T       only from T on (UTC, 2024-01-31T12:34:56[.fffffff][Z])\n"
+		"  --until T       only up to T\n"
+		"  --max N         at most N events\n"
+		"How:\n"
 		"  --header        the log file header (logger, mode, clock, ...) first\n"
 		"  --manifest FILE decode with this manifest too (repeatable)\n"
 		"  --tmf PATH      WPP messages formatted from the <GUID>.tmf files of PATH\n"
 		"                  (';'-separated; default $TRACE_FORMAT_SEARCH_PATH)\n"
-		"%s"
 		"  --no-decode     payloads in hex, no TDH (names, fields, extended items)\n"
 		"  --raw-time      raw session clock instead of UTC time\n"
-		"  --max N         print at most N events\n"
-		"  --quiet         print only the summary\n"
+		"  -q, --quiet     print only the closing summary\n"
 		"  --no-progress   no progress line on a terminal\n"
-		"  --chrome FILE   write Trace Event JSON (Perfetto, chrome://tracing)\n"
-		"  --ctf DIR       write a CTF 1.8 trace (babeltrace2, Trace Compass)\n"
-		"  --report FILE   write a visual summary as one HTML page\n",
-		MAX_FILES, filter_usage());
+		"--follow:\n"
+		"  --kernel FLAGS  also the NT Kernel Logger's events (process,thread,img,...)\n"
+		"  -d, --duration S  stop after S seconds\n"
+		"  -h, --help      this help;  --version  the version\n"
+		"At most %d files.  Exit status: 0, 1 (an error, or damage skipped), 2 (usage).\n",
+		MAX_FILES);
 }
 
-static const char *win32_name(ULONG e)
+enum {
+	O_JSON = 0x100, O_CSV, O_XML, O_SUMMARY, O_HEADER, O_MANIFEST,
+	O_NO_DECODE, O_RAW, O_MAX, O_NO_PROGRESS, O_CHROME, O_CTF, O_REPORT,
+	O_SESSION, O_FOLLOW, O_KERNEL, O_LEVEL, O_KEYWORDS, O_ID, O_SINCE,
+	O_UNTIL, O_VERSION, O_TMF,
+};
+
+static const struct option options[] = {
+	{ "json", no_argument, NULL, O_JSON },
+	{ "csv", no_argument, NULL, O_CSV },
+	{ "xml", no_argument, NULL, O_XML },
+	{ "summary", no_argument, NULL, O_SUMMARY },
+	{ "header", no_argument, NULL, O_HEADER },
+	{ "manifest", required_argument, NULL, O_MANIFEST },
+	{ "tmf", required_argument, NULL, O_TMF },
+	{ "no-decode", no_argument, NULL, O_NO_DECODE },
+	{ "raw-time", no_argument, NULL, O_RAW },
+	{ "max", required_argument, NULL, O_MAX },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "no-progress", no_argument, NULL, O_NO_PROGRESS },
+	{ "chrome", required_argument, NULL, O_CHROME },
+	{ "ctf", required_argument, NULL, O_CTF },
+	{ "report", required_argument, NULL, O_REPORT },
+	{ "session", required_argument, NULL, O_SESSION },
+	{ "follow", no_argument, NULL, O_FOLLOW },
+	{ "kernel", required_argument, NULL, O_KERNEL },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "provider", required_argument, NULL, 'p' },
+	{ "level", required_argument, NULL, O_LEVEL },
+	{ "keywords", required_argument, NULL, O_KEYWORDS },
+	{ "id", required_argument, NULL, O_ID },
+	{ "since", required_argument, NULL, O_SINCE },
+	{ "until", required_argument, NULL, O_UNTIL },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, O_VERSION },
+	{ 0 }
+};
+
+static int bad(const char *fmt, const char *a, const char *b)
 {
-	switch (e) {
-	case ERROR_SUCCESS: return "ERROR_SUCCESS";
-	case ERROR_FILE_NOT_FOUND: return "ERROR_FILE_NOT_FOUND";
-	case ERROR_PATH_NOT_FOUND: return "ERROR_PATH_NOT_FOUND";
-	case ERROR_ACCESS_DENIED: return "ERROR_ACCESS_DENIED";
-	case ERROR_INVALID_HANDLE: return "ERROR_INVALID_HANDLE";
-	case ERROR_NOT_ENOUGH_MEMORY: return "ERROR_NOT_ENOUGH_MEMORY";
-	case ERROR_BAD_LENGTH: return "ERROR_BAD_LENGTH";
-	case ERROR_NOT_SUPPORTED: return "ERROR_NOT_SUPPORTED";
-	case ERROR_INVALID_PARAMETER: return "ERROR_INVALID_PARAMETER";
-	case ERROR_BAD_PATHNAME: return "ERROR_BAD_PATHNAME";
-	case ERROR_BUSY: return "ERROR_BUSY";
-	case ERROR_CANCELLED: return "ERROR_CANCELLED";
-	case ERROR_FILE_CORRUPT: return "ERROR_FILE_CORRUPT";
-	case ERROR_INVALID_TIME: return "ERROR_INVALID_TIME";
-	case ERROR_WMI_INSTANCE_NOT_FOUND: return "ERROR_WMI_INSTANCE_NOT_FOUND";
-	case ERROR_WMI_SERVER_UNAVAILABLE: return "ERROR_WMI_SERVER_UNAVAILABLE (is etw.ko loaded?)";
-	case ERROR_CTX_CLOSE_PENDING: return "ERROR_CTX_CLOSE_PENDING";
-	default: return "error";
-	}
+	fprintf(stderr, "etwdump: ");
+	fprintf(stderr, fmt, a, b);
+	fprintf(stderr, "\n");
+	return 2;
 }
 
-int main(int argc, char **argv)
+/* A whole number: digits only (no sign, no blank), within @max. */
+static int whole(const char *s, unsigned long long max, unsigned long long *v)
 {
-	const char *session = NULL;
-	const char *files[MAX_FILES];
-	int nfiles = 0, i;
-	sigset_t set;
-	pthread_t sig_thread;
-	ULONG status;
-	int ret = 0, k;
+	char *end;
 
-	/* Only the thread running ProcessTrace writes to stdout. */
-	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
-	for (i = 1; i < argc; i++) {
-		int fr = i + 1 < argc ? filter_option(argv[i], argv[i + 1]) : 0;
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	return errno || *end || *v > max ? -1 : 0;
+}
 
-		if (fr < 0) {
-			fprintf(stderr, "etwdump: bad %s %s\n", argv[i], argv[i + 1]);
-			return 2;
-		} else if (fr > 0) {
-			i++;
-		} else if (!strcmp(argv[i], "--json")) {
-			dump.out = &output_json;
-		} else if (!strcmp(argv[i], "--csv")) {
-			dump.out = &output_csv;
-		} else if (!strcmp(argv[i], "--xml")) {
-			dump.out = &output_xml;
-		} else if (!strcmp(argv[i], "--header")) {
+static int add_file_output(const struct output *o, const char *opt, const char *path)
+{
+	int k;
+
+	for (k = 0; k < dump.nfouts; k++)
+		if (dump.fouts[k].out == o)
+			return bad("%s given twice", opt, NULL);
+	if (!*path)
+		return bad("%s needs a file name", opt, NULL);
+	dump.fouts[dump.nfouts].out = o;
+	dump.fouts[dump.nfouts++].path = path;
+	return 0;
+}
+
+/* The options; 0, -1 (exit 0: --help, --version) or an exit status. */
+static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
+		 const char **kernel)
+{
+	const struct output *fmt = NULL;
+	const char *fmt_opt = NULL, *stdout_user = NULL;
+	unsigned long long v;
+	double secs;
+	char *end;
+	int c, k, r;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":p:qd:h", options, NULL)) != -1) {
+		switch (c) {
+		case O_JSON:
+		case O_CSV:
+		case O_XML: {
+			const struct output *o = c == O_JSON ? &output_json :
+						 c == O_CSV ? &output_csv : &output_xml;
+
+			if (fmt && fmt != o)
+				return bad("%s and %s: choose one output format",
+					   fmt_opt, argv[optind - 1]);
+			fmt = o;
+			fmt_opt = argv[optind - 1];
+			break;
+		}
+		case O_SUMMARY:
+			dump.summary = 1;
+			break;
+		case O_HEADER:
 			dump.header = 1;
-		} else if (!strcmp(argv[i], "--manifest") && i + 1 < argc) {
-			if (decode_load_manifest(argv[++i]))
+			break;
+		case O_MANIFEST:
+			if (decode_load_manifest(optarg))
 				return 1;
-		} else if (!strcmp(argv[i], "--tmf") && i + 1 < argc) {
-			decode_tmf_path = argv[++i];
-		} else if (!strcmp(argv[i], "--no-decode")) {
+			break;
+		case O_TMF:
+			decode_tmf_path = optarg;
+			break;
+		case O_NO_DECODE:
 			dump.no_decode = 1;
-		} else if (!strcmp(argv[i], "--raw-time")) {
+			break;
+		case O_RAW:
 			dump.raw = 1;
-		} else if (!strcmp(argv[i], "--quiet")) {
+			break;
+		case O_MAX:
+			if (whole(optarg, UINT64_MAX, &v) || !v)
+				return bad("--max %s: a number of events, at least 1", optarg, NULL);
+			dump.max = v;
+			break;
+		case 'q':
 			dump.quiet = 1;
-		} else if (!strcmp(argv[i], "--no-progress")) {
+			break;
+		case O_NO_PROGRESS:
 			dump.no_progress = 1;
-		} else if ((!strcmp(argv[i], "--chrome") || !strcmp(argv[i], "--ctf") ||
-			    !strcmp(argv[i], "--report")) && i + 1 < argc) {
-			const struct output *o = argv[i][2] == 'r' ? &output_report :
-						 argv[i][3] == 'h' ? &output_chrome :
-								     &output_ctf;
-			int k;
-
-			for (k = 0; k < dump.nfouts; k++) {
-				if (dump.fouts[k].out == o) {
-					fprintf(stderr, "etwdump: %s given twice\n", argv[i]);
-					return 2;
-				}
+			break;
+		case O_CHROME:
+		case O_REPORT:
+			if (!strcmp(optarg, "-")) {
+				if (stdout_user)
+					return bad("%s - and %s - both write to standard output",
+						   stdout_user, argv[optind - 2]);
+				stdout_user = c == O_CHROME ? "--chrome" : "--report";
 			}
-			dump.fouts[dump.nfouts].out = o;
-			dump.fouts[dump.nfouts++].path = argv[++i];
-		} else if (!strcmp(argv[i], "--max") && i + 1 < argc) {
-			char *end;
-
-			dump.max = strtoull(argv[++i], &end, 0);
-			if (*end || !dump.max) {
-				fprintf(stderr, "etwdump: --max wants a positive number\n");
-				return 2;
-			}
-		} else if (!strcmp(argv[i], "--session") && i + 1 < argc) {
-			session = argv[++i];
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			r = add_file_output(c == O_CHROME ? &output_chrome : &output_report,
+					    c == O_CHROME ? "--chrome" : "--report", optarg);
+			if (r)
+				return r;
+			break;
+		case O_CTF:
+			if (!strcmp(optarg, "-"))
+				return bad("--ctf writes a directory, not standard output", NULL, NULL);
+			r = add_file_output(&output_ctf, "--ctf", optarg);
+			if (r)
+				return r;
+			break;
+		case O_SESSION:
+			if (dump.session)
+				return bad("--session given twice", NULL, NULL);
+			dump.session = optarg;
+			break;
+		case O_FOLLOW:
+			dump.follow = 1;
+			break;
+		case O_KERNEL:
+			*kernel = optarg;
+			break;
+		case 'd':
+			errno = 0;
+			secs = strtod(optarg, &end);
+			if (errno || *end || !(secs > 0) || secs > 1e9)
+				return bad("--duration %s: seconds, more than 0", optarg, NULL);
+			dump.duration = secs;
+			break;
+		case 'p':
+			if (*npspecs == MAX_FILTERS)
+				return bad("at most %s providers", "64", NULL);
+			pspecs[(*npspecs)++] = optarg;
+			break;
+		case O_LEVEL:
+			if (whole(optarg, 255, &v))
+				return bad("--level %s: 0 to 255", optarg, NULL);
+			dump.filter.level = (int)v;
+			break;
+		case O_KEYWORDS:
+			errno = 0;
+			dump.filter.keywords = strtoull(optarg, &end, 16);
+			if (errno || *end || optarg[0] == '-' || !dump.filter.keywords)
+				return bad("--keywords %s: a keyword mask (hexadecimal, not 0)",
+					   optarg, NULL);
+			break;
+		case O_ID:
+			if (whole(optarg, 0xFFFF, &v))
+				return bad("--id %s: an event id, 0 to 65535", optarg, NULL);
+			if (dump.filter.nids == 256)
+				return bad("at most 256 --id", NULL, NULL);
+			dump.filter.ids[dump.filter.nids++] = (USHORT)v;
+			break;
+		case O_SINCE:
+		case O_UNTIL:
+			if (filter_time(optarg, c == O_SINCE ? &dump.filter.since :
+							       &dump.filter.until))
+				return bad("%s %s: a UTC time, 2024-01-31T12:34:56[.fffffff][Z]",
+					   c == O_SINCE ? "--since" : "--until", optarg);
+			break;
+		case 'h':
 			usage(stdout);
-			return 0;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			usage(stderr);
+			return -1;
+		case O_VERSION:
+			cli_version();
+			return -1;
+		default:
+			cli_bad_option(c, argv);
 			return 2;
-		} else if (nfiles == MAX_FILES) {
-			fprintf(stderr, "etwdump: at most %d files\n", MAX_FILES);
-			return 2;
-		} else {
-			files[nfiles++] = argv[i];
 		}
 	}
-	if (!!session == !!nfiles) {
+	if (fmt)
+		dump.out = fmt;
+	for (k = optind; k < argc; k++) {
+		if (dump.nfiles == MAX_FILES)
+			return bad("at most %s files", "64", NULL);
+		dump.files[dump.nfiles++] = argv[k];
+	}
+	/* Where the events come from: one of three. */
+	if (dump.follow && (dump.session || dump.nfiles))
+		return bad("--follow makes its own session: no %s", dump.session ?
+			   "--session" : "files", NULL);
+	if (dump.session && dump.nfiles)
+		return bad("--session NAME or FILE.etl..., not both", NULL, NULL);
+	if (!dump.follow && !dump.session && !dump.nfiles) {
 		usage(stderr);
 		return 2;
 	}
-	dump.session = session;
-	/* Converting: stdout gets the summary only. */
-	if (dump.nfouts)
-		dump.quiet = 1;
-	for (i = 0; i < dump.nfouts; i++)
-		if (dump.fouts[i].out->open(dump.fouts[i].path))
-			return 1;
+	if (dump.follow && !*npspecs && !*kernel)
+		return bad("--follow: which providers? (-p NAME, --kernel FLAGS)", NULL, NULL);
+	if (!dump.follow && (*kernel || dump.duration))
+		return bad("%s is for --follow", *kernel ? "--kernel" : "--duration", NULL);
+	/* What goes to standard output: one thing. */
+	if (dump.summary && (fmt == &output_csv || fmt == &output_xml))
+		return bad("--summary and %s: choose one (--summary --json for a JSON summary)",
+			   fmt_opt, NULL);
+	if (dump.header && fmt == &output_json)
+		return bad("--header prints text; with --json, --summary --json has the "
+			   "traces' headers", NULL, NULL);
+	if (stdout_user && (fmt || dump.summary || dump.header))
+		return bad("%s - writes to standard output: no %s then", stdout_user,
+			   fmt ? fmt_opt : dump.summary ? "--summary" : "--header");
+	if (dump.no_decode && dump.summary)
+		return bad("--summary needs the events decoded: no --no-decode", NULL, NULL);
+	return 0;
+}
 
-	/* Signals go to one thread, which closes the traces. */
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
-	if (pthread_create(&sig_thread, NULL, signal_main, &set) == 0)
-		pthread_detach(sig_thread);
+static int open_traces(void)
+{
+	int i, k;
 
-	dump.nh = session ? 1 : nfiles;
+	dump.nh = dump.session ? 1 : dump.nfiles;
 	for (i = 0; i < dump.nh; i++) {
 		EVENT_TRACE_LOGFILEA *lf = &dump.lf[i];
 
 		memset(lf, 0, sizeof(*lf));
-		if (session) {
-			lf->LoggerName = (LPSTR)session;
+		if (dump.session) {
+			lf->LoggerName = (LPSTR)dump.session;
 			lf->ProcessTraceMode = PROCESS_TRACE_MODE_REAL_TIME;
 		} else {
-			lf->LogFileName = (LPSTR)files[i];
-			dump.files[i] = files[i];
+			lf->LogFileName = (LPSTR)dump.files[i];
 		}
 		lf->ProcessTraceMode |= PROCESS_TRACE_MODE_EVENT_RECORD;
 		if (dump.raw)
@@ -219,49 +362,135 @@ int main(int argc, char **argv)
 		lf->Context = (PVOID)(intptr_t)i;
 		pthread_mutex_lock(&dump.lock);
 		dump.h[i] = OpenTraceA(lf);
+		/* A signal before ProcessTrace: close it now, it returns at once. */
+		if (dump.closed && dump.h[i] != INVALID_PROCESSTRACE_HANDLE)
+			CloseTrace(dump.h[i]);
 		pthread_mutex_unlock(&dump.lock);
 		if (dump.h[i] == INVALID_PROCESSTRACE_HANDLE) {
 			ULONG e = GetLastError();
 
-			if (session)
-				fprintf(stderr, "etwdump: %s: OpenTrace: %s (%u)\n",
-					session, win32_name(e), e);
-			else
-				report_open_error(files[i], e, win32_name(e));
+			if (dump.session) {
+				const char *hint = module_hint();
+
+				fprintf(stderr, "etwdump: session '%s': OpenTrace: %s (%u)%s%s\n",
+					dump.session, win32_name(e), e, hint ? "; " : "",
+					hint ? hint : e == ERROR_WMI_INSTANCE_NOT_FOUND ?
+					"; no such session runs ('etwctl list' shows them)" : "");
+			} else {
+				report_open_error(dump.files[i], e, win32_name(e));
+			}
 			dump.nh = i;
 			close_all();
-			return 1;
+			return -1;
 		}
 		/* Files: the losses the header recorded (updated per buffer). */
 		dump.events_lost[i] = lf->LogfileHeader.EventsLost;
 		dump.buffers_lost[i] = lf->LogfileHeader.BuffersLost;
 		/* A session: lost before we came, at the start of what we see. */
-		if (session && (dump.events_lost[i] || dump.buffers_lost[i]))
+		if (dump.session && (dump.events_lost[i] || dump.buffers_lost[i]))
 			for (k = 0; k < dump.nfouts; k++)
 				if (dump.fouts[k].out->lost)
 					dump.fouts[k].out->lost(0, dump.events_lost[i],
 								dump.buffers_lost[i]);
 	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *pspecs[MAX_FILTERS], *kernel = NULL;
+	int npspecs = 0, i, ret;
+	pthread_t sig_thread;
+	sigset_t set;
+	ULONG status;
+
+	/* Only the thread running ProcessTrace writes to stdout. */
+	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
+	ret = parse(argc, argv, pspecs, &npspecs, &kernel);
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	for (i = 0; i < npspecs; i++)
+		if (dump.follow ? rec_add_provider(&dump.rec, pspecs[i]) :
+				  filter_provider(pspecs[i]))
+			return 2;
+	if (kernel && rec_add_kernel(&dump.rec, kernel))
+		return 2;
+	/*
+	 * Standard output holds the events in one format; the closing
+	 * summary goes there only in text (or with --quiet), else to stderr.
+	 */
+	if (dump.nfouts || dump.summary)
+		dump.quiet = 1;
+	dump.sumf = dump.out->summary_on_stdout ? stdout : stderr;
+	for (i = 0; i < dump.nfouts; i++)
+		if (!strcmp(dump.fouts[i].path, "-"))
+			dump.sumf = stderr;
+
+	/*
+	 * Signals go to one thread, which closes the traces.  An ignored
+	 * signal (a background job of a shell ignores SIGINT) would never
+	 * be waited for: the default first, then blocked.
+	 */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	/* A closed pipe is an error on stdout (seen in consume.c), not death. */
+	signal(SIGPIPE, SIG_IGN);
+	if (pthread_create(&sig_thread, NULL, signal_main, &set) == 0)
+		pthread_detach(sig_thread);
+
+	if (dump.follow && follow_start())
+		return 1;
+	for (i = 0; i < dump.nfouts; i++) {
+		if (dump.fouts[i].out->open(dump.fouts[i].path)) {
+			follow_stop();
+			return 1;
+		}
+	}
+	if (open_traces()) {
+		follow_stop();
+		return 1;
+	}
+	dump.sum.live = dump.session != NULL;
+	/* A signal while the session started: it found nothing to stop. */
+	if (dump.interrupted) {
+		follow_stop();
+		close_all();
+	}
+	/*
+	 * Live: each event out as it comes (a reader of the pipe waits for
+	 * it; a closed pipe is seen at the next event, not a buffer later).
+	 */
+	if (dump.session)
+		setvbuf(stdout, NULL, _IOLBF, 0);
 
 	clock_gettime(CLOCK_MONOTONIC, &dump.t0);
-	progress_start((char *const *)files, session ? 0 : nfiles);
-	if (dump.out->begin)
+	progress_start((char *const *)dump.files, dump.session ? 0 : dump.nfiles);
+	if (dump.out->begin && !dump.quiet)
 		dump.out->begin(stdout);
 	status = ProcessTrace(dump.h, dump.nh,
 			      dump.filter.since.dwHighDateTime ? &dump.filter.since : NULL,
 			      dump.filter.until.dwHighDateTime ? &dump.filter.until : NULL);
 	progress_stop();
-	if (dump.out->end)
+	follow_stop();
+	if (dump.out->end && !dump.quiet)
 		dump.out->end(stdout);
 	fflush(stdout);
 	report_damage();
-	if (summary(status))
-		ret = 1;
+	ret = summary(status) ? 1 : 0;
+	filter_warn();
 	close_all();
 	if (status != ERROR_SUCCESS && status != ERROR_CANCELLED) {
 		fprintf(stderr, "etwdump: ProcessTrace: %s (%u)\n",
 			win32_name(status), status);
 		return 1;
 	}
+	if (fflush(stdout) || ferror(stdout))
+		ret = 1;
 	return ret;
 }

@@ -1,70 +1,95 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * etwdump: the counts behind the closing summary (events per provider,
- * losses per trace), added up and handed to the output format.
+ * etwdump: the closing summary (events per provider, the trace's span,
+ * what was lost, how long reading took), and --summary, tracerpt
+ * -summary's tables (common/evsum.h) instead of the events.  The file
+ * formats are finished here too.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "etwdump.h"
+#include "common/json.h"
+#include "etw_guid.h"
 
-void count_provider(const GUID *guid)
+void summary_info(ULONG status, struct evsum_info *in)
 {
-	size_t i;
+	struct timespec t1;
+	int k;
 
-	for (i = 0; i < dump.nprov; i++) {
-		if (IsEqualGUID(&dump.prov[i].guid, guid)) {
-			dump.prov[i].n++;
-			return;
-		}
+	memset(in, 0, sizeof(*in));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	in->read_secs = (t1.tv_sec - dump.t0.tv_sec) + (t1.tv_nsec - dump.t0.tv_nsec) / 1e9;
+	for (k = 0; k < dump.nh; k++) {
+		in->events_lost += dump.events_lost[k];
+		in->buffers_lost += dump.buffers_lost[k];
+		in->buffers_read += dump.buffers_read[k];
 	}
-	if (dump.nprov == dump.prov_cap) {
-		size_t cap = dump.prov_cap ? 2 * dump.prov_cap : 16;
-		struct provider_count *p = realloc(dump.prov, cap * sizeof(*p));
-
-		if (!p)
-			return;
-		dump.prov = p;
-		dump.prov_cap = cap;
-	}
-	dump.prov[dump.nprov].guid = *guid;
-	dump.prov[dump.nprov].n = 1;
-	dump.nprov++;
+	in->status = status;
+	in->files = dump.session ? NULL : dump.files;
+	in->nfiles = dump.session ? 0 : dump.nfiles;
+	in->session = dump.session;
+	in->interrupted = dump.interrupted;
+	in->raw = dump.raw;
+	in->damage = dump.damage;
 }
 
-static int cmp_prov(const void *a, const void *b)
+/* "--- N events, FIRST to LAST (SPAN); read in S s", the providers, the losses. */
+static void closing(FILE *f, const struct evsum *s, const struct evsum_info *in)
 {
-	const struct provider_count *x = a, *y = b;
+	char span[256], g[ETW_GUID_STR_LEN];
+	size_t *o, i;
 
-	return x->n < y->n ? 1 : x->n > y->n ? -1 : 0;
+	fprintf(f, "--- %llu events%s%s; read in %.3f s%s\n", s->events,
+		s->events ? ", " : "", evsum_span(s, in->raw, span, sizeof(span)),
+		in->read_secs, in->interrupted ? ", interrupted" : "");
+	o = evsum_order(s, 'p');
+	for (i = 0; o && i < s->nprovs; i++)
+		fprintf(f, "  %9llu  %s {%s}\n", s->provs[o[i]].n, s->provs[o[i]].name,
+			etw_guid_str(&s->provs[o[i]].guid, g));
+	free(o);
+	fprintf(f, "events lost: %llu, buffers lost: %llu, buffers read: %llu\n",
+		in->events_lost, in->buffers_lost, in->buffers_read);
+	if (in->damage.damages)
+		fprintf(f, "damaged places skipped: %u (records %u, buffer tails %u, "
+			"buffers %u, duplicates %u; %llu bytes)\n",
+			in->damage.damages, in->damage.records, in->damage.tails,
+			in->damage.buffers, in->damage.duplicates,
+			(unsigned long long)in->damage.bytes);
 }
 
-/*
- * The summary, in the output format, once the traces are done; the file
- * formats are finished then.  Returns -1 if one could not be written.
- */
+/* Returns -1 if a file format could not be written. */
 int summary(ULONG status)
 {
-	struct totals t = { .status = status };
-	struct timespec t1;
+	struct evsum_info in;
 	int k, ret = 0;
 
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	t.secs = (t1.tv_sec - dump.t0.tv_sec) + (t1.tv_nsec - dump.t0.tv_nsec) / 1e9;
-	for (k = 0; k < dump.nh; k++) {
-		t.events_lost += dump.events_lost[k];
-		t.buffers_lost += dump.buffers_lost[k];
-		t.buffers_read += dump.buffers_read[k];
+	summary_info(status, &in);
+	if (dump.summary && dump.out == &output_json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_open(&j, '{');
+		evsum_json_members(&j, &dump.sum, &in);
+		damage_json(&j);
+		if (!dump.session) {
+			json_key(&j, "traces");
+			json_open(&j, '[');
+			for (k = 0; k < dump.nh; k++)
+				header_json(&j, k);
+			json_close(&j, ']');
+		}
+		json_close(&j, '}');
+		json_end(&j);
+	} else if (dump.summary) {
+		evsum_print(stdout, &dump.sum, &in);
+	} else {
+		closing(dump.sumf, &dump.sum, &in);
 	}
-	qsort(dump.prov, dump.nprov, sizeof(*dump.prov), cmp_prov);
-	t.events = dump.events;
-	t.interrupted = dump.interrupted;
-	t.prov = dump.prov;
-	t.nprov = dump.nprov;
-	t.damage = dump.damage;
-	dump.out->summary(stdout, &t);
+	fflush(dump.sumf);
 	for (k = 0; k < dump.nfouts; k++)
-		if (dump.fouts[k].out->close(&t))
+		if (dump.fouts[k].out->close(&dump.sum, &in))
 			ret = -1;
 	return ret;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * etwdump's text output: one line per event, then a summary of events
- * per provider and of what was lost.
+ * etwdump's text output: one line per event, then (summary.c) a summary
+ * of events per provider, the trace's span and what was lost.
  *
  *   TIME cpu=C pid=P tid=T {GUID} [Provider[/Event]] id=.. v=.. lvl=..
  *   kw=.. op=.. task=.. flags=.. [activity={..}] [related={..}] ext=[..]
@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "etwdump.h"
+#include "common/fmt.h"
+#include "etw_guid.h"
 
 static void put_node(FILE *f, const struct dnode *n)
 {
@@ -41,7 +43,7 @@ static void text_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	const EVENT_DESCRIPTOR *ed = &h->EventDescriptor;
-	char g[40];
+	char g[ETW_GUID_STR_LEN];
 	USHORT i;
 
 	fprintf(f, "%s cpu=%u pid=%u tid=%u {%s}", when,
@@ -66,11 +68,11 @@ static void text_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 			ed->Id, ed->Version, ed->Level, ed->Keyword, ed->Opcode,
 			ed->Task, h->Flags);
 	if (!IsEqualGUID(&h->ActivityId, &GUID_NULL)) {
-		guid_str(&h->ActivityId, g);
+		etw_guid_str(&h->ActivityId, g);
 		fprintf(f, " activity={%s}", g);
 	}
 	if (d->has_related) {
-		guid_str(&d->related, g);
+		etw_guid_str(&d->related, g);
 		fprintf(f, " related={%s}", g);
 	}
 	fputs(" ext=[", f);
@@ -106,36 +108,7 @@ static void text_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 	fputc('\n', f);
 }
 
-static void text_summary(FILE *f, const struct totals *t)
-{
-	char guid[37];
-	size_t i;
-
-	fprintf(f, "--- %llu events in %.3f s (%.0f events/s)%s\n", t->events,
-		t->secs, t->secs > 0 ? t->events / t->secs : 0.0,
-		t->interrupted ? ", interrupted" : "");
-	for (i = 0; i < t->nprov; i++) {
-		guid_str(&t->prov[i].guid, guid);
-		fprintf(f, "  {%s} %llu\n", guid, t->prov[i].n);
-	}
-	fprintf(f, "events lost: %llu, buffers lost: %llu, buffers read: %llu\n",
-		t->events_lost, t->buffers_lost, t->buffers_read);
-	if (t->damage.damages)
-		fprintf(f, "damaged places skipped: %u (records %u, buffer tails %u, "
-			"buffers %u, duplicates %u; %llu bytes)\n",
-			t->damage.damages, t->damage.records, t->damage.tails,
-			t->damage.buffers, t->damage.duplicates,
-			(unsigned long long)t->damage.bytes);
-}
-
-/* Text: the damage on stderr, beside the events on stdout. */
-static void text_damage(const char *file, const struct etw_trace_damage *d)
-{
-	fprintf(stderr, "etwdump: %s: %s\n", file, d->reason);
-}
-
 const struct output output_text = {
 	.event = text_event,
-	.summary = text_summary,
-	.damage = text_damage,
+	.summary_on_stdout = 1,
 };

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode.h"
 #include "etwdump.h"
+#include "common/fmt.h"
+#include "common/label.h"
 #include "view.h"
+#include "shared/etw_utf.h"
 
 static char *cur[VIEW_MAX_FIELDS + 4];	/* what the last view allocated */
 static unsigned ncur;
@@ -20,17 +22,14 @@ static const char *keep(char *s)
 	return s ? s : "";
 }
 
-char *utf16_dup(const unsigned char *s, size_t n)
+static char *utf8_dup(const void *u16le, size_t units)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	size_t n = etw_utf16_to_utf8(u16le, units, NULL, SIZE_MAX) + 1;
+	char *s = malloc(n);
 
-	if (!f)
-		return NULL;
-	put_utf16(f, s, n, 0);
-	fclose(f);
-	return buf;
+	if (s)
+		etw_utf16_to_utf8(u16le, units, s, n);
+	return s;
 }
 
 static char *hex_dup(const void *p, size_t n)
@@ -46,29 +45,13 @@ static char *hex_dup(const void *p, size_t n)
 	return buf;
 }
 
-/* A plain decimal integer (what JSON and CTF may take as a number). */
-static int is_decimal(const char *t, int *neg)
-{
-	const char *p = t;
-
-	*neg = *p == '-';
-	if (*neg)
-		p++;
-	if (!*p || strlen(p) > 18)	/* fits an int64 for sure */
-		return 0;
-	for (; *p; p++)
-		if (*p < '0' || *p > '9')
-			return 0;
-	return 1;
-}
-
 static void raw_fields(PEVENT_RECORD er, struct view *v)
 {
 	char buf[32];
 
 	if (er->EventHeader.Flags & EVENT_HEADER_FLAG_STRING_ONLY) {
 		v->fields[0].name = "message";
-		v->fields[0].text = keep(utf16_dup(er->UserData, er->UserDataLength));
+		v->fields[0].text = keep(utf8_dup(er->UserData, er->UserDataLength / 2));
 		v->nfields = 1;
 		return;
 	}
@@ -80,6 +63,7 @@ static void raw_fields(PEVENT_RECORD er, struct view *v)
 	snprintf(buf, sizeof(buf), "%u", er->UserDataLength);
 	v->fields[1].text = keep(strdup(buf));
 	v->fields[1].number = 1;
+	v->fields[1].value = er->UserDataLength;
 	v->nfields = 2;
 }
 
@@ -87,23 +71,16 @@ void view_of(PEVENT_RECORD er, const struct decoded *d, struct view *v)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	const EVENT_DESCRIPTOR *ds = &h->EventDescriptor;
-	char buf[64];
+	static char pbuf[512], ebuf[512];
 	unsigned i;
 	USHORT x;
 
 	while (ncur)
 		free(cur[--ncur]);
 	memset(v, 0, sizeof(*v));
-	guid_str(&h->ProviderId, v->guid);
-	v->provider = d && d->provider ? d->provider : v->guid;
-	if (d && d->ok && d->event) {
-		v->event = d->event;
-	} else {
-		snprintf(buf, sizeof(buf), "%s %u",
-			 h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE ? "Message" : "Event",
-			 ds->Id);
-		v->event = keep(strdup(buf));
-	}
+	etw_guid_str(&h->ProviderId, v->guid);
+	v->provider = provider_label(er, d, pbuf, sizeof(pbuf));
+	v->event = event_label(er, d, ebuf, sizeof(ebuf));
 	v->task = d ? d->task : NULL;
 	v->opcode = d ? d->opcode : NULL;
 	v->start = ds->Opcode == 1;
@@ -134,8 +111,6 @@ void view_of(PEVENT_RECORD er, const struct decoded *d, struct view *v)
 	for (i = 0; i < d->nfields && v->nfields < VIEW_MAX_FIELDS - 1; i++) {
 		const struct dnode *n = &d->fields[i];
 		struct vfield *f = &v->fields[v->nfields++];
-		int neg;
-
 		f->name = n->name ? n->name : "field";
 		if (n->type == DN_VALUE) {
 			f->text = n->text ? n->text : "";
@@ -146,9 +121,11 @@ void view_of(PEVENT_RECORD er, const struct decoded *d, struct view *v)
 				dnode_flat(n, t, 8192);
 			f->text = keep(t);
 		}
-		if (n->type == DN_VALUE && n->kind == DK_NUMBER && is_decimal(f->text, &neg)) {
+		if (n->type == DN_VALUE && n->is_int) {
 			f->number = 1;
-			f->is_signed = neg;
+			f->is_signed = n->is_signed;
+			f->hex = n->hex;
+			f->value = n->ival;
 		}
 	}
 	if (d->message && v->nfields < VIEW_MAX_FIELDS) {

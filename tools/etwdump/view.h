@@ -10,19 +10,23 @@
 #include <windows.h>
 #include <evntcons.h>
 
+#include "etw_guid.h"
+
 #define VIEW_MAX_FIELDS 128
 
 struct vfield {
 	const char *name;
 	const char *text;	/* UTF-8 */
-	int number;		/* text is a decimal integer */
-	int is_signed;		/* ... that may be negative */
+	int number;		/* an integer: value has it */
+	int is_signed;		/* ... of a signed type */
+	int hex;		/* ... shown in hexadecimal (HEXINT, pointers) */
+	unsigned long long value;
 };
 
 struct view {
-	char guid[37];		/* the provider GUID as text */
-	const char *provider;	/* its name, or the GUID text */
-	const char *event;	/* the event's name, or "Event N" */
+	char guid[ETW_GUID_STR_LEN];	/* the provider GUID as text */
+	const char *provider;	/* its name, or the GUID text (common/label.h) */
+	const char *event;	/* the event's name, or "Event N" ... */
 	const char *task, *opcode;	/* names, or NULL */
 	int start, stop;	/* opcode win:Start (1), win:Stop (2) */
 	int decoded;		/* fields are the event's own, by name */
@@ -40,10 +44,9 @@ struct decoded;
  * array or struct flattened to one text value), plus "message" for a
  * manifest message; an event TDH could not decode has one field
  * "message" if it is a string event, else "payload" (hex) and "length".
+ * Integers keep their value (CTF writes them as integers).
  */
 void view_of(PEVENT_RECORD er, const struct decoded *d, struct view *v);
 
-/* @s as UTF-8 (NUL-terminated UTF-16LE of at most @n bytes), malloc'd. */
-char *utf16_dup(const unsigned char *s, size_t n);
 
 #endif /* _TOOLS_ETWDUMP_VIEW_H */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "etwdump.h"
+#include "etw_guid.h"
 
 static void xml_begin(FILE *f)
 {
@@ -66,11 +67,11 @@ static void xml_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 		ed->Id, ed->Version, ed->Level, ed->Task, ed->Opcode, ed->Keyword,
 		stime);
 	if (!IsEqualGUID(&h->ActivityId, &GUID_NULL)) {
-		guid_str(&h->ActivityId, g);
+		etw_guid_str(&h->ActivityId, g);
 		fprintf(f, " ActivityID=\"{%s}\"", g);
 	}
 	if (d->has_related) {
-		guid_str(&d->related, g);
+		etw_guid_str(&d->related, g);
 		fprintf(f, " RelatedActivityID=\"{%s}\"", g);
 	}
 	fprintf(f, " />\n\t\t<Execution ProcessID=\"%u\" ThreadID=\"%u\" "
@@ -132,15 +133,8 @@ static void xml_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 	fputs("</Event>\n", f);
 }
 
-static void xml_summary(FILE *f, const struct totals *t)
-{
-	(void)f;
-	output_text.summary(stderr, t);
-}
-
 const struct output output_xml = {
 	.begin = xml_begin,
 	.event = xml_event,
 	.end = xml_end,
-	.summary = xml_summary,
 };

@@ -17,11 +17,13 @@
  * opcode, keyword, channel, template or type that does not exist.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "etwmc.h"
+#include "common/cli.h"
 
 static void usage(FILE *f)
 {
@@ -30,7 +32,9 @@ static void usage(FILE *f)
 	      "  -z NAME   base name of the outputs (default: the manifest's)\n"
 	      "  --embed   also write NAME.etw.c, the manifest as an ELF section\n"
 	      "            that TdhLoadManifestFromBinary reads\n"
-	      "  --check   only check the manifest\n", f);
+	      "  --check   only check the manifest\n"
+	      "  --help    this help\n"
+	      "  --version the version\n", f);
 }
 
 static char *slurp(const char *path, size_t *len)
@@ -59,6 +63,13 @@ out:
 
 int main(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "embed", no_argument, NULL, 'e' },
+		{ "check", no_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'H' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 }
+	};
 	const char *dir = ".", *base = NULL, *src = NULL;
 	int embed = 0, check = 0, i;
 	char path[4096], name[256], err[512], ident[256];
@@ -68,30 +79,46 @@ int main(int argc, char **argv)
 	char *xml;
 	FILE *f;
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-h") && i + 1 < argc)
-			dir = argv[++i];
-		else if (!strcmp(argv[i], "-z") && i + 1 < argc)
-			base = argv[++i];
-		else if (!strcmp(argv[i], "-um"))
-			;
-		else if (!strcmp(argv[i], "--embed"))
+	/* mc.exe's options: -h is the output directory, -um one option. */
+	opterr = 0;
+	while ((i = getopt_long(argc, argv, ":h:z:u:", opts, NULL)) != -1) {
+		switch (i) {
+		case 'h':
+			dir = optarg;
+			break;
+		case 'z':
+			base = optarg;
+			break;
+		case 'u':
+			if (strcmp(optarg, "m")) {
+				fprintf(stderr, "etwmc: -u%s: only -um (user-mode code)\n", optarg);
+				return 2;
+			}
+			break;
+		case 'e':
 			embed = 1;
-		else if (!strcmp(argv[i], "--check"))
+			break;
+		case 'c':
 			check = 1;
-		else if (!strcmp(argv[i], "--help")) {
+			break;
+		case 'H':
 			usage(stdout);
 			return 0;
-		} else if (argv[i][0] == '-' || src) {
-			usage(stderr);
+		case 'V':
+			cli_version();
+			return 0;
+		default:
+			cli_bad_option(i, argv);
 			return 2;
-		} else
-			src = argv[i];
+		}
 	}
-	if (!src) {
+	if (optind != argc - 1) {
+		if (optind < argc - 1)
+			fprintf(stderr, "etwmc: one manifest at a time\n");
 		usage(stderr);
 		return 2;
 	}
+	src = argv[optind];
 	xml = slurp(src, &len);
 	if (!xml) {
 		fprintf(stderr, "etwmc: %s: %s\n", src, strerror(errno));

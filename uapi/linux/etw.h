@@ -1063,6 +1063,12 @@ struct etw_group_acl {
  *    registration that sessions enable directly gets one instance with
  *    ETW_GUID_INST_PRE_ENABLE and pid 0.  A GUID neither registered nor
  *    enabled is -ENOENT.
+ *  - ETW_QUERY_GUID_NAME (Linux; no Windows class has this value): the
+ *    provider name of @guid as its registrations give it in their traits
+ *    (EventSetInformation: TraceLogging sets it), UTF-8 without a NUL,
+ *    from the first registration that has one; @count is 1.  A GUID no
+ *    registration names is -ENOENT.  Tools show it beside the GUID and
+ *    accept it where a GUID is asked for.
  *
  * A private session (EVENT_TRACE_PRIVATE_LOGGER_MODE) is part of the
  * answer only for callers that may control it (its owner or the
@@ -1086,6 +1092,7 @@ struct etw_group_acl {
 #define ETW_QUERY_GUID_LIST	0	/* TraceGuidQueryList */
 #define ETW_QUERY_GUID_INFO	1	/* TraceGuidQueryInfo */
 #define ETW_QUERY_GUID_PROCESS	2	/* TraceGuidQueryProcess */
+#define ETW_QUERY_GUID_NAME	0x100	/* Linux: the name its traits give */
 
 /* etw_guid_instance.flags: TRACE_PROVIDER_FLAG_* values */
 #define ETW_GUID_INST_CLASSIC		0x1	/* RegisterTraceGuids */
@@ -1130,9 +1137,9 @@ struct etw_guid_enable {
  * struct etw_query_guids - ETW_IOC_QUERY_GUIDS: EnumerateTraceGuidsEx
  * @query:	ETW_QUERY_GUID_*; another value is -EOPNOTSUPP
  * @flags:	must be 0
- * @guid:	QUERY_GUID_INFO: the provider GUID; otherwise must be zero
+ * @guid:	QUERY_GUID_INFO, _NAME: the provider GUID; otherwise must be zero
  * @buf:	void *, out: LIST, PROCESS: 16-byte GUIDs; INFO: instances
- *		and their enables as described above
+ *		and their enables as described above; NAME: the name
  * @buf_size:	in: bytes at @buf
  * @needed:	in: must be 0; out: bytes of the whole answer
  * @count:	in: must be 0; out: GUIDs (LIST, PROCESS) or instances (INFO)
@@ -1140,7 +1147,7 @@ struct etw_guid_enable {
  * @__reserved:	must be 0
  *
  * Errors: -EINVAL, -EOPNOTSUPP, -ENOENT (INFO: nothing known about
- * @guid), -EFAULT, -ENOMEM.
+ * @guid; NAME: no registration names it), -EFAULT, -ENOMEM.
  */
 struct etw_query_guids {
 	__u32 query;

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * etwdump: an event decoded for the output formats -- its provider and
+ * An event decoded for the tools' outputs (etwdump's formats,
+ * etw-journald's entries, etwctl record's summary) -- its provider and
  * event names, the names and values of its fields (through TDH, as any
  * consumer would), its extended items, or why it could not be decoded.
  */
-#ifndef _TOOLS_ETWDUMP_DECODE_H
-#define _TOOLS_ETWDUMP_DECODE_H
+#ifndef _TOOLS_COMMON_DECODE_H
+#define _TOOLS_COMMON_DECODE_H
 
 #include <windows.h>
 #include <evntcons.h>
@@ -22,6 +23,14 @@ struct dnode {
 	const char *text;	/* DN_VALUE, UTF-8 */
 	struct dnode *kids;
 	unsigned nkids;
+	/*
+	 * DN_VALUE whose text is an integer (decimal, or 0x... for HEXINT
+	 * and pointers): the value itself, for formats with integer types.
+	 */
+	int is_int;
+	int is_signed;		/* its InType is signed */
+	int hex;		/* shown in hexadecimal */
+	unsigned long long ival;	/* sign-extended when is_signed */
 };
 
 /* One extended item as "name" and text (e.g. "sid", "S-1-5-18"). */
@@ -55,6 +64,13 @@ extern const char *decode_tmf_path;
 
 int decode_event(PEVENT_RECORD er, struct decoded *d);
 
+/*
+ * Only the names (provider, event, level, task, opcode, ...) and the
+ * extended items, not the fields: cheaper, for counting.  d->ok stays
+ * 0.  Returns whether a name was found.
+ */
+int decode_names(PEVENT_RECORD er, struct decoded *d);
+
 /* A field's value as one line of text (arrays [a,b], structs {m=v}). */
 size_t dnode_flat(const struct dnode *n, char *out, size_t room);
 
@@ -62,11 +78,12 @@ size_t dnode_flat(const struct dnode *n, char *out, size_t room);
 void *da_alloc(size_t n);
 char *da_str(const char *s);
 char *da_u16(const WCHAR *w);	/* UTF-16 to UTF-8 */
+char *da_utf8(const void *u16le, size_t units);	/* (up to a NUL) */
 
-/* header.c: the synthetic EventTrace header event, decoded (as MOF would). */
+/* decode_header.c: the synthetic EventTrace header event, as MOF would. */
 int decode_header_event(PEVENT_RECORD er, struct decoded *d);
 
 /* Load a manifest for decoding (--manifest). */
 int decode_load_manifest(const char *path);
 
-#endif /* _TOOLS_ETWDUMP_DECODE_H */
+#endif /* _TOOLS_COMMON_DECODE_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * etwdump: decoding an event with TDH, the way a Windows consumer does --
+ * Decoding an event with TDH, the way a Windows consumer does --
  * TdhGetEventInformation for the schema, then each value as
  * TdhFormatProperty formats it (maps from TdhGetEventMapInformation),
  * arrays by their count, structs member by member -- plus the extended
@@ -18,11 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode.h"
+#include "common/decode.h"
+#include "etw_guid.h"
+#include "shared/etw_utf.h"
 #include "tdh_wpp.h"
 
 const char *decode_tmf_path;	/* --tmf; NULL: $TRACE_FORMAT_SEARCH_PATH */
-#include "etwdump.h"
 #include "tdh_internal.h"
 
 /* --- per-event arena --- */
@@ -54,7 +55,7 @@ void *da_alloc(size_t n)
 		struct chunk *c = malloc(sizeof(*c) + cap);
 
 		if (!c) {
-			fprintf(stderr, "etwdump: out of memory\n");
+			fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
 			exit(1);
 		}
 		c->len = 0;
@@ -74,52 +75,20 @@ char *da_str(const char *s)
 	return memcpy(da_alloc(n), s, n);
 }
 
-/* @n UTF-16 units to UTF-8 in the arena. */
-static char *da_u16n(const WCHAR *w, size_t n)
+/* UTF-16LE (@units, or up to a NUL) to UTF-8 in the arena. */
+char *da_utf8(const void *u16le, size_t units)
 {
-	size_t k = 0, i;
-	char *out = da_alloc(3 * n + 1);
+	size_t n = etw_utf16_to_utf8(u16le, units, NULL, SIZE_MAX) + 1;
+	char *out = da_alloc(n);
 
-	for (i = 0; i < n; i++) {
-		unsigned int c = w[i];
-
-		if (c >= 0xD800 && c < 0xDC00 && i + 1 < n &&
-		    w[i + 1] >= 0xDC00 && w[i + 1] < 0xE000) {
-			c = 0x10000 + ((c - 0xD800) << 10) + (w[i + 1] - 0xDC00);
-			i++;
-			out[k++] = (char)(0xF0 | c >> 18);
-			out[k++] = (char)(0x80 | ((c >> 12) & 0x3F));
-			out[k++] = (char)(0x80 | ((c >> 6) & 0x3F));
-			out[k++] = (char)(0x80 | (c & 0x3F));
-			continue;
-		}
-		if (c >= 0xD800 && c < 0xE000)
-			c = 0xFFFD;
-		if (c < 0x80) {
-			out[k++] = (char)c;
-		} else if (c < 0x800) {
-			out[k++] = (char)(0xC0 | c >> 6);
-			out[k++] = (char)(0x80 | (c & 0x3F));
-		} else {
-			out[k++] = (char)(0xE0 | c >> 12);
-			out[k++] = (char)(0x80 | ((c >> 6) & 0x3F));
-			out[k++] = (char)(0x80 | (c & 0x3F));
-		}
-	}
-	out[k] = 0;
+	etw_utf16_to_utf8(u16le, units, out, n);
 	return out;
 }
 
 /* UTF-16 to UTF-8 in the arena. */
 char *da_u16(const WCHAR *w)
 {
-	size_t n = 0;
-
-	if (!w)
-		return NULL;
-	while (w[n])
-		n++;
-	return da_u16n(w, n);
+	return w ? da_utf8(w, SIZE_MAX) : NULL;
 }
 
 /* --- schema and map caches --- */
@@ -152,7 +121,7 @@ static char *u16dup(const TRACE_EVENT_INFO *t, ULONG off)
 	a = da_u16((const WCHAR *)((const BYTE *)t + off));
 	r = strdup(a ? a : "");
 	if (!r) {
-		fprintf(stderr, "etwdump: out of memory\n");
+		fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
 		exit(1);
 	}
 	return r;
@@ -164,7 +133,7 @@ static struct schema *schema_new(TRACE_EVENT_INFO *t)
 	ULONG i;
 
 	if (!s || !(s->pname = calloc(t->PropertyCount + 1, sizeof(char *)))) {
-		fprintf(stderr, "etwdump: out of memory\n");
+		fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
 		exit(1);
 	}
 	s->t = t;
@@ -389,6 +358,64 @@ static enum dn_kind value_kind(USHORT in, USHORT out, int mapped)
 	return DK_TEXT;
 }
 
+/*
+ * Whether TDH's text for this value is the integer itself (decimal, or
+ * hexadecimal for HEXINT and pointers): then @n keeps the value too.
+ */
+static void int_value(USHORT in, USHORT out, int mapped, const BYTE *p,
+		      USHORT used, struct dnode *n)
+{
+	ULONGLONG v = 0;
+	int sgn, hex;
+
+	if (mapped || !used || used > 8)
+		return;
+	switch (in) {
+	case TDH_INTYPE_INT8: case TDH_INTYPE_INT16:
+	case TDH_INTYPE_INT32: case TDH_INTYPE_INT64:
+		sgn = 1, hex = 0;
+		break;
+	case TDH_INTYPE_UINT8: case TDH_INTYPE_UINT16:
+	case TDH_INTYPE_UINT32: case TDH_INTYPE_UINT64:
+		sgn = 0, hex = 0;
+		break;
+	case TDH_INTYPE_HEXINT32: case TDH_INTYPE_HEXINT64:
+	case TDH_INTYPE_POINTER: case TDH_INTYPE_SIZET:
+		sgn = 0, hex = 1;
+		break;
+	default:
+		return;
+	}
+	/* The OutTypes TdhFormatProperty shows as the number (tdh_format.c). */
+	switch (out) {
+	case TDH_OUTTYPE_NULL:
+		break;
+	case TDH_OUTTYPE_BYTE: case TDH_OUTTYPE_SHORT:
+	case TDH_OUTTYPE_INT: case TDH_OUTTYPE_LONG:
+		sgn = 1, hex = 0;
+		break;
+	case TDH_OUTTYPE_UNSIGNEDBYTE: case TDH_OUTTYPE_UNSIGNEDSHORT:
+	case TDH_OUTTYPE_UNSIGNEDINT: case TDH_OUTTYPE_UNSIGNEDLONG:
+	case TDH_OUTTYPE_PID: case TDH_OUTTYPE_TID: case TDH_OUTTYPE_ETWTIME:
+		sgn = 0, hex = 0;
+		break;
+	case TDH_OUTTYPE_HEXINT8: case TDH_OUTTYPE_HEXINT16:
+	case TDH_OUTTYPE_HEXINT32: case TDH_OUTTYPE_HEXINT64:
+	case TDH_OUTTYPE_ERRORCODE: case TDH_OUTTYPE_CODE_POINTER:
+		sgn = 0, hex = 1;
+		break;
+	default:
+		return;
+	}
+	memcpy(&v, p, used);
+	if (sgn && used < 8 && (v >> (8 * used - 1)) & 1)
+		v |= ~0ULL << (8 * used);
+	n->is_int = 1;
+	n->is_signed = sgn;
+	n->hex = hex;
+	n->ival = v;
+}
+
 static void one_value(struct walk *w, ULONG i, struct dnode *n)
 {
 	EVENT_PROPERTY_INFO *pi = &w->t->EventPropertyInfoArray[i];
@@ -422,6 +449,8 @@ static void one_value(struct walk *w, ULONG i, struct dnode *n)
 				     pi->nonStructType.InType == TDH_INTYPE_DOUBLE) &&
 	    (!strcmp(n->text, "NaN") || strstr(n->text, "Infinity")))
 		n->kind = DK_TEXT;
+	int_value(pi->nonStructType.InType, pi->nonStructType.OutType, map != NULL,
+		  w->p, used, n);
 	if (used <= 8) {
 		ULONGLONG v = 0;
 
@@ -629,12 +658,12 @@ static void decode_ext(PEVENT_RECORD er, struct decoded *d)
 			break;
 		case EVENT_HEADER_EXT_TYPE_INSTANCE_INFO:
 			if (x->DataSize >= 24) {
-				char g[37];
+				char g[ETW_GUID_STR_LEN];
 				unsigned int a, b;
 
 				memcpy(&a, p, 4);
 				memcpy(&b, p + 4, 4);
-				guid_str((const GUID *)(p + 8), g);
+				etw_guid_str((const GUID *)(p + 8), g);
 				snprintf(t, 96, "%u/%u/{%s}", a, b, g);
 				add_ext(d, "instance", t);
 			}
@@ -694,7 +723,8 @@ static const char *reason_for(PEVENT_RECORD er, ULONG status)
 	return "no manifest for this provider and event";
 }
 
-int decode_event(PEVENT_RECORD er, struct decoded *d)
+/* @names_only: the names, not the fields (d->ok stays 0). */
+static int decode(PEVENT_RECORD er, struct decoded *d, int names_only)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	struct walk w = { 0 };
@@ -709,13 +739,7 @@ int decode_event(PEVENT_RECORD er, struct decoded *d)
 	    h->EventDescriptor.Opcode == 0)
 		return decode_header_event(er, d);
 	if (h->Flags & EVENT_HEADER_FLAG_STRING_ONLY) {
-		size_t n = er->UserDataLength / 2, k;
-		WCHAR *s = da_alloc((n + 1) * sizeof(WCHAR));
-
-		for (k = 0; k < n; k++)
-			memcpy(&s[k], (const char *)er->UserData + 2 * k, 2);
-		s[n] = 0;
-		d->string = da_u16(s);
+		d->string = da_utf8(er->UserData, er->UserDataLength / 2);
 		d->reason = "string-only event";
 		return 0;
 	}
@@ -749,13 +773,25 @@ int decode_event(PEVENT_RECORD er, struct decoded *d)
 	d->keywords = s->keywords;
 	if (t->DecodingSource == DecodingSourceWbem && !d->event && d->task &&
 	    d->opcode) {
-		/* A MOF class has no event name: "Process/Start", as tools show it. */
-		size_t n = strlen(d->task) + strlen(d->opcode) + 2;
-		char *ev = da_alloc(n);
+		/*
+		 * A MOF class has no event name.  The NT Kernel Logger's classes
+		 * all have the provider MSNT_SystemTrace, but each its own GUID:
+		 * the class is the provider ("Process"), the type its event
+		 * ("Start"), as tracerpt shows them ("Process/Start" in text).
+		 */
+		if (d->provider && !strcmp(d->provider, "MSNT_SystemTrace")) {
+			d->provider = d->task;
+			d->event = d->opcode;
+		} else {
+			size_t n = strlen(d->task) + strlen(d->opcode) + 2;
+			char *ev = da_alloc(n);
 
-		snprintf(ev, n, "%s/%s", d->task, d->opcode);
-		d->event = ev;
+			snprintf(ev, n, "%s/%s", d->task, d->opcode);
+			d->event = ev;
+		}
 	}
+	if (names_only)
+		return 0;
 	w.er = er;
 	w.t = t;
 	w.s = s;
@@ -780,36 +816,34 @@ int decode_event(PEVENT_RECORD er, struct decoded *d)
 	return 1;
 }
 
+int decode_event(PEVENT_RECORD er, struct decoded *d)
+{
+	return decode(er, d, 0);
+}
+
+int decode_names(PEVENT_RECORD er, struct decoded *d)
+{
+	decode(er, d, 1);
+	return d->provider || d->event;
+}
+
 int decode_load_manifest(const char *path)
 {
-	const unsigned char *u = (const unsigned char *)path;
-	WCHAR w[4096];
-	size_t i = 0, k = 0;
+	size_t bytes = etw_utf8_to_utf16z(path, strlen(path), NULL, 0);
+	WCHAR *w = malloc(bytes);
 	ULONG r;
 
 	/* The path is UTF-8; TdhLoadManifest takes UTF-16. */
-	while (u[i] && k + 3 < sizeof(w) / sizeof(w[0])) {
-		unsigned int c = u[i++];
-		int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-
-		if (more)
-			c &= 0x3F >> more;
-		while (more-- > 0 && (u[i] & 0xC0) == 0x80)
-			c = (c << 6) | (u[i++] & 0x3F);
-		if (c >= 0x10000) {
-			c -= 0x10000;
-			w[k++] = (WCHAR)(0xD800 + (c >> 10));
-			w[k++] = (WCHAR)(0xDC00 + (c & 0x3FF));
-		} else {
-			w[k++] = (WCHAR)c;
-		}
-	}
-	w[k] = 0;
-	if (u[i])
+	if (!w) {
+		fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
 		return -1;
+	}
+	etw_utf8_to_utf16z(path, strlen(path), w, bytes);
 	r = TdhLoadManifest(w);
+	free(w);
 	if (r) {
-		fprintf(stderr, "etwdump: %s: TdhLoadManifest: error %u%s\n", path, r,
+		fprintf(stderr, "%s: %s: TdhLoadManifest: error %u%s\n",
+			program_invocation_short_name, path, r,
 			r == ERROR_XML_PARSE_ERROR ? " (not a valid manifest)" :
 			r == ERROR_FILE_NOT_FOUND ? " (no such file)" : "");
 		return -1;

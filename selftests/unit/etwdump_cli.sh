@@ -1,0 +1,125 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# etwdump as a daily tool on the Windows files of selftests/data, no
+# etw.ko needed (issue 21): --summary per provider and event type
+# (tracerpt -summary) on a real NT Kernel Logger trace, its numbers
+# checked against an independent parser (etl_count.py) and against
+# --json's event stream; kernel classes under their own names, process
+# names from the trace's process events, the trace's span apart from
+# the reading time; the options (getopt_long, --version, an unknown
+# option named, bad values and conflicting options refused, "-" for
+# standard output); a provider filter that matches nothing says so.
+# Prints TAP.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+E=$top/build/tools/etwdump
+K=$top/selftests/data/shutdown_kernel.etl
+L=$top/selftests/data/lxcore_kernel.etl
+P=$top/selftests/data/powershell.etl
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+n=0
+failed=0
+echo "TAP version 13"
+# check DESC CMD...: one TAP line; on failure what it printed.
+check() {
+	desc=$1
+	shift
+	n=$((n + 1))
+	if (cd "$tmp" && "$@") > "$tmp/why" 2>&1; then
+		echo "ok $n $desc"
+	else
+		echo "not ok $n $desc"
+		sed 's/^/# /' "$tmp/why" | head -n 20
+		failed=$((failed + 1))
+	fi
+}
+if [ ! -x "$E" ] || ! command -v jq > /dev/null; then
+	echo "1..0 # SKIP $E not built, or no jq"
+	exit 4
+fi
+
+"$E" --summary --json "$K" > "$tmp/sum.json" 2> "$tmp/sum.err"
+"$E" --summary "$K" > "$tmp/sum.txt" 2>&1
+"$E" --json "$K" > "$tmp/ev.json" 2> "$tmp/ev.err"
+
+# --- the summary of a Windows kernel trace ----------------------------
+# Classic events differ by opcode alone (id 0): Image/DCStart, Unload,
+# DCEnd and Load are four event types, not one (issue 21).
+check "--summary: Image events by type (DCStart 6745, Unload 4791, DCEnd 2145, Load 72)" sh -c '
+	for want in DCStart:3:6745 Unload:2:4791 DCEnd:4:2145 Load:10:72; do
+		ev=${want%%:*}; rest=${want#*:}; op=${rest%%:*}; cnt=${rest#*:}
+		jq -e --arg ev "$ev" --argjson op "$op" --argjson n "$cnt" \
+			"[.event_types[] | select(.provider == \"Image\" and .event == \$ev and .opcode == \$op)] |
+			 length == 1 and .[0].events == \$n" "$1" > /dev/null || { echo "no $want"; exit 1; }
+	done' _ "$tmp/sum.json"
+check "--summary: every (class, opcode) count equals the independent parser's (etl_count.py)" sh -c '
+	python3 "$1" "$2" | sed -n "s/^hook\.\([0-9]*\)\.\([0-9]*\) \([0-9]*\)$/\1 \2 \3/p" | sort > want
+	# the consumer names Image/Load (group 3, type 10) by the Image class, as Windows does
+	jq -r ".event_types[] | \"\(.guid) \(.opcode) \(.events)\"" "$3" |
+	sed -e "s/^68fdd900-[^ ]* /0 /" -e "s/^3d6fa8d0-[^ ]* /3 /" -e "s/^3d6fa8d1-[^ ]* /5 /" \
+	    -e "s/^2cb15d1d-[^ ]* 10 /3 10 /" -e "s/^2cb15d1d-[^ ]* /20 /" | sort > got
+	diff want got' _ "$here/etl_count.py" "$K" "$tmp/sum.json"
+check "--summary: the kernel's classes by their own names (Image, Thread, Process, EventTrace), no MSNT_SystemTrace" sh -c '
+	[ "$(jq -r "[.providers[].name] | sort | join(\",\")" "$1")" = "EventTrace,Image,Process,Thread" ] &&
+	! grep -q MSNT_SystemTrace "$2"' _ "$tmp/sum.json" "$tmp/sum.txt"
+check "--summary: processes named by the trace's process events (explorer.exe, System)" sh -c '
+	jq -e "[.processes[] | select(.pid == 3856)][0].name == \"explorer.exe\" and
+	       [.processes[] | select(.pid == 4)][0].name == \"System\"" "$1" > /dev/null' _ "$tmp/sum.json"
+check "--summary: the trace's span (8 hours), not the reading time" sh -c '
+	jq -e ".span_seconds > 29500 and .span_seconds < 29600 and .read_seconds < 60 and
+	       .first == \"2020-02-28T09:03:47.7445790Z\"" "$1" > /dev/null &&
+	grep -q "^Trace span:  2020-02-28T09:03:47.7445790Z to .* (8h12m03s)" "$2"' _ "$tmp/sum.json" "$tmp/sum.txt"
+check "--summary and --json agree: events per (provider, id, version, opcode, task)" sh -c '
+	jq -r "select(.time) | \"\(.provider) \(.id) \(.version) \(.opcode) \(.task)\"" "$1" | sort | uniq -c |
+		awk "{print \$2, \$3, \$4, \$5, \$6, \$1}" | sort > a
+	jq -r ".event_types[] | \"\(.guid) \(.id) \(.version) \(.opcode) \(.task) \(.events)\"" "$2" | sort > b
+	diff a b && [ "$(jq .events "$2")" = 17078 ]' _ "$tmp/ev.json" "$tmp/sum.json"
+check "--summary (text): tracerpt-like tables of event types, providers and processes" sh -c '
+	grep -Eq "^ +6745  Image +DCStart +0 +3 +3 +0  \{2cb15d1d-5fc1-11d2-abe1-00a0c911f518\}" "$1" &&
+	grep -Eq "^ +13755  Image +\{2cb15d1d" "$1" && grep -Eq "^ +354 +3856  explorer.exe" "$1"' _ "$tmp/sum.txt"
+check "--json: only events on stdout; the closing summary (with the span) on stderr" sh -c '
+	[ "$(wc -l < "$1")" = 17078 ] && ! grep -q "\"summary\"" "$1" &&
+	grep -q "^--- 17078 events, 2020-02-28T09:03:47.7445790Z to .* (8h12m03s); read in" "$2"' _ "$tmp/ev.json" "$tmp/ev.err"
+check "TraceLogging event types keyed by name too (lxcore's BreakPoint)" sh -c '
+	"$1" --summary --json "$2" | jq -e "[.event_types[] | select(.event == \"BreakPoint\")][0].events == 2" > /dev/null' _ "$E" "$L"
+
+# --- options ----------------------------------------------------------
+check "--version" sh -c '"$1" --version | grep -Eqx "etwdump \(Linux ETW\) [0-9]+\.[0-9]+\.[0-9]+"' _ "$E"
+check "an unknown option is named (exit 2)" sh -c '
+	"$1" --bogus "$2" 2> err; [ $? = 2 ] && grep -q "unknown option .--bogus." err' _ "$E" "$L"
+check "--max -1 and --max 0 are refused (exit 2)" sh -c '
+	"$1" --max -1 "$2" 2> err; [ $? = 2 ] && grep -q -- "--max -1" err &&
+	"$1" --max 0 "$2" 2> /dev/null; [ $? = 2 ]' _ "$E" "$L"
+check "--json --csv: two formats refused, both named" sh -c '
+	"$1" --json --csv "$2" 2> err; [ $? = 2 ] && grep -q -- "--json and --csv" err' _ "$E" "$L"
+check "--summary --xml, --header --json: refused" sh -c '
+	"$1" --summary --xml "$2" 2> /dev/null; [ $? = 2 ] &&
+	"$1" --header --json "$2" 2> /dev/null; [ $? = 2 ]' _ "$E" "$L"
+check "--chrome -: the Trace Event JSON on stdout, no file named -" sh -c '
+	"$1" --chrome - "$2" > out 2> err && jq -e ".traceEvents | length > 0" out > /dev/null &&
+	[ ! -e ./- ] && grep -q "^--- 4 events" err' _ "$E" "$L"
+check "--chrome - with --json: both want stdout, refused" sh -c '
+	"$1" --chrome - --json "$2" 2> /dev/null; [ $? = 2 ]' _ "$E" "$L"
+check "a session and files, --kernel without --follow: refused" sh -c '
+	"$1" --session x "$2" 2> /dev/null; [ $? = 2 ] &&
+	"$1" --kernel process "$2" 2> /dev/null; [ $? = 2 ]' _ "$E" "$L"
+check "-p NOSUCH: no event, and it says so with the trace's providers" sh -c '
+	"$1" -p NoSuchProvider "$2" > out 2> err; [ $? = 0 ] &&
+	grep -q "^--- 0 events" out &&
+	grep -q "^etwdump: -p NoSuchProvider: no event of this provider; the trace.s providers: .*0cd1c309-0878-4515-83db-749843b3f5c9" err' _ "$E" "$L"
+check "-p by a kernel class name (Image) and by *NAME (its hash GUID: none here)" sh -c '
+	[ "$("$1" --summary --json -p Image "$2" | jq .events)" = 13755 ] &&
+	[ "$("$1" --summary --json -p "*Image" "$2" 2> /dev/null | jq .events)" = 0 ]' _ "$E" "$K"
+check "a file that is not there: named, exit 1" sh -c '
+	"$1" /no/such.etl 2> err; [ $? = 1 ] && grep -q "/no/such.etl: OpenTrace: ERROR_FILE_NOT_FOUND (2): .*No such file" err' _ "$E"
+check "--session without etw.ko: says to load it" sh -c '
+	[ -e /dev/etw ] && exit 0
+	"$1" --session nosuch 2> err; [ $? = 1 ] && grep -q "is etw.ko loaded" err' _ "$E"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Provider and event labels (label.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/label.h"
+#include "common/names.h"
+#include "etw_guid.h"
+#include "shared/etw_kevents.h"
+
+const char *provider_label(PEVENT_RECORD er, const struct decoded *d,
+			   char *buf, size_t size)
+{
+	const char *n;
+
+	if (d && d->provider)
+		return d->provider;
+	n = provider_name(&er->EventHeader.ProviderId);
+	if (n) {
+		snprintf(buf, size, "%s", n);
+		return buf;
+	}
+	if (size >= ETW_GUID_STR_LEN)
+		return etw_guid_str(&er->EventHeader.ProviderId, buf);
+	return "";
+}
+
+const char *event_label(PEVENT_RECORD er, const struct decoded *d,
+			char *buf, size_t size)
+{
+	const EVENT_HEADER *h = &er->EventHeader;
+	int hook;
+
+	if (d && d->event)
+		return d->event;
+	if (h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE) {
+		snprintf(buf, size, "Message %u", h->EventDescriptor.Id);
+		return buf;
+	}
+	if (!(h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER)) {
+		snprintf(buf, size, "Event %u", h->EventDescriptor.Id);
+		return buf;
+	}
+	hook = etw_khook_of((const u8 *)&h->ProviderId, h->EventDescriptor.Opcode);
+	if (hook >= 0 && etw_kevent_name((u16)hook)) {
+		const char *n = etw_kevent_name((u16)hook), *slash = strchr(n, '/');
+
+		snprintf(buf, size, "%s", slash ? slash + 1 : n);
+		return buf;
+	}
+	snprintf(buf, size, "Type %u", h->EventDescriptor.Opcode);
+	return buf;
+}
