@@ -76,6 +76,8 @@ void etw_provider_atfork_child(void)
 		munmap((void *)map, ETW_ENABLE_MAP_SIZE);
 	etw_fp_atfork_child();
 	memset(etw_prov.regs, 0, sizeof(etw_prov.regs));
+	/* The parent's handles are none here: ERROR_INVALID_HANDLE. */
+	memset((void *)etw_prov.live, 0, sizeof(etw_prov.live));
 	pthread_mutex_init(&etw_prov.lock, NULL);
 	etw_prov.dispatch_init = 0;
 	etw_prov.done_seq = 0;
