@@ -323,7 +323,7 @@ static bool etw_fstream_wait(struct etw_session *s, struct etw_stream *fs)
 	unsigned long end;
 	bool ok = false;
 
-	if (!ms || s->fast.stalled)
+	if (!ms || READ_ONCE(s->fast.stalled))
 		return false;
 	end = jiffies + msecs_to_jiffies(ms);
 	rcu_read_unlock();
@@ -337,7 +337,7 @@ static bool etw_fstream_wait(struct etw_session *s, struct etw_stream *fs)
 		    fatal_signal_pending(current))
 			break;
 		if (time_after(jiffies, end)) {
-			s->fast.stalled = true;
+			WRITE_ONCE(s->fast.stalled, true);
 			clear_bit(s->logger_id - 1,
 				  (unsigned long *)&etw_global->congested);
 			break;
@@ -533,29 +533,6 @@ bool etw_collect_room(struct etw_stage *st, u32 need)
 	return need <= to - ho;
 }
 
-/* --- congestion of blocking sessions ------------------------------------------ */
-
-/*
- * A blocking session with fewer than half its buffers free is congested,
- * unless a waiter timed out on it (stalled) and it has not recovered.
- * Context: etw_collect_mutex held.
- */
-static void etw_block_update(struct etw_session *s)
-{
-	unsigned long *word = (unsigned long *)&etw_global->congested;
-	u32 bit = s->logger_id - 1;
-	bool cong;
-
-	cong = READ_ONCE(s->fast.block_ms) && !s->pool->stopped &&
-	       READ_ONCE(s->pool->nr_free) * 2 < s->pool->nr;
-	if (!cong)
-		s->fast.stalled = false;
-	if (cong && !s->fast.stalled)
-		set_bit(bit, word);
-	else
-		clear_bit(bit, word);
-}
-
 /* --- the collect ------------------------------------------------------------------- */
 
 /*
@@ -669,7 +646,6 @@ static void etw_fast_publish_wm(struct etw_session *s)
 			wm = fs->first_ts;
 	}
 	WRITE_ONCE(s->fast.wm, wm);
-	etw_block_update(s);
 }
 
 /**
@@ -1013,9 +989,8 @@ int etw_block_set(struct etw_session *s, u32 ms)
 	lockdep_assert_held(&etw_lock);
 	mutex_lock(&etw_collect_mutex);
 	WRITE_ONCE(s->fast.block_ms, ms);
-	s->fast.stalled = false;
-	if (s->fast.served)
-		etw_block_update(s);
+	WRITE_ONCE(s->fast.stalled, false);
+	etw_pool_block_update(s->pool);
 	mutex_unlock(&etw_collect_mutex);
 	return 0;
 }
@@ -1066,7 +1041,7 @@ int etw_block_wait(u64 sessions)
 				struct etw_session *s = ec.sess[bit + 1];
 
 				if (s)
-					s->fast.stalled = true;
+					WRITE_ONCE(s->fast.stalled, true);
 				clear_bit(bit, word);
 			}
 			mask = 0;
