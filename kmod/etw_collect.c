@@ -323,7 +323,7 @@ static bool etw_fstream_wait(struct etw_session *s, struct etw_stream *fs)
 	unsigned long end;
 	bool ok = false;
 
-	if (!ms || s->fast.stalled)
+	if (!ms || READ_ONCE(s->fast.stalled))
 		return false;
 	end = jiffies + msecs_to_jiffies(ms);
 	rcu_read_unlock();
@@ -337,7 +337,7 @@ static bool etw_fstream_wait(struct etw_session *s, struct etw_stream *fs)
 		    fatal_signal_pending(current))
 			break;
 		if (time_after(jiffies, end)) {
-			s->fast.stalled = true;
+			WRITE_ONCE(s->fast.stalled, true);
 			clear_bit(s->logger_id - 1,
 				  (unsigned long *)&etw_global->congested);
 			break;
@@ -365,7 +365,6 @@ static u64 etw_stage_times(struct etw_stage *st, bool private)
  * @s:		a served session the piece is for
  * @st:		its stage
  * @pc:		the piece
- * @ft_off:	system-time offset of this collect
  *
  * One copy per buffer the piece fills (usually one), checked and patched
  * in the copy.  Records that find no buffer are lost and counted.
@@ -373,7 +372,7 @@ static u64 etw_stage_times(struct etw_stage *st, bool private)
  * Context: etw_collect_mutex held; takes RCU.
  */
 static void etw_emit_piece(struct etw_session *s, struct etw_stage *st,
-			   const struct etw_piece *pc, u64 ft_off)
+			   const struct etw_piece *pc)
 {
 	struct etw_pool *pool = s->pool;
 	u16 cpu = pc->run->cpu < pool->nr_streams ? pc->run->cpu : 0;
@@ -385,8 +384,6 @@ static void etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 		.sessbit = 1ULL << (s->logger_id - 1),
 		.cpu = pc->run->cpu,
 		.private = etw_session_private(s),
-		.systime = s->params.clock_type == ETL_CLOCK_SYSTEM_TIME,
-		.ft_off = ft_off,
 		.slot = etw_emit_slot,
 		.drop = etw_emit_drop,
 		.ctx = &e,
@@ -536,29 +533,6 @@ bool etw_collect_room(struct etw_stage *st, u32 need)
 	return need <= to - ho;
 }
 
-/* --- congestion of blocking sessions ------------------------------------------ */
-
-/*
- * A blocking session with fewer than half its buffers free is congested,
- * unless a waiter timed out on it (stalled) and it has not recovered.
- * Context: etw_collect_mutex held.
- */
-static void etw_block_update(struct etw_session *s)
-{
-	unsigned long *word = (unsigned long *)&etw_global->congested;
-	u32 bit = s->logger_id - 1;
-	bool cong;
-
-	cong = READ_ONCE(s->fast.block_ms) && !s->pool->stopped &&
-	       READ_ONCE(s->pool->nr_free) * 2 < s->pool->nr;
-	if (!cong)
-		s->fast.stalled = false;
-	if (cong && !s->fast.stalled)
-		set_bit(bit, word);
-	else
-		clear_bit(bit, word);
-}
-
 /* --- the collect ------------------------------------------------------------------- */
 
 /*
@@ -658,14 +632,12 @@ static void etw_stage_housekeep(struct etw_stage *st, u64 now)
  * stage, nothing below a fast stream's first time is unsealed.
  * Context: etw_collect_mutex held.
  */
-static void etw_fast_publish_wm(struct etw_session *s, u64 ft_off)
+static void etw_fast_publish_wm(struct etw_session *s)
 {
 	struct etw_pool *pool = s->pool;
 	u64 wm = ec.floor;
 	u32 i;
 
-	if (s->params.clock_type == ETL_CLOCK_SYSTEM_TIME)
-		wm = (wm + ft_off) / 100;
 	for (i = 0; i < pool->nr_streams; i++) {
 		struct etw_stream *fs = &pool->fstreams[i];
 
@@ -674,7 +646,6 @@ static void etw_fast_publish_wm(struct etw_session *s, u64 ft_off)
 			wm = fs->first_ts;
 	}
 	WRITE_ONCE(s->fast.wm, wm);
-	etw_block_update(s);
 }
 
 /**
@@ -685,7 +656,7 @@ static void etw_fast_publish_wm(struct etw_session *s, u64 ft_off)
  */
 void etw_collect(void)
 {
-	u64 now, cut, cut0, ft_off, moved = 0;
+	u64 now, cut, cut0, moved = 0;
 	struct etw_stage *st, *tmp;
 	struct etw_merge m;
 	struct etw_piece pc;
@@ -694,7 +665,6 @@ void etw_collect(void)
 
 	lockdep_assert_held(&etw_collect_mutex);
 	now = ktime_get_ns();
-	ft_off = ktime_get_real_ns() - now + ETL_FILETIME_UNIX_EPOCH * 100;
 	smp_mb();	/* "now" before any head: design.rst, "Collecting" */
 	cut0 = now - ETW_COLLECT_MARGIN_NS;
 	cut = cut0;
@@ -791,7 +761,7 @@ void etw_collect(void)
 
 			bits &= bits - 1;
 			if (id <= ETW_MAX_SESSIONS && ec.sess[id])
-				etw_emit_piece(ec.sess[id], st, &pc, ft_off);
+				etw_emit_piece(ec.sess[id], st, &pc);
 		}
 		if (!(++i & 63))
 			cond_resched();
@@ -822,7 +792,7 @@ void etw_collect(void)
 		struct etw_session *s = ec.sess[i];
 
 		if (s)
-			etw_fast_publish_wm(s, ft_off);
+			etw_fast_publish_wm(s);
 	}
 }
 
@@ -900,24 +870,25 @@ bool etw_fast_serves(const struct etw_session *s)
  * @s:		a session entering the table
  *
  * Not with one stream (EVENT_TRACE_NO_PER_PROCESSOR_BUFFERING: a single
- * stream stays single) nor with the CPU cycle counter as its clock.
+ * stream stays single), and only with the QPC clock: a system-time
+ * event's time is the system clock when it is written (seed 001, rule
+ * 11: set back meanwhile, a later event is older), which a stage's
+ * monotonic time converted at a collect would not be; the CPU cycle
+ * counter is not the stages' clock either.
  *
  * Context: etw_lock held.
  */
 void etw_fast_session_start(struct etw_session *s)
 {
 	lockdep_assert_held(&etw_lock);
-	if (!s->pool->fstreams ||
-	    s->params.clock_type == ETL_CLOCK_CPU_CYCLE)
+	if (!s->pool->fstreams || s->params.clock_type != ETL_CLOCK_QPC)
 		return;
 	mutex_lock(&etw_collect_mutex);
 	kref_get(&s->ref);
 	ec.sess[s->logger_id] = s;
 	WRITE_ONCE(s->fast.served, true);
 	/* Nothing it gets is earlier than the last cutoff. */
-	s->fast.wm = s->params.clock_type == ETL_CLOCK_SYSTEM_TIME ?
-		     (ec.floor + ktime_get_real_ns() - ktime_get_ns() +
-		      ETL_FILETIME_UNIX_EPOCH * 100) / 100 : ec.floor;
+	s->fast.wm = ec.floor;
 	mutex_unlock(&etw_collect_mutex);
 }
 
@@ -983,11 +954,8 @@ void etw_fast_flush(struct etw_session *s, bool hint)
 		mutex_lock(&etw_collect_mutex);
 	}
 	if (s->fast.served) {
-		u64 ft_off = ktime_get_real_ns() - ktime_get_ns() +
-			     ETL_FILETIME_UNIX_EPOCH * 100;
-
 		etw_fast_seal_all(s, ETL_BUFFER_FLAG_FLUSH_MARKER);
-		etw_fast_publish_wm(s, ft_off);
+		etw_fast_publish_wm(s);
 	}
 	mutex_unlock(&etw_collect_mutex);
 }
@@ -1021,9 +989,8 @@ int etw_block_set(struct etw_session *s, u32 ms)
 	lockdep_assert_held(&etw_lock);
 	mutex_lock(&etw_collect_mutex);
 	WRITE_ONCE(s->fast.block_ms, ms);
-	s->fast.stalled = false;
-	if (s->fast.served)
-		etw_block_update(s);
+	WRITE_ONCE(s->fast.stalled, false);
+	etw_pool_block_update(s->pool);
 	mutex_unlock(&etw_collect_mutex);
 	return 0;
 }
@@ -1074,7 +1041,7 @@ int etw_block_wait(u64 sessions)
 				struct etw_session *s = ec.sess[bit + 1];
 
 				if (s)
-					s->fast.stalled = true;
+					WRITE_ONCE(s->fast.stalled, true);
 				clear_bit(bit, word);
 			}
 			mask = 0;
