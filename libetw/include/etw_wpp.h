@@ -21,6 +21,7 @@
 #ifndef _ETW_WPP_H
 #define _ETW_WPP_H
 
+#include <winerror.h>
 #include <evntrace.h>
 #include <string.h>
 
