@@ -58,8 +58,6 @@ LIST_HEAD(etw_collect_stages);
  * @base:	the last collect's "now" minus the margin: the next cutoff
  *		is at least it, whatever busy writers say
  * @moved:	records the last collect took
- * @yield:	someone waits for the mutex (a control call, a file's release):
- *		a collect waiting for a blocking session's buffers gives up
  * @waiting:	a collect waits for a blocking session's buffers: consumers'
  *		flushes do not wait for the mutex (they may hold the buffers)
  * @interval:	the worker's current period (ms): collect_ms while records
@@ -82,7 +80,6 @@ static struct etw_collector {
 	u64 floor;
 	u64 base;
 	u64 moved;
-	atomic_t yield;
 	atomic_t waiting;
 	unsigned int interval;
 	struct etw_run *runs;
@@ -309,9 +306,11 @@ static bool etw_fstream_room(struct etw_session *s, struct etw_stream *fs)
 /*
  * No free buffer in @s: a blocking session's records wait for its readers
  * (the log file's worker, consumers), up to its timeout, polling; then it
- * is stalled (its losses are counted until it recovers).  Not when the
- * caller must not wait: a fatal signal, someone else needs the mutex
- * (etw_collect_until()), the session stops.
+ * is stalled (its losses are counted until it recovers), or stops.  Not
+ * for a fatal signal of the task that runs the collect (a writer's SEAL,
+ * a process's exit): the records it copies are everyone's, and the wait
+ * is bounded.  Whoever else needs the mutex meanwhile waits as well:
+ * Documentation/design.rst, "Losses, blocking".
  *
  * Context: etw_collect_mutex held, RCU held (dropped while waiting: @s is
  * referenced by the collector's table).
@@ -333,8 +332,7 @@ static bool etw_fstream_wait(struct etw_session *s, struct etw_stream *fs)
 			ok = true;
 			break;
 		}
-		if (READ_ONCE(s->pool->stopped) || atomic_read(&ec.yield) ||
-		    fatal_signal_pending(current))
+		if (READ_ONCE(s->pool->stopped) || READ_ONCE(s->fast.stalled))
 			break;
 		if (time_after(jiffies, end)) {
 			WRITE_ONCE(s->fast.stalled, true);
@@ -610,12 +608,24 @@ static void etw_stage_housekeep(struct etw_stage *st, u64 now)
 	bool empty = st->retired || (!st->busy && st->tail == st->end);
 
 	if (!st->closed && (READ_ONCE(st->task->flags) & PF_EXITING)) {
+		struct etw_ring r = { .data = st->data, .size = st->data_size };
+		u64 head;
+
 		/* A thread that exited without closing it (raw clone()). */
 		if (xa_erase(&st->file->stages, st->id) == st) {
 			atomic_dec(&st->file->nstages);
 			etw_stage_put(st);
 		}
 		st->closed = true;
+		/*
+		 * Its last records may have been committed after this collect
+		 * read head: its head store came before PF_EXITING was set.
+		 */
+		smp_rmb();
+		head = smp_load_acquire(&st->meta->head) & ~7ULL;
+		if (!st->retired && head != st->tail &&
+		    etw_ring_head_ok(&r, st->tail, head))
+			empty = false;
 	}
 	/* Records still there (above the cutoff) go at the next collect. */
 	if (st->closed && empty) {
@@ -813,9 +823,7 @@ void etw_collect_until(u64 t)
 	if (now < t + ETW_COLLECT_MARGIN_NS)
 		usleep_range((t + ETW_COLLECT_MARGIN_NS - now) / NSEC_PER_USEC + 1,
 			     (t + ETW_COLLECT_MARGIN_NS - now) / NSEC_PER_USEC + 20);
-	atomic_inc(&ec.yield);
 	mutex_lock(&etw_collect_mutex);
-	atomic_dec(&ec.yield);
 	for (i = 0; i < 2 && ec.floor < t; i++)
 		etw_collect();
 	mutex_unlock(&etw_collect_mutex);
@@ -915,6 +923,8 @@ void etw_fast_session_stop(struct etw_session *s)
 {
 	bool was;
 
+	/* A collect waiting for its buffers gives up: it stops. */
+	WRITE_ONCE(s->fast.stalled, true);
 	mutex_lock(&etw_collect_mutex);
 	was = s->fast.served;
 	if (was) {
@@ -945,8 +955,9 @@ void etw_fast_flush(struct etw_session *s, bool hint)
 	if (!etw_fast_serves(s))
 		return;
 	if (hint) {
+		/* A collect under way does the job (and may wait for us). */
 		if (atomic_read(&ec.waiting) ||
-		    mutex_lock_killable(&etw_collect_mutex))
+		    !mutex_trylock(&etw_collect_mutex))
 			return;
 		etw_collect();
 	} else {

@@ -103,6 +103,8 @@ extern struct st_shared *st;
 #define ST_F_THREAD	1
 #define ST_F_CHILD	2
 #define ST_F_SEEN	4
+#define ST_F_FIRST	8	/* the first of a batch */
+#define ST_F_LAST	16	/* the last of a batch */
 extern uint8_t *st_fmark;
 
 static inline uint64_t st_hash(uint32_t writer, uint64_t seq)

@@ -139,7 +139,9 @@ static void f_batch(REGHANDLE reg, uint32_t n)
 		r = EventWrite(reg, &ed, 1, &d);
 		if (r == ERROR_SUCCESS) {
 			if (p.seq < ST_FSEQ_MAX)
-				__atomic_or_fetch(&st_fmark[p.seq], f_kind,
+				__atomic_or_fetch(&st_fmark[p.seq], f_kind |
+						  (i ? 0 : ST_F_FIRST) |
+						  (i + 1 < n ? 0 : ST_F_LAST),
 						  __ATOMIC_RELAXED);
 			__atomic_add_fetch(&st->fw.ok, 1, __ATOMIC_RELAXED);
 			__atomic_add_fetch(&st->fw.hash_ok,

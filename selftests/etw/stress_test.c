@@ -272,27 +272,37 @@ static void f_missing(int acc)
 	uint64_t n = st->fseq < ST_FSEQ_MAX ? st->fseq : ST_FSEQ_MAX, i, from = 0;
 	uint64_t miss[3] = { 0 }, extra = 0;
 	int shown = 0;
-	uint8_t kind = 0;
+	uint8_t kind = 0, edges = 0;
 
 	for (i = 0; i <= n; i++) {
 		uint8_t m = i < n ? st_fmark[i] : ST_F_SEEN;
 		uint8_t k = m & (ST_F_THREAD | ST_F_CHILD);
 
-		if (!k && (m & ST_F_SEEN))
-			extra++;
+		if (k == (ST_F_THREAD | ST_F_CHILD))
+			k = ST_F_THREAD;	/* cannot be */
+
+		if (i < n && !k && (m & ST_F_SEEN) && extra++ < 4)
+			ksft_print_msg("%-17s stage event %" PRIu64 " delivered, not stored (marks %#x, before %#x, after %#x)\n",
+				       acc_label[acc], i, m,
+				       i ? st_fmark[i - 1] : 0,
+				       i + 1 < n ? st_fmark[i + 1] : 0);
 		if (k && !(m & ST_F_SEEN)) {
 			miss[k - 1]++;
 			if (!kind) {
 				from = i;
 				kind = k;
+				edges = 0;
 			}
+			edges |= m & (ST_F_FIRST | ST_F_LAST);
 			continue;
 		}
 		if (kind && shown < 8) {
-			ksft_print_msg("%-17s stage events %" PRIu64 "..%" PRIu64 " (by a %s) stored, never delivered\n",
+			ksft_print_msg("%-17s stage events %" PRIu64 "..%" PRIu64 " (by a %s%s%s) stored, never delivered\n",
 				       acc_label[acc], from, i - 1,
 				       kind == ST_F_CHILD ? "forked child" :
-				       "thread");
+				       "thread",
+				       edges & ST_F_FIRST ? ", a batch's first" : "",
+				       edges & ST_F_LAST ? ", a batch's last" : "");
 			shown++;
 		}
 		kind = 0;
