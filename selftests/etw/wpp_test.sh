@@ -16,7 +16,7 @@
 #  - Microsoft's Windows-driver-samples, unchanged
 #    (selftests/data/windows-driver-samples): the UMDF 2 single-component
 #    power framework driver (pofx, C: WPP_INIT_TRACING in DriverEntry,
-#    Trace{FLAGS=...}(LEVEL, MSG, ...), every one of its 27 statements)
+#    Trace{FLAGS=...}(LEVEL, MSG, ...), every one of its 24 statements)
 #    and the simple device orientation sensor's hardware simulator (C++:
 #    USEPREFIX, functions without MSG, a SENSOREXIT argument with _PRE and
 #    _POST macros), run by wpp_host/ on a fake UMDF.
