@@ -622,6 +622,7 @@ static void etw_stage_housekeep(struct etw_stage *st, u64 now)
 		 * read head: its head store came before PF_EXITING was set.
 		 */
 		smp_rmb();
+		/* Acquire: the records below head are read after it. */
 		head = smp_load_acquire(&st->meta->head) & ~7ULL;
 		if (!st->retired && head != st->tail &&
 		    etw_ring_head_ok(&r, st->tail, head))
