@@ -14,24 +14,40 @@ OUT=$1
 DESC=$2
 shift 2
 mkdir -p "$OUT/vm"
-rm -f "$OUT/vm/kselftest.tap" "$OUT/vm/kselftest-ioctl.tap" "$OUT/vm/build.rc"
+rm -f "$OUT/vm/kselftest.tap" "$OUT/vm/kselftest-ioctl.tap" "$OUT/vm/build.rc" \
+	"$OUT/vm/times.txt"
 cd "$TOP" || exit 1
 
-# The suites whose events go through the fast path by default.
-FALLBACK="write_test consumer_test logfile_test classic_test message_test fastpath_test"
+# The suites whose events go through the fast path by default (all of
+# them run again through the ioctl; ETW_IOCTL_SUITES: those named).
+FALLBACK=${ETW_IOCTL_SUITES:-write_test consumer_test logfile_test classic_test message_test fastpath_test}
 
 # Inside the VM: run the suite; its TAP goes to the console and to a file.
 tools/vm/etw-vm --module "$TOP/etw.ko" --out "$OUT/vm" \
 	--env "FALLBACK=$FALLBACK" "$@" -- \
 	sh -c 'make -s --no-print-directory -C selftests all \
 		> "$ETW_VM_OUT/build.log" 2>&1; echo $? > "$ETW_VM_OUT/build.rc"
+	       # Each suite'"'"'s seconds, from the end of the one before
+	       # (mawk -W interactive: line by line, as the lines come).
+	       timed() {
+		mawk -W interactive -v f="$ETW_VM_OUT/times.txt" -v p="$1" '"'"'
+		    BEGIN { t = systime() } { print; fflush() }
+		    /^(not )?ok [0-9]+ selftests: / {
+			n = systime(); sub(/^(not )?ok [0-9]+ selftests: etw: /, "")
+			printf "%5d s  %s%s\n", n - t, p, $1 >> f; t = n }'"'"'
+	       }
 	       make -s --no-print-directory -C selftests run_tests 2>&1 |
-	       tee "$ETW_VM_OUT/kselftest.tap"
+	       timed "" | tee "$ETW_VM_OUT/kselftest.tap"
 	       echo "== the same suites through the ioctl (ETW_FASTPATH=0)"
 	       ETW_FASTPATH=0 make -s --no-print-directory -C selftests/etw \
 		run_tests TEST_PROGS= TEST_GEN_PROGS="$FALLBACK" 2>&1 |
-	       tee "$ETW_VM_OUT/kselftest-ioctl.tap"; true'
+	       timed "ETW_FASTPATH=0 " | tee "$ETW_VM_OUT/kselftest-ioctl.tap"
+	       true'
 vmrc=$?
+if [ -r "$OUT/vm/times.txt" ]; then
+	echo "== each suite's time in the VM"
+	cat "$OUT/vm/times.txt"
+fi
 {
 	if [ "$(cat "$OUT/vm/build.rc" 2>/dev/null)" != 0 ]; then
 		echo "not ok 1 selftests: up to date and runnable in the VM"

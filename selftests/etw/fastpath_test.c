@@ -858,7 +858,7 @@ static void WINAPI many_cb(PEVENT_RECORD r)
 		many_read++;
 }
 
-TEST_F(fp, thousand_threads_pack)
+TEST_F_TIMEOUT(fp, thousand_threads_pack, 240)
 {
 	struct {
 		EVENT_TRACE_PROPERTIES p;
