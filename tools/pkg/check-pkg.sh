@@ -86,7 +86,7 @@ dkms_module() {
 } 2>&1 | tee "$OUT/dkms.tap"
 
 # ---- 2. the kselftests with the DKMS-built module -------------------
-SMOKE="device_test provider_test write_test consumer_test fastpath_test"
+SMOKE="device_test provider_api_test write_test consumer_test fastpath_test"
 echo "== kselftests with the DKMS-built etw.ko"
 : > "$OUT/kernel.tap"
 for k in $(cat "$D/built" 2>/dev/null); do
