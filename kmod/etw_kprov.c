@@ -43,8 +43,7 @@
 
 #include "etw_internal.h"
 #include "etw_compat.h"
-
-#include <etw_km.h>
+#include "etw_kprov.h"
 
 /**
  * struct etw_kprov - a kernel-mode provider's side of a registration
@@ -55,8 +54,10 @@
  * @running:	the task running its callback, or NULL (etw_lock)
  * @cb:		the enable callback, or NULL
  * @ctx:	its CallbackContext
- * @caller:	where EtwRegister was called from: the owner module is
- *		the one whose code holds it (or @cb)
+ * @caller:	where EtwRegister (or TraceLoggingRegister) was called from
+ * @owner:	the module whose init function @caller is in, learnt when it
+ *		went live (init code is freed then), or NULL: compared, never
+ *		dereferenced (etw_lock)
  */
 struct etw_kprov {
 	struct list_head node;
@@ -66,6 +67,7 @@ struct etw_kprov {
 	PETWENABLECALLBACK cb;
 	void *ctx;
 	unsigned long caller;
+	const struct module *owner;
 };
 
 struct etw_file *etw_kprov_file;
@@ -248,8 +250,20 @@ static NTSTATUS etw_kstatus(int err)
 	}
 }
 
-NTSTATUS EtwRegister(LPCGUID ProviderId, PETWENABLECALLBACK EnableCallback,
-		     PVOID CallbackContext, PREGHANDLE RegHandle)
+/**
+ * etw_kregister() - EtwRegister, on behalf of the code at @caller
+ * @ProviderId:	as EtwRegister's
+ * @EnableCallback: as EtwRegister's
+ * @CallbackContext: as EtwRegister's
+ * @RegHandle:	as EtwRegister's
+ * @caller:	the return address into the registering module (its module
+ *		owns the registration: etw_kprov_module_event())
+ *
+ * Context: process context, may sleep.
+ */
+NTSTATUS etw_kregister(LPCGUID ProviderId, PETWENABLECALLBACK EnableCallback,
+		       PVOID CallbackContext, PREGHANDLE RegHandle,
+		       unsigned long caller)
 {
 	struct etw_notification *first = NULL;
 	struct etw_kprov *kp;
@@ -287,7 +301,7 @@ NTSTATUS EtwRegister(LPCGUID ProviderId, PETWENABLECALLBACK EnableCallback,
 	kp->reg = reg;
 	kp->cb = EnableCallback;
 	kp->ctx = CallbackContext;
-	kp->caller = _RET_IP_;
+	kp->caller = caller;
 
 	mutex_lock(&etw_lock);
 	ret = etw_reg_insert(etw_kprov_file, reg);
@@ -317,6 +331,13 @@ out_free:
 	kfree(reg);
 	kfree(kp);
 	return etw_kstatus(ret);
+}
+
+NTSTATUS EtwRegister(LPCGUID ProviderId, PETWENABLECALLBACK EnableCallback,
+		     PVOID CallbackContext, PREGHANDLE RegHandle)
+{
+	return etw_kregister(ProviderId, EnableCallback, CallbackContext,
+			     RegHandle, _RET_IP_);
 }
 EXPORT_SYMBOL_NS_GPL(EtwRegister, ETW);
 
@@ -395,6 +416,7 @@ static bool etw_kslot_pass(REGHANDLE RegHandle, u8 level, u64 keyword)
 	if (!READ_ONCE(s->enabled))
 		return false;
 	for (tries = 0; tries < 4; tries++) {
+		/* Pairs with etw_slot_publish()'s last smp_wmb() */
 		seq = smp_load_acquire(&s->seq);
 		if (seq & 1)
 			continue;
@@ -427,17 +449,22 @@ BOOLEAN EtwProviderEnabled(REGHANDLE RegHandle, UCHAR Level,
 }
 EXPORT_SYMBOL_NS_GPL(EtwProviderEnabled, ETW);
 
-/* Does @kp belong to @mod: its registering call, or its callback? */
+/*
+ * Does @kp belong to @mod: registered from its code (its init function
+ * included, see etw_kprov_module_event()), or with a callback there?
+ */
 static bool etw_kprov_of(const struct etw_kprov *kp, const struct module *mod)
 {
-	return within_module(kp->caller, mod) ||
+	return kp->owner == mod || within_module(kp->caller, mod) ||
 	       (kp->cb && within_module((unsigned long)kp->cb, mod));
 }
 
 /*
- * A module is going (its exit function returned, or its init failed)
- * and its code is still there: what it left registered ends now, its
- * running callbacks waited for.
+ * A module went live: its init function is about to be freed, so what
+ * it registered from there is marked as its own now.  A module is going
+ * (its exit function returned, or its init failed) and its code is
+ * still there: what it left registered ends now, its running callbacks
+ * waited for.
  */
 static int etw_kprov_module_event(struct notifier_block *nb,
 				  unsigned long action, void *data)
@@ -445,6 +472,14 @@ static int etw_kprov_module_event(struct notifier_block *nb,
 	struct module *mod = data;
 	struct etw_kprov *kp;
 
+	if (action == MODULE_STATE_LIVE) {
+		mutex_lock(&etw_lock);
+		list_for_each_entry(kp, &etw_kprovs, node)
+			if (!kp->owner && within_module(kp->caller, mod))
+				kp->owner = mod;
+		mutex_unlock(&etw_lock);
+		return NOTIFY_OK;
+	}
 	if (action != MODULE_STATE_GOING)
 		return NOTIFY_DONE;
 	mutex_lock(&etw_lock);

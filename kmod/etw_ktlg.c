@@ -13,8 +13,8 @@
 #include <linux/export.h>
 
 #include "etw_compat.h"		/* get_unaligned() */
+#include "etw_kprov.h"
 
-#include <etw_km.h>
 #include <TraceLoggingProvider.h>
 
 /* The handle is const for users; etw.ko owns the state behind it. */
@@ -74,7 +74,8 @@ TLG_STATUS __etw_tlg_register(TraceLoggingHProvider hProvider,
 	p->KeywordAll = 0;
 	p->EnableCallback = pEnableCallback;
 	p->CallbackContext = pCallbackContext;
-	st = EtwRegister(&p->ProviderId, etw_tlg_callback, p, &h);
+	/* The registration is the calling module's (unload safety). */
+	st = etw_kregister(&p->ProviderId, etw_tlg_callback, p, &h, _RET_IP_);
 	if (!NT_SUCCESS(st)) {
 		p->EnableCallback = NULL;
 		p->CallbackContext = NULL;

@@ -65,20 +65,14 @@
 #endif
 
 /*
- * The enable callback (seed 000): ControlCode is
+ * The enable callback, PETWENABLECALLBACK (evntprov.h, kernel mode:
+ * SourceId, ControlCode, Level, MatchAnyKeyword, MatchAllKeyword,
+ * FilterData, CallbackContext; seed 000): ControlCode is
  * EVENT_CONTROL_CODE_{DISABLE,ENABLE}_PROVIDER or _CAPTURE_STATE; Level
  * and the keywords are the combination over the enabling sessions;
  * FilterData (only valid during the call) is the sessions' provider-side
  * filter, one EVENT_FILTER_HEADER per session when several gave one.
  */
-typedef VOID (NTAPI *PETWENABLECALLBACK)(
-	_In_ LPCGUID SourceId,
-	_In_ ULONG ControlCode,
-	_In_ UCHAR Level,
-	_In_ ULONGLONG MatchAnyKeyword,
-	_In_ ULONGLONG MatchAllKeyword,
-	_In_opt_ PEVENT_FILTER_DESCRIPTOR FilterData,
-	_Inout_opt_ PVOID CallbackContext);
 
 /*
  * Register a provider.  Sessions that enabled ProviderId already apply

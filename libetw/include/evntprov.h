@@ -210,6 +210,21 @@ typedef VOID (NTAPI *PENABLECALLBACK)(
 	_In_opt_ PEVENT_FILTER_DESCRIPTOR FilterData,
 	_Inout_opt_ PVOID CallbackContext);
 
+#ifdef _ETW_KM_
+/*
+ * The driver API's enable callback (wdm.h; etw_km.h's EtwRegister):
+ * PENABLECALLBACK's arguments, the second named ControlCode.
+ */
+typedef VOID (NTAPI *PETWENABLECALLBACK)(
+	_In_ LPCGUID SourceId,
+	_In_ ULONG ControlCode,
+	_In_ UCHAR Level,
+	_In_ ULONGLONG MatchAnyKeyword,
+	_In_ ULONGLONG MatchAllKeyword,
+	_In_opt_ PEVENT_FILTER_DESCRIPTOR FilterData,
+	_Inout_opt_ PVOID CallbackContext);
+#endif
+
 /*
  * --- Functions (reference §1.4); each returns a Win32 status ---
  *
