@@ -3,7 +3,8 @@
 #
 # check-debug.sh: everything `make check-debug` runs (after `make all`).
 #   1. the debug kernel: built, or taken from the cache   (tools/vm/debug-kernel.sh)
-#   2. etw.ko (and etw_detect.ko) build against it with W=1, no warning
+#   2. etw.ko (and etw_detect.ko, and the kernel-mode provider modules
+#      kprov_test.sh loads) build against it with W=1, no warning
 #   3. the detectors fail a run: etw_detect.ko's deliberate bugs, in a
 #      VM boot of their own, must each be reported, and the run must fail
 #   4. every kselftest, the fuzzer and the stress test in their long mode
