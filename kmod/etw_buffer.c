@@ -133,6 +133,41 @@ static void etw_pool_flush_work(struct work_struct *work)
 	etw_pool_start(pool);
 }
 
+/**
+ * etw_pool_block_update() - a blocking session's congestion, from its
+ * free buffers
+ * @pool:	the session's pool
+ *
+ * A blocking session with fewer than half its buffers free is congested
+ * (its bit in the global page: its writers wait, whichever path they
+ * write through), unless a waiter timed out on it (stalled) and it has
+ * not recovered since.  Kept as buffers are taken and given back.
+ *
+ * Context: any; pool->lock held or not (atomic bit operations; a stale
+ * nr_free is corrected at the next take or give-back).
+ */
+void etw_pool_block_update(struct etw_pool *pool)
+{
+	struct etw_session *s = pool->session;
+	unsigned long *word = (unsigned long *)&etw_global->congested;
+	u32 bit = s->logger_id - 1;
+	bool cong;
+
+	if (!READ_ONCE(s->fast.block_ms)) {
+		if (test_bit(bit, word))
+			clear_bit(bit, word);
+		return;
+	}
+	cong = !READ_ONCE(pool->stopped) &&
+	       READ_ONCE(pool->nr_free) * 2 < pool->nr;
+	if (!cong && READ_ONCE(s->fast.stalled))
+		WRITE_ONCE(s->fast.stalled, false);
+	if (cong && !READ_ONCE(s->fast.stalled))
+		set_bit(bit, word);
+	else if (test_bit(bit, word))
+		clear_bit(bit, word);
+}
+
 /* Context: pool->lock held.  A buffer to fill, or NULL. */
 static struct etw_buf *etw_pool_get(struct etw_pool *pool)
 {
@@ -142,6 +177,7 @@ static struct etw_buf *etw_pool_get(struct etw_pool *pool)
 	if (!list_empty(&pool->free)) {
 		b = list_first_entry(&pool->free, struct etw_buf, node);
 		pool->nr_free--;
+		etw_pool_block_update(pool);
 	} else if (pool->buffering && !list_empty(&pool->ring)) {
 		/* Buffering mode: the oldest buffer is reused, not lost. */
 		b = list_first_entry(&pool->ring, struct etw_buf, node);
@@ -169,6 +205,7 @@ static void etw_pool_put(struct etw_pool *pool, struct etw_buf *b)
 	lockdep_assert_held(&pool->lock);
 	list_add_tail(&b->node, &pool->free);
 	pool->nr_free++;
+	etw_pool_block_update(pool);
 }
 
 /*
@@ -435,6 +472,7 @@ void etw_pool_stop(struct etw_pool *pool)
 		}
 	}
 	pool->stopped = true;
+	etw_pool_block_update(pool);	/* nobody waits for it any more */
 	list_for_each_entry(r, &pool->readers, node)
 		etw_reader_notify(pool, r);
 	raw_spin_unlock_irqrestore(&pool->lock, flags);

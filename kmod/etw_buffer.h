@@ -189,6 +189,7 @@ DECLARE_PER_CPU(unsigned int, etw_stream_depth);
 void *etw_stream_reserve(struct etw_pool *pool, struct etw_stream *st,
 			 u32 need, u64 ts, int *err);
 void etw_pool_flush(struct etw_pool *pool);
+void etw_pool_block_update(struct etw_pool *pool);
 void etw_pool_flush_hint(struct etw_pool *pool, bool hint);
 /* The fast path's collector (etw_collect.c). */
 struct etw_buf *etw_pool_take(struct etw_pool *pool, u16 cpu, int *err);

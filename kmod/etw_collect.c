@@ -58,8 +58,6 @@ LIST_HEAD(etw_collect_stages);
  * @base:	the last collect's "now" minus the margin: the next cutoff
  *		is at least it, whatever busy writers say
  * @moved:	records the last collect took
- * @yield:	someone waits for the mutex (a control call, a file's release):
- *		a collect waiting for a blocking session's buffers gives up
  * @waiting:	a collect waits for a blocking session's buffers: consumers'
  *		flushes do not wait for the mutex (they may hold the buffers)
  * @interval:	the worker's current period (ms): collect_ms while records
@@ -82,7 +80,6 @@ static struct etw_collector {
 	u64 floor;
 	u64 base;
 	u64 moved;
-	atomic_t yield;
 	atomic_t waiting;
 	unsigned int interval;
 	struct etw_run *runs;
@@ -309,9 +306,11 @@ static bool etw_fstream_room(struct etw_session *s, struct etw_stream *fs)
 /*
  * No free buffer in @s: a blocking session's records wait for its readers
  * (the log file's worker, consumers), up to its timeout, polling; then it
- * is stalled (its losses are counted until it recovers).  Not when the
- * caller must not wait: a fatal signal, someone else needs the mutex
- * (etw_collect_until()), the session stops.
+ * is stalled (its losses are counted until it recovers), or stops.  Not
+ * for a fatal signal of the task that runs the collect (a writer's SEAL,
+ * a process's exit): the records it copies are everyone's, and the wait
+ * is bounded.  Whoever else needs the mutex meanwhile waits as well:
+ * Documentation/design.rst, "Losses, blocking".
  *
  * Context: etw_collect_mutex held, RCU held (dropped while waiting: @s is
  * referenced by the collector's table).
@@ -323,7 +322,7 @@ static bool etw_fstream_wait(struct etw_session *s, struct etw_stream *fs)
 	unsigned long end;
 	bool ok = false;
 
-	if (!ms || s->fast.stalled)
+	if (!ms || READ_ONCE(s->fast.stalled))
 		return false;
 	end = jiffies + msecs_to_jiffies(ms);
 	rcu_read_unlock();
@@ -333,11 +332,10 @@ static bool etw_fstream_wait(struct etw_session *s, struct etw_stream *fs)
 			ok = true;
 			break;
 		}
-		if (READ_ONCE(s->pool->stopped) || atomic_read(&ec.yield) ||
-		    fatal_signal_pending(current))
+		if (READ_ONCE(s->pool->stopped) || READ_ONCE(s->fast.stalled))
 			break;
 		if (time_after(jiffies, end)) {
-			s->fast.stalled = true;
+			WRITE_ONCE(s->fast.stalled, true);
 			clear_bit(s->logger_id - 1,
 				  (unsigned long *)&etw_global->congested);
 			break;
@@ -365,7 +363,6 @@ static u64 etw_stage_times(struct etw_stage *st, bool private)
  * @s:		a served session the piece is for
  * @st:		its stage
  * @pc:		the piece
- * @ft_off:	system-time offset of this collect
  *
  * One copy per buffer the piece fills (usually one), checked and patched
  * in the copy.  Records that find no buffer are lost and counted.
@@ -373,7 +370,7 @@ static u64 etw_stage_times(struct etw_stage *st, bool private)
  * Context: etw_collect_mutex held; takes RCU.
  */
 static void etw_emit_piece(struct etw_session *s, struct etw_stage *st,
-			   const struct etw_piece *pc, u64 ft_off)
+			   const struct etw_piece *pc)
 {
 	struct etw_pool *pool = s->pool;
 	u16 cpu = pc->run->cpu < pool->nr_streams ? pc->run->cpu : 0;
@@ -385,8 +382,6 @@ static void etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 		.sessbit = 1ULL << (s->logger_id - 1),
 		.cpu = pc->run->cpu,
 		.private = etw_session_private(s),
-		.systime = s->params.clock_type == ETL_CLOCK_SYSTEM_TIME,
-		.ft_off = ft_off,
 		.slot = etw_emit_slot,
 		.drop = etw_emit_drop,
 		.ctx = &e,
@@ -536,29 +531,6 @@ bool etw_collect_room(struct etw_stage *st, u32 need)
 	return need <= to - ho;
 }
 
-/* --- congestion of blocking sessions ------------------------------------------ */
-
-/*
- * A blocking session with fewer than half its buffers free is congested,
- * unless a waiter timed out on it (stalled) and it has not recovered.
- * Context: etw_collect_mutex held.
- */
-static void etw_block_update(struct etw_session *s)
-{
-	unsigned long *word = (unsigned long *)&etw_global->congested;
-	u32 bit = s->logger_id - 1;
-	bool cong;
-
-	cong = READ_ONCE(s->fast.block_ms) && !s->pool->stopped &&
-	       READ_ONCE(s->pool->nr_free) * 2 < s->pool->nr;
-	if (!cong)
-		s->fast.stalled = false;
-	if (cong && !s->fast.stalled)
-		set_bit(bit, word);
-	else
-		clear_bit(bit, word);
-}
-
 /* --- the collect ------------------------------------------------------------------- */
 
 /*
@@ -636,12 +608,25 @@ static void etw_stage_housekeep(struct etw_stage *st, u64 now)
 	bool empty = st->retired || (!st->busy && st->tail == st->end);
 
 	if (!st->closed && (READ_ONCE(st->task->flags) & PF_EXITING)) {
+		struct etw_ring r = { .data = st->data, .size = st->data_size };
+		u64 head;
+
 		/* A thread that exited without closing it (raw clone()). */
 		if (xa_erase(&st->file->stages, st->id) == st) {
 			atomic_dec(&st->file->nstages);
 			etw_stage_put(st);
 		}
 		st->closed = true;
+		/*
+		 * Its last records may have been committed after this collect
+		 * read head: its head store came before PF_EXITING was set.
+		 */
+		smp_rmb();
+		/* Acquire: the records below head are read after it. */
+		head = smp_load_acquire(&st->meta->head) & ~7ULL;
+		if (!st->retired && head != st->tail &&
+		    etw_ring_head_ok(&r, st->tail, head))
+			empty = false;
 	}
 	/* Records still there (above the cutoff) go at the next collect. */
 	if (st->closed && empty) {
@@ -658,14 +643,12 @@ static void etw_stage_housekeep(struct etw_stage *st, u64 now)
  * stage, nothing below a fast stream's first time is unsealed.
  * Context: etw_collect_mutex held.
  */
-static void etw_fast_publish_wm(struct etw_session *s, u64 ft_off)
+static void etw_fast_publish_wm(struct etw_session *s)
 {
 	struct etw_pool *pool = s->pool;
 	u64 wm = ec.floor;
 	u32 i;
 
-	if (s->params.clock_type == ETL_CLOCK_SYSTEM_TIME)
-		wm = (wm + ft_off) / 100;
 	for (i = 0; i < pool->nr_streams; i++) {
 		struct etw_stream *fs = &pool->fstreams[i];
 
@@ -674,7 +657,6 @@ static void etw_fast_publish_wm(struct etw_session *s, u64 ft_off)
 			wm = fs->first_ts;
 	}
 	WRITE_ONCE(s->fast.wm, wm);
-	etw_block_update(s);
 }
 
 /**
@@ -685,7 +667,7 @@ static void etw_fast_publish_wm(struct etw_session *s, u64 ft_off)
  */
 void etw_collect(void)
 {
-	u64 now, cut, cut0, ft_off, moved = 0;
+	u64 now, cut, cut0, moved = 0;
 	struct etw_stage *st, *tmp;
 	struct etw_merge m;
 	struct etw_piece pc;
@@ -694,7 +676,6 @@ void etw_collect(void)
 
 	lockdep_assert_held(&etw_collect_mutex);
 	now = ktime_get_ns();
-	ft_off = ktime_get_real_ns() - now + ETL_FILETIME_UNIX_EPOCH * 100;
 	smp_mb();	/* "now" before any head: design.rst, "Collecting" */
 	cut0 = now - ETW_COLLECT_MARGIN_NS;
 	cut = cut0;
@@ -791,7 +772,7 @@ void etw_collect(void)
 
 			bits &= bits - 1;
 			if (id <= ETW_MAX_SESSIONS && ec.sess[id])
-				etw_emit_piece(ec.sess[id], st, &pc, ft_off);
+				etw_emit_piece(ec.sess[id], st, &pc);
 		}
 		if (!(++i & 63))
 			cond_resched();
@@ -822,7 +803,7 @@ void etw_collect(void)
 		struct etw_session *s = ec.sess[i];
 
 		if (s)
-			etw_fast_publish_wm(s, ft_off);
+			etw_fast_publish_wm(s);
 	}
 }
 
@@ -843,9 +824,7 @@ void etw_collect_until(u64 t)
 	if (now < t + ETW_COLLECT_MARGIN_NS)
 		usleep_range((t + ETW_COLLECT_MARGIN_NS - now) / NSEC_PER_USEC + 1,
 			     (t + ETW_COLLECT_MARGIN_NS - now) / NSEC_PER_USEC + 20);
-	atomic_inc(&ec.yield);
 	mutex_lock(&etw_collect_mutex);
-	atomic_dec(&ec.yield);
 	for (i = 0; i < 2 && ec.floor < t; i++)
 		etw_collect();
 	mutex_unlock(&etw_collect_mutex);
@@ -900,24 +879,25 @@ bool etw_fast_serves(const struct etw_session *s)
  * @s:		a session entering the table
  *
  * Not with one stream (EVENT_TRACE_NO_PER_PROCESSOR_BUFFERING: a single
- * stream stays single) nor with the CPU cycle counter as its clock.
+ * stream stays single), and only with the QPC clock: a system-time
+ * event's time is the system clock when it is written (seed 001, rule
+ * 11: set back meanwhile, a later event is older), which a stage's
+ * monotonic time converted at a collect would not be; the CPU cycle
+ * counter is not the stages' clock either.
  *
  * Context: etw_lock held.
  */
 void etw_fast_session_start(struct etw_session *s)
 {
 	lockdep_assert_held(&etw_lock);
-	if (!s->pool->fstreams ||
-	    s->params.clock_type == ETL_CLOCK_CPU_CYCLE)
+	if (!s->pool->fstreams || s->params.clock_type != ETL_CLOCK_QPC)
 		return;
 	mutex_lock(&etw_collect_mutex);
 	kref_get(&s->ref);
 	ec.sess[s->logger_id] = s;
 	WRITE_ONCE(s->fast.served, true);
 	/* Nothing it gets is earlier than the last cutoff. */
-	s->fast.wm = s->params.clock_type == ETL_CLOCK_SYSTEM_TIME ?
-		     (ec.floor + ktime_get_real_ns() - ktime_get_ns() +
-		      ETL_FILETIME_UNIX_EPOCH * 100) / 100 : ec.floor;
+	s->fast.wm = ec.floor;
 	mutex_unlock(&etw_collect_mutex);
 }
 
@@ -944,6 +924,8 @@ void etw_fast_session_stop(struct etw_session *s)
 {
 	bool was;
 
+	/* A collect waiting for its buffers gives up: it stops. */
+	WRITE_ONCE(s->fast.stalled, true);
 	mutex_lock(&etw_collect_mutex);
 	was = s->fast.served;
 	if (was) {
@@ -974,8 +956,9 @@ void etw_fast_flush(struct etw_session *s, bool hint)
 	if (!etw_fast_serves(s))
 		return;
 	if (hint) {
+		/* A collect under way does the job (and may wait for us). */
 		if (atomic_read(&ec.waiting) ||
-		    mutex_lock_killable(&etw_collect_mutex))
+		    !mutex_trylock(&etw_collect_mutex))
 			return;
 		etw_collect();
 	} else {
@@ -983,11 +966,8 @@ void etw_fast_flush(struct etw_session *s, bool hint)
 		mutex_lock(&etw_collect_mutex);
 	}
 	if (s->fast.served) {
-		u64 ft_off = ktime_get_real_ns() - ktime_get_ns() +
-			     ETL_FILETIME_UNIX_EPOCH * 100;
-
 		etw_fast_seal_all(s, ETL_BUFFER_FLAG_FLUSH_MARKER);
-		etw_fast_publish_wm(s, ft_off);
+		etw_fast_publish_wm(s);
 	}
 	mutex_unlock(&etw_collect_mutex);
 }
@@ -1021,9 +1001,8 @@ int etw_block_set(struct etw_session *s, u32 ms)
 	lockdep_assert_held(&etw_lock);
 	mutex_lock(&etw_collect_mutex);
 	WRITE_ONCE(s->fast.block_ms, ms);
-	s->fast.stalled = false;
-	if (s->fast.served)
-		etw_block_update(s);
+	WRITE_ONCE(s->fast.stalled, false);
+	etw_pool_block_update(s->pool);
 	mutex_unlock(&etw_collect_mutex);
 	return 0;
 }
@@ -1074,7 +1053,7 @@ int etw_block_wait(u64 sessions)
 				struct etw_session *s = ec.sess[bit + 1];
 
 				if (s)
-					s->fast.stalled = true;
+					WRITE_ONCE(s->fast.stalled, true);
 				clear_bit(bit, word);
 			}
 			mask = 0;

@@ -453,12 +453,15 @@ void etw_fast_file_release(struct etw_file *ef)
 	struct etw_stage *st, *tmp;
 	unsigned long id;
 
-	if (!atomic_read(&ef->nstages) && xa_empty(&ef->stages)) {
-		/* Closed stages of this file may still wait on the list. */
+	if (!atomic_read(&ef->nlisted)) {
 		mutex_lock(&etw_collect_mutex);
 		goto free_closed;
 	}
-	/* Records committed until now have times below the next cutoff. */
+	/*
+	 * Records committed until now have times below the next cutoff:
+	 * those of open stages and of stages closed (or left by exiting
+	 * threads) but not yet emptied.
+	 */
 	etw_collect_until(ktime_get_ns());
 	mutex_lock(&etw_collect_mutex);
 	xa_for_each(&ef->stages, id, st) {

@@ -142,6 +142,7 @@ if [ -n "$DK" ] && [ -r "$OUT/mod/etw.ko" ]; then
 		--env ETW_KPROV_DIR="$OUT/kprov" \
 		--env ETW_FUZZ_CALLS="$FUZZ_CALLS" \
 		--env ETW_STRESS_SECONDS="$STRESS_SECONDS" \
+		--env ETW_DEBUG_KERNEL=1 \
 		--env ETW_KSFT_TIMEOUT=2400 \
 		--env BPFTRACE_KERNEL_SOURCE="$DK/src" \
 		--env BPFTRACE_KERNEL_BUILD="$DK/build"

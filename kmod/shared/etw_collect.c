@@ -718,8 +718,6 @@ void etw_collect_check(u8 *buf, u32 len, bool more, u64 lo, u64 hi,
 		key = key > hi ? hi : key;
 		lo = key;
 		st64(rec + ETW_STASH_SLOT, ids);
-		if (__builtin_expect(p->systime, 0))
-			key = (key + p->ft_off) / 100;
 		st64(rec + offsetof(struct etl_event_header, timestamp), key);
 		if (size & 7) {	/* the padding is not the writer's */
 			u8 *last = rec + need - 8;

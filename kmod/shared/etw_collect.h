@@ -248,8 +248,6 @@ typedef void (*etw_drop_fn)(void *ctx, const u8 *rec, int err);
  * @sessbit:	the session's bit: records not for it are removed
  * @cpu:	the planned CPU: a record saying another is lost
  * @private:	a private session: PRIVATE_SESSION flag
- * @systime:	the session's clock is system time: keys become FILETIMEs
- * @ft_off:	then FILETIME = (key + ft_off) / 100
  * @slot:	resolves registrations
  * @drop:	called for each lost record, or NULL
  * @ctx:	their argument
@@ -261,8 +259,6 @@ struct etw_patch {
 	u64 sessbit;
 	u16 cpu;
 	bool private;
-	bool systime;
-	u64 ft_off;
 	etw_slot_fn slot;
 	etw_drop_fn drop;
 	void *ctx;

@@ -12,7 +12,7 @@
 #
 # ETWCTL and ETW_SAMPLE override the tools (default: build/tools/).
 ksft_skip=4
-PLAN=58
+PLAN=59
 
 DIR=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$DIR/../.." && pwd)

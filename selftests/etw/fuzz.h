@@ -110,6 +110,7 @@ struct fz_shared {
 	uint64_t query_races;		/* switches while a QUERY copy stalled */
 	uint64_t ksys_started;		/* system loggers fuzz_ksys.c started */
 	uint64_t ksys_stacks;		/* ... and stack-walk sets it gave them */
+	uint64_t stage_bus;		/* scribbles into a retired ring: SIGBUS */
 	uint32_t fifo_calls;
 	uint32_t fifo_blocked;		/* a FIFO log file blocked a call */
 	uint32_t hangs;

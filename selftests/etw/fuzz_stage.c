@@ -12,6 +12,8 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -186,18 +188,58 @@ static void scribble(struct fz_thread *t, struct etw_stage_meta *m)
 	}
 }
 
+/*
+ * A writer that writes into a ring the module retired gets SIGBUS
+ * (design.rst, Retiring): the module zapped all but the first page.  The
+ * scribbler ignores state, so that is its expected fate; it jumps out
+ * of the scribble instead of dying.  Any other SIGBUS still kills.
+ */
+static __thread sigjmp_buf *bus_jmp;
+
+static void on_bus(int sig)
+{
+	if (bus_jmp)
+		siglongjmp(*bus_jmp, 1);
+	signal(SIGBUS, SIG_DFL);
+	raise(SIGBUS);
+}
+
+static void fz_stage_bus_handler(void)
+{
+	struct sigaction sa = { .sa_handler = on_bus };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+static void scribble_retired_ok(struct fz_thread *t, struct etw_stage_meta *m)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	sigjmp_buf jb;
+
+	pthread_once(&once, fz_stage_bus_handler);
+	if (sigsetjmp(jb, 1)) {
+		bus_jmp = NULL;
+		__atomic_add_fetch(&fz->stage_bus, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	bus_jmp = &jb;
+	scribble(t, m);
+	bus_jmp = NULL;
+}
+
 /* The writer's side of the contract, broken: ours, or another thread's. */
 static void op_scribble(struct fz_thread *t)
 {
 	if (fz_pct(t, 30)) {
 		pthread_mutex_lock(&shared_lock);
 		if (shared_m)
-			scribble(t, shared_m);
+			scribble_retired_ok(t, shared_m);
 		pthread_mutex_unlock(&shared_lock);
 		return;
 	}
 	if (st.m && st.m->data_size)
-		scribble(t, st.m);
+		scribble_retired_ok(t, st.m);
 }
 
 static void op_ctl(struct fz_thread *t, int close_it)

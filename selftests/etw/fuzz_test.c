@@ -757,6 +757,8 @@ int main(int argc, char **argv)
 		       fz->wait_overlaps, fz->query_races);
 	ksft_print_msg("system loggers: %" PRIu64 " started, %" PRIu64 " stack-walk sets given to them\n",
 		       fz->ksys_started, fz->ksys_stacks);
+	ksft_print_msg("stages: %" PRIu64 " scribbles into a retired ring got SIGBUS (design.rst, Retiring)\n",
+		       fz->stage_bus);
 	ksft_test_result(!crashed && !fz->hangs && !fz->stop,
 			 "fuzz: %" PRIu64 " calls%s, no fuzzer process crashed or hung (seed %#" PRIx64 ")\n",
 			 fz->calls, fz->stop ? " (stopped at the time cap)" : "",

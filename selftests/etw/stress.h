@@ -93,6 +93,20 @@ struct st_shared {
 
 extern struct st_shared *st;
 
+/*
+ * Per sequence number of the stage writer (shared, ST_FSEQ_MAX bytes):
+ * ST_F_THREAD or ST_F_CHILD when EventWrite stored it, ST_F_SEEN when the
+ * blocking session's consumer got it.  What is stored and never seen is
+ * reported by kind.
+ */
+#define ST_FSEQ_MAX	(1u << 24)
+#define ST_F_THREAD	1
+#define ST_F_CHILD	2
+#define ST_F_SEEN	4
+#define ST_F_FIRST	8	/* the first of a batch */
+#define ST_F_LAST	16	/* the last of a batch */
+extern uint8_t *st_fmark;
+
 static inline uint64_t st_hash(uint32_t writer, uint64_t seq)
 {
 	uint64_t z = ((uint64_t)writer << 40) ^ seq ^ 0x5bd1e995ULL;

@@ -122,6 +122,7 @@ void st_writer_main(int w)
 /* ---- the accounted stage writer ------------------------------------------- */
 
 static REGHANDLE f_reg;
+static uint8_t f_kind = ST_F_THREAD;	/* ST_F_CHILD in a forked child */
 
 /* A batch through EventWrite (the stages), counted in st->fw. */
 static void f_batch(REGHANDLE reg, uint32_t n)
@@ -137,6 +138,11 @@ static void f_batch(REGHANDLE reg, uint32_t n)
 		p.seq = __atomic_fetch_add(&st->fseq, 1, __ATOMIC_RELAXED);
 		r = EventWrite(reg, &ed, 1, &d);
 		if (r == ERROR_SUCCESS) {
+			if (p.seq < ST_FSEQ_MAX)
+				__atomic_or_fetch(&st_fmark[p.seq], f_kind |
+						  (i ? 0 : ST_F_FIRST) |
+						  (i + 1 < n ? 0 : ST_F_LAST),
+						  __ATOMIC_RELAXED);
 			__atomic_add_fetch(&st->fw.ok, 1, __ATOMIC_RELAXED);
 			__atomic_add_fetch(&st->fw.hash_ok,
 					   st_hash(ST_FWRITER, p.seq),
@@ -178,6 +184,7 @@ static void f_fork(void)
 			__atomic_add_fetch(&st->fw.other, 1, __ATOMIC_RELAXED);
 			st->fw.last_other = (int)r;
 		}
+		f_kind = ST_F_CHILD;
 		memcpy(&guid, st->acc_guid[ACC_FAST], 16);
 		if (EventRegister(&guid, NULL, NULL, &h) == ERROR_SUCCESS)
 			f_batch(h, 1 + rnd(100));
@@ -271,6 +278,8 @@ static VOID WINAPI acc_record(PEVENT_RECORD er)
 	}
 	c->n++;
 	c->hash += st_hash(p.writer, p.seq);
+	if (p.writer == ST_FWRITER && p.seq < ST_FSEQ_MAX)
+		__atomic_or_fetch(&st_fmark[p.seq], ST_F_SEEN, __ATOMIC_RELAXED);
 }
 
 void st_consumer_main(int acc)

@@ -57,6 +57,7 @@
 #include "../kselftest.h"
 
 struct st_shared *st;
+uint8_t *st_fmark;
 
 #define NCHAOS		7	/* 2 controllers, 3 writers, 2 consumers */
 
@@ -265,6 +266,52 @@ static uint64_t acc_start(int fd, int acc)
 	return si.handle;
 }
 
+/* The stage writer's events stored and never delivered, by kind. */
+static void f_missing(int acc)
+{
+	uint64_t n = st->fseq < ST_FSEQ_MAX ? st->fseq : ST_FSEQ_MAX, i, from = 0;
+	uint64_t miss[3] = { 0 }, extra = 0;
+	int shown = 0;
+	uint8_t kind = 0, edges = 0;
+
+	for (i = 0; i <= n; i++) {
+		uint8_t m = i < n ? st_fmark[i] : ST_F_SEEN;
+		uint8_t k = m & (ST_F_THREAD | ST_F_CHILD);
+
+		if (k == (ST_F_THREAD | ST_F_CHILD))
+			k = ST_F_THREAD;	/* cannot be */
+
+		if (i < n && !k && (m & ST_F_SEEN) && extra++ < 4)
+			ksft_print_msg("%-17s stage event %" PRIu64 " delivered, not stored (marks %#x, before %#x, after %#x)\n",
+				       acc_label[acc], i, m,
+				       i ? st_fmark[i - 1] : 0,
+				       i + 1 < n ? st_fmark[i + 1] : 0);
+		if (k && !(m & ST_F_SEEN)) {
+			miss[k - 1]++;
+			if (!kind) {
+				from = i;
+				kind = k;
+				edges = 0;
+			}
+			edges |= m & (ST_F_FIRST | ST_F_LAST);
+			continue;
+		}
+		if (kind && shown < 8) {
+			ksft_print_msg("%-17s stage events %" PRIu64 "..%" PRIu64 " (by a %s%s%s) stored, never delivered\n",
+				       acc_label[acc], from, i - 1,
+				       kind == ST_F_CHILD ? "forked child" :
+				       "thread",
+				       edges & ST_F_FIRST ? ", a batch's first" : "",
+				       edges & ST_F_LAST ? ", a batch's last" : "");
+			shown++;
+		}
+		kind = 0;
+	}
+	if (miss[0] || miss[1] || miss[2] || extra)
+		ksft_print_msg("%-17s stage events never delivered: %" PRIu64 " by threads, %" PRIu64 " by children; delivered though not stored: %" PRIu64 "\n",
+			       acc_label[acc], miss[0], miss[1], extra);
+}
+
 /* Check one accounted session; returns 1 if it holds. */
 static int acc_check(int acc, const struct etw_session_info *si,
 		     const struct st_ccount *file, int nread)
@@ -286,6 +333,7 @@ static int acc_check(int acc, const struct etw_session_info *si,
 			       acc_label[acc], st->fw.ok, st->fw.lost,
 			       st->fw.other, st->fw.last_other, st->f_threads,
 			       st->f_exits, st->f_forks, st->f_hung);
+		f_missing(acc);
 		ok += st->fw.ok;
 		lost += st->fw.lost;
 		other += st->fw.other;
@@ -558,6 +606,10 @@ int main(void)
 			       ETW_DEVICE_PATH);
 	st = mmap(NULL, sizeof(*st), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	st_fmark = mmap(NULL, ST_FSEQ_MAX, PROT_READ | PROT_WRITE,
+			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (st == MAP_FAILED || st_fmark == MAP_FAILED)
+		ksft_exit_fail_msg("mmap: %s\n", strerror(errno));
 	clock_gettime(CLOCK_REALTIME, &ts);
 	orng = ts.tv_nsec ^ ((uint64_t)getpid() << 32);
 	st->run = (getpid() ^ ts.tv_nsec) & 0xffffff;

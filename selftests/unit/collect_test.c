@@ -362,15 +362,6 @@ TEST(check_patches_and_filters)
 	EXPECT_EQ(100, v);
 	memcpy(&u, buf + 88 + 0x28, 2);
 	EXPECT_EQ(7, u & 0xFFFF);
-	/* system time: keys become FILETIMEs */
-	tring_init(&t, RING);
-	tput(&t, 1, 0, 1, 1000, 1, 8);
-	memcpy(buf, t.data, t.pos);
-	p.systime = true;
-	p.ft_off = 200;
-	etw_collect_check(buf, t.pos, false, 0, ~0ULL, &p, &res);
-	memcpy(&v, buf + 0x10, 8);
-	EXPECT_EQ(12, v);
 }
 
 /* A copy cut short (the buffer's end) stops at the last whole record. */

@@ -14,7 +14,13 @@
 # rules were checked against real mc.exe 10 headers).  Each header then
 # compiles as C and C++ with -fshort-wchar, and the calls Windows-era
 # samples make (a chid-only channel, CHAR* for an Int8 array,
-# <map symbol><entry symbol>, MSG_ ids) compile in C++.  Prints TAP.
+# <map symbol><entry symbol>, MSG_ ids) compile in C++.  And against real
+# mc.exe output: Microsoft's Windows-classic-samples keep the C# classes
+# mc.exe generated for two manifests (data/mc/classic-samples, MIT): each
+# event's descriptor -- id, version, channel, level, opcode, task,
+# keywords, the values channels and keyword bits are numbered with -- and
+# its EventWrite parameters must be what etwmc's header gives them.
+# Prints TAP.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -86,6 +92,24 @@ if c++ -std=c++17 -fshort-wchar -Wall -Wextra -Werror -I"$top/libetw/include" -I
 else
 	notok "Windows-era calls (CHAR* Int8 array, map enum names, MSG_ ids, chid-only channel) compile in C++"
 fi
+
+# Real mc.exe output: the C# classes of Windows-classic-samples.
+for cs in "$data"/classic-samples/*Events.cs; do
+	name=$(basename "$cs" Events.cs)
+	if ! "$etwmc" -um -h "$tmp" "$data/classic-samples/$name.man" > "$tmp/out" 2>&1; then
+		notok "$name (mc.exe's C# output): etwmc compiles the manifest"
+		continue
+	fi
+	awk -f "$here/mc_cs.awk" "$cs" | LC_ALL=C sort > "$tmp/$name.cs.iface"
+	awk -f "$here/mc_iface.awk" "$tmp/$name.h" | grep -E '^(descriptor|write) ' |
+		sed 's/ \[.*//' | LC_ALL=C sort > "$tmp/$name.iface"
+	if [ -s "$tmp/$name.cs.iface" ] &&
+	   diff -u "$tmp/$name.cs.iface" "$tmp/$name.iface" > "$tmp/out"; then
+		ok "$name: $(grep -c '^descriptor' "$tmp/$name.iface") event descriptors and EventWrite parameters as mc.exe generated them"
+	else
+		notok "$name: event descriptors and EventWrite parameters as mc.exe generated them"
+	fi
+done
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

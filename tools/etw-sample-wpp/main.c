@@ -2,8 +2,9 @@
 /*
  * etw-sample-wpp: a user-mode program traced with WPP as Windows code is
  * (DoTraceMessage, custom functions from trace.h's config block, the
- * printf conversions and %!FUNC!, %!STATUS!, %!HRESULT!, %!WINERROR!),
- * built unchanged against libetw: etwwpp writes main.tmh and the TMF.
+ * printf conversions and %!FUNC!, %!STATUS!, %!HRESULT!, %!WINERROR!,
+ * %!GUID!, %wZ, a CUSTOM_TYPE, a USESUFFIX), built unchanged against
+ * libetw: etwwpp writes main.tmh and the TMF.
  *
  *   etw-sample-wpp [COUNT]    write COUNT rounds of messages (default 1)
  */
@@ -29,6 +30,17 @@ static ULONG DoWork(int round, const char *what, LPCWSTR wide)
     return status;
 }
 
+/* The other types defaultwpp.ini gives a name, a CUSTOM_TYPE, USESUFFIX. */
+static void Types(void)
+{
+    static const GUID id = { 0x8c9a5e31, 0x2f4b, 0x4d6e, { 0x9a, 0x1c, 0x3b, 0x5d, 0x7e, 0x9f, 0xa1, 0xc3 } };
+    UNICODE_STRING name = { 8, 8, (PWSTR)L"uni!" };
+
+    TraceDone("%hd %hu %Iu %wZ %!GUID! %!bool! %!IPADDR! %!PORT! %!XINT! %!state!",
+              (SHORT)-7, (USHORT)65535, (ULONG_PTR)123456789012ULL, &name, &id, 1,
+              0x1401a8c0u, (USHORT)0x901f, 0x2a, 2);
+}
+
 int main(int argc, char **argv)
 {
     int rounds = argc > 1 ? atoi(argv[1]) : 1, i;
@@ -37,6 +49,7 @@ int main(int argc, char **argv)
     DoTraceMessage(TRACE_INIT, "starting %d rounds, char %c, %u%% done", rounds, 'x', 0u);
     for (i = 0; i < rounds; i++)
         DoWork(i, "widgets", L"wide");
+    Types();
     DoTraceMessage(TRACE_INIT, "done");
     WPP_CLEANUP();
     printf("wrote %d rounds\n", rounds);

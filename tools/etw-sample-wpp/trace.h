@@ -8,7 +8,7 @@
 
 #define WPP_CONTROL_GUIDS                                                   \
     WPP_DEFINE_CONTROL_GUID(                                                \
-        EtwSampleWppTraceGuid, (0x8c9a5e31,0x2f4b,0x4d6e,0x9a,0x1c,0x3b,0x5d,0x7e,0x9f,0xa1,0xc3), \
+        EtwSampleWppTraceGuid, (8c9a5e31,2f4b,4d6e,9a1c,3b5d7e9fa1c3),    \
         WPP_DEFINE_BIT(TRACE_INIT)          /* 0x00000001 */              \
         WPP_DEFINE_BIT(TRACE_WORK)          /* 0x00000002 */              \
         WPP_DEFINE_BIT(TRACE_ERRORS)        /* 0x00000004 */              \
@@ -18,5 +18,8 @@
 // begin_wpp config
 // FUNC TraceEvents(LEVEL, FLAGS, MSG, ...);
 // FUNC TraceError{LEVEL=TRACE_LEVEL_ERROR, FLAG=TRACE_ERRORS}(MSG, ...);
+// FUNC TraceDone{LEVEL=TRACE_LEVEL_INFORMATION, FLAGS=TRACE_INIT}(MSG, ...);
+// USESUFFIX(TraceDone, " (%!FUNC!, %s)", "suffix");
+// CUSTOM_TYPE(state, ItemListLong(Idle, Busy, Done));
 // end_wpp
 //

@@ -158,6 +158,30 @@ static double thread_cpu_ns(void)
 
 /* ---- threads at a period ----------------------------------------------------- */
 
+/*
+ * Memory is measured after the row's threads have been idle this long,
+ * with etw.ko's stage_idle_ms set to IDLE_MS meanwhile: an idle thread's
+ * grown stage is back to one page by then (admin-guide, stage_idle_ms).
+ */
+#define IDLE_MS		400
+#define IDLE_US		1200000
+
+static int stage_idle_param(const char *v, char *old, size_t n)
+{
+	const char *path = "/sys/module/etw/parameters/stage_idle_ms";
+	FILE *f = fopen(path, "r");
+
+	if (old && f && !fgets(old, (int)n, f))
+		old[0] = 0;
+	if (f)
+		fclose(f);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(v, f);
+	return fclose(f);
+}
+
 struct paced {
 	REGHANDLE h;
 	long period_ns;		/* 0: flat out */
@@ -182,13 +206,21 @@ static void *paced_main(void *arg)
 	end = now_ns() + p->seconds * 1e9;
 	c0 = thread_cpu_ns();
 	if (p->period_ns) {
+		/*
+		 * Bursts at least a millisecond apart, so that the rate is
+		 * the one asked for although a sleep costs tens of
+		 * microseconds (under emulation, more).
+		 */
+		long k = p->period_ns >= 1000000 ? 1 : 1000000 / p->period_ns;
+		long step = k * p->period_ns, j;
 		struct timespec next;
 
 		clock_gettime(CLOCK_MONOTONIC, &next);
 		while (now_ns() < end) {
-			EventWrite(p->h, &d, 1, &data);
-			n++;
-			next.tv_nsec += p->period_ns;
+			for (j = 0; j < k; j++)
+				EventWrite(p->h, &d, 1, &data);
+			n += k;
+			next.tv_nsec += step;
 			while (next.tv_nsec >= 1000000000L) {
 				next.tv_nsec -= 1000000000L;
 				next.tv_sec++;
@@ -231,13 +263,14 @@ static void run_row(REGHANDLE h, int n, long period_ns, double seconds,
 	pthread_t *t = calloc(n, sizeof(*t));
 	CONTROLTRACE_ID s = file_session(block_ms);
 	double cpu = 0;
-	long rss;
+	long rss, rss0;
 	int i;
 
 	pthread_barrier_init(&start, NULL, n);
 	pthread_barrier_init(&idle, NULL, n + 1);
 	pthread_barrier_init(&done, NULL, n + 1);
 	memset(out, 0, sizeof(*out));
+	rss0 = stage_rss();	/* the stages of threads not in this row */
 	for (i = 0; i < n; i++) {
 		p[i].h = h;
 		p[i].period_ns = period_ns;
@@ -248,7 +281,9 @@ static void run_row(REGHANDLE h, int n, long period_ns, double seconds,
 		pthread_create(&t[i], NULL, paced_main, &p[i]);
 	}
 	pthread_barrier_wait(&idle);	/* every thread wrote, now idle */
-	rss = stage_rss();
+	/* Idle long enough for a grown stage to retire (bench_scale()). */
+	usleep(IDLE_US);
+	rss = stage_rss() - rss0;
 	pthread_barrier_wait(&done);
 	for (i = 0; i < n; i++) {
 		pthread_join(t[i], NULL);
@@ -313,9 +348,15 @@ void bench_scale(REGHANDLE h)
 	int i;
 
 	const char *env = getenv("ETWBENCH_SCALE_SECONDS");
+	char old_idle[32] = "5000";
+	char idle[16];
 
 	if (env && atof(env) > 0)
 		secs = atof(env);
+	snprintf(idle, sizeof(idle), "%d", IDLE_MS);
+	if (stage_idle_param(idle, old_idle, sizeof(old_idle)))
+		fprintf(stderr, "etwbench: cannot set stage_idle_ms: memory "
+			"per idle thread includes grown stages\n");
 	run_row(h, 1, 1000000, secs, 0, &r);
 	add_row("scale_1x1ms", "1 thread, an event every 1 ms", &r, -1);
 	run_row(h, 200, 100000000, secs, 0, &r);
@@ -348,17 +389,21 @@ void bench_scale(REGHANDLE h)
 
 	/* The highest two-writer rate a default file session carries. */
 	one = flat_rate(h, 1, quick ? 1 : 3, NULL);
-	for (rate = one / 8; rate <= one * 4; rate *= 1.4) {
+	for (rate = one / 32; rate <= one * 4; rate *= 1.4) {
 		long period = (long)(2e9 / rate);	/* two writers */
+		double got;
 
-		run_row(h, 2, period, quick ? 2 : 5, 0, &r);
+		run_row(h, 2, period, quick ? 1 : 3, 0, &r);
+		got = r.written / (quick ? 1.0 : 3.0);
 		if (r.lost) {
-			lo = rate;
+			lo = got;
 			break;
 		}
-		/* What the writers reached (sleeps cost time at high rates). */
-		best = r.written / (quick ? 2.0 : 5.0);
+		best = got;
+		if (got < rate * 0.8)
+			break;	/* the writers cannot go faster */
 	}
+	stage_idle_param(old_idle, NULL, 0);
 	if (verbose)
 		fprintf(stderr, "lossless up to %.0f/s, loss at %.0f/s; one "
 			"writer flat out %.0f/s\n", best, lo, one);

@@ -1,18 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * etwwpp: reading sources.  What WPP reads from them:
- *
- *   #define WPP_CONTROL_GUIDS \
- *       WPP_DEFINE_CONTROL_GUID(Name, (0x1234abcd,0x1,0x2,0x3,...), \
- *           WPP_DEFINE_BIT(FLAG_ONE) WPP_DEFINE_BIT(FLAG_TWO))
- *
- *   // begin_wpp config
- *   // FUNC TraceEvents(LEVEL, FLAGS, MSG, ...);
- *   // FUNC TraceError{LEVEL=TRACE_LEVEL_ERROR, FLAG=FLAG_ONE}(MSG, ...);
- *   // end_wpp
- *
- * and the trace statements: calls of DoTraceMessage(FLAG, MSG, ...) and
- * of the declared functions, outside comments, strings and directives.
+ * etwwpp: reading sources -- the trace statements: calls of
+ * DoTraceMessage(FLAG, MSG, ...) and of the functions the configuration
+ * declares, outside comments, strings and directives.  The control GUIDs
+ * and flags are not read here: the .tmh expands WPP_CONTROL_GUIDS.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -34,14 +25,14 @@ void wpp_error(struct wpp_state *s, unsigned line, const char *fmt, ...)
 	s->errors++;
 }
 
-static const char *skip_ws(const char *p)
+const char *wpp_skip_ws(const char *p)
 {
 	while (*p && isspace((unsigned char)*p))
 		p++;
 	return p;
 }
 
-static size_t ident_len(const char *p)
+size_t wpp_ident_len(const char *p)
 {
 	size_t n = 0;
 
@@ -52,7 +43,7 @@ static size_t ident_len(const char *p)
 	return n;
 }
 
-static void copy_trim(char *out, size_t room, const char *p, size_t n)
+void wpp_copy_trim(char *out, size_t room, const char *p, size_t n)
 {
 	while (n && isspace((unsigned char)*p)) {
 		p++;
@@ -64,157 +55,6 @@ static void copy_trim(char *out, size_t room, const char *p, size_t n)
 		n = room - 1;
 	memcpy(out, p, n);
 	out[n] = 0;
-}
-
-/* "Name{FLAG=X,LEVEL=Y}(LEVEL, FLAGS, MSG, ...)" */
-int wpp_add_func(struct wpp_state *s, const char *spec)
-{
-	struct wpp_func *f;
-	const char *p = skip_ws(spec), *e;
-	size_t n = ident_len(p);
-
-	if (!n || s->nfuncs == sizeof(s->funcs) / sizeof(s->funcs[0]))
-		return -1;
-	f = &s->funcs[s->nfuncs];
-	memset(f, 0, sizeof(*f));
-	copy_trim(f->name, sizeof(f->name), p, n);
-	p = skip_ws(p + n);
-	if (*p == '{') {
-		e = strchr(p, '}');
-		if (!e)
-			return -1;
-		while (p < e) {
-			const char *k = skip_ws(p + 1), *v, *end;
-
-			v = strchr(k, '=');
-			if (!v || v > e)
-				break;
-			end = v + 1;
-			while (end < e && *end != ',')
-				end++;
-			if (!strncmp(k, "FLAG", 4))
-				copy_trim(f->fixed_flag, sizeof(f->fixed_flag), v + 1, end - v - 1);
-			else if (!strncmp(k, "LEVEL", 5))
-				copy_trim(f->fixed_level, sizeof(f->fixed_level), v + 1, end - v - 1);
-			p = end;
-		}
-		p = skip_ws(e + 1);
-	}
-	if (*p != '(')
-		return -1;
-	for (p++;;) {
-		char name[32];
-
-		p = skip_ws(p);
-		n = ident_len(p);
-		if (!n)
-			break;
-		copy_trim(name, sizeof(name), p, n);
-		p = skip_ws(p + n);
-		if (!strcmp(name, "MSG"))
-			break;
-		if (f->nparams == 8)
-			return -1;
-		strcpy(f->params[f->nparams++], name);
-		if (*p != ',')
-			return -1;
-		p++;
-	}
-	if (!strstr(spec, "MSG"))
-		return -1;
-	s->nfuncs++;
-	return 0;
-}
-
-/* The body of #define WPP_CONTROL_GUIDS, continuation lines joined. */
-static void control_guids(struct wpp_state *s, const char *text)
-{
-	const char *p = strstr(text, "WPP_CONTROL_GUIDS");
-	char body[8192];
-	size_t k = 0;
-
-	while (p) {
-		const char *line = p;
-
-		while (line > text && line[-1] != '\n')
-			line--;
-		line = skip_ws(line);
-		if (*line == '#' && strstr(line, "define") && strstr(line, "define") < p)
-			break;
-		p = strstr(p + 1, "WPP_CONTROL_GUIDS");
-	}
-	if (!p)
-		return;
-	for (p += strlen("WPP_CONTROL_GUIDS"); *p && k + 1 < sizeof(body); p++) {
-		if (*p == '\\' && p[1] == '\n') {
-			p++;
-			continue;
-		}
-		if (*p == '\n')
-			break;
-		body[k++] = *p;
-	}
-	body[k] = 0;
-	for (p = strstr(body, "WPP_DEFINE_CONTROL_GUID"); p && s->nctls < 16;
-	     p = strstr(p + 1, "WPP_DEFINE_CONTROL_GUID")) {
-		struct wpp_control *c = &s->ctls[s->nctls];
-		const char *q = skip_ws(p + strlen("WPP_DEFINE_CONTROL_GUID"));
-		const char *next = strstr(p + 1, "WPP_DEFINE_CONTROL_GUID");
-		size_t n;
-		unsigned i;
-
-		if (*q++ != '(')
-			continue;
-		q = skip_ws(q);
-		n = ident_len(q);
-		copy_trim(c->name, sizeof(c->name), q, n);
-		q = strchr(q, '(');
-		if (!q || sscanf(q, "(%i ,%i ,%i ,%i ,%i ,%i ,%i ,%i ,%i ,%i ,%i )",
-				 &c->g[0], &c->g[1], &c->g[2], &c->g[3], &c->g[4], &c->g[5],
-				 &c->g[6], &c->g[7], &c->g[8], &c->g[9], &c->g[10]) != 11) {
-			wpp_error(s, 0, "WPP_DEFINE_CONTROL_GUID(%s, ...): the GUID is not "
-				  "(0xXXXXXXXX,0xXXXX,0xXXXX,0xXX,...)", c->name);
-			continue;
-		}
-		for (i = 0, q = strstr(q, "WPP_DEFINE_BIT"); q && (!next || q < next) &&
-		     s->nflags < 256; q = strstr(q + 1, "WPP_DEFINE_BIT"), i++) {
-			const char *b = skip_ws(q + strlen("WPP_DEFINE_BIT"));
-
-			if (*b++ != '(')
-				break;
-			b = skip_ws(b);
-			copy_trim(s->flags[s->nflags].name, sizeof(s->flags[0].name), b,
-				  ident_len(b));
-			s->flags[s->nflags].ctl = s->nctls;
-			s->flags[s->nflags].bit = i;
-			s->nflags++;
-		}
-		s->nctls++;
-	}
-}
-
-void wpp_scan_config(struct wpp_state *s, const char *text)
-{
-	const char *p = text, *end;
-
-	if (!s->nctls)
-		control_guids(s, text);
-	while ((p = strstr(p, "begin_wpp config")) != NULL) {
-		end = strstr(p, "end_wpp");
-		if (!end)
-			break;
-		for (p = strstr(p, "FUNC "); p && p < end; p = strstr(p + 1, "FUNC ")) {
-			char spec[512];
-			const char *e = p + 5;
-
-			while (*e && *e != ';' && *e != '\n')
-				e++;
-			copy_trim(spec, sizeof(spec), p + 5, e - p - 5);
-			if (wpp_add_func(s, spec))
-				wpp_error(s, 0, "cannot read the WPP config line \"FUNC %s\"", spec);
-		}
-		p = end;
-	}
 }
 
 /* Skip a comment, string or char literal at p; return the next char. */
@@ -243,9 +83,13 @@ static const char *skip_lexeme(const char *p, unsigned *line)
 	return NULL;
 }
 
-/* The arguments of a call: top-level comma-separated, trimmed. */
-static const char *call_args(const char *p, char args[][256], unsigned *n,
-			     unsigned *line)
+/*
+ * The arguments of a call from just after its '(': top-level comma-
+ * separated, trimmed, at most @max (more is an error: NULL).  Returns
+ * the character after the ')'.
+ */
+const char *wpp_call_args(const char *p, char args[][256], unsigned max,
+			  unsigned *n, unsigned *line)
 {
 	int depth = 0;
 	const char *start = p, *q;
@@ -263,10 +107,14 @@ static const char *call_args(const char *p, char args[][256], unsigned *n,
 		else if ((*p == ')' || *p == ']' || *p == '}') && depth)
 			depth--;
 		else if ((*p == ',' || *p == ')') && !depth) {
-			if (*n < 40)
-				copy_trim(args[(*n)++], 256, start, p - start);
-			if (*p == ')')
+			if (*n == max)
+				return NULL;
+			wpp_copy_trim(args[(*n)++], 256, start, p - start);
+			if (*p == ')') {
+				if (*n == 1 && !args[0][0])
+					*n = 0;		/* f() */
 				return p + 1;
+			}
 			start = p + 1;
 		}
 		p++;
@@ -274,15 +122,40 @@ static const char *call_args(const char *p, char args[][256], unsigned *n,
 	return NULL;
 }
 
+static const struct wpp_affix *affix(const struct wpp_state *s, const char *func,
+				     int suffix)
+{
+	unsigned i;
+
+	for (i = 0; i < s->naffixes; i++)
+		if (s->affixes[i].suffix == suffix && !strcmp(s->affixes[i].func, func))
+			return &s->affixes[i];
+	return NULL;
+}
+
+/* An affix's format and arguments, or the default prefix %!STDPREFIX!. */
+static int format_affix(struct wpp_state *s, struct wpp_call *c, int suffix)
+{
+	static char exprs[WPP_MAX_PARAMS + 1][256];
+	const struct wpp_affix *a = affix(s, c->f->name, suffix);
+
+	if (!a)
+		return suffix ? 0 : wpp_format(s, c, "\"%!STDPREFIX!\"", exprs, 0, -1);
+	if (!a->nexprs)
+		return 0;		/* NOPREFIX */
+	memcpy(exprs, a->exprs, sizeof(a->exprs));
+	return wpp_format(s, c, exprs[0], exprs + 1, a->nexprs - 1, -1);
+}
+
 static void trace_call(struct wpp_state *s, const struct wpp_func *f,
 		       unsigned line, char args[][256], unsigned nargs)
 {
+	unsigned need = f->nparams + (unsigned)f->has_msg, i;
 	struct wpp_call *c;
-	unsigned i;
 
-	if (nargs < f->nparams + 1) {
-		wpp_error(s, line, "%s needs %u arguments before the format string",
-			  f->name, f->nparams);
+	if (nargs < need || (!f->has_args && nargs != need)) {
+		wpp_error(s, line, "%s takes %s%u argument%s (%u given)", f->name,
+			  f->has_args ? "at least " : "", need, need == 1 ? "" : "s", nargs);
 		return;
 	}
 	if (s->ncalls == WPP_MAX) {
@@ -295,17 +168,30 @@ static void trace_call(struct wpp_state *s, const struct wpp_func *f,
 	c->line = line;
 	c->number = 10 + s->ncalls;	/* tracewpp numbers messages from 10 */
 	c->func_at = -1;
-	memcpy(c->flag, f->fixed_flag, sizeof(c->flag));
-	memcpy(c->level, f->fixed_level, sizeof(c->level));
-	for (i = 0; i < f->nparams; i++) {
-		if (!strcmp(f->params[i], "LEVEL"))
-			snprintf(c->level, sizeof(c->level), "%s", args[i]);
-		else if (!strcmp(f->params[i], "FLAGS") || !strcmp(f->params[i], "FLAG"))
-			snprintf(c->flag, sizeof(c->flag), "%s", args[i]);
+	c->flag = c->level = "";
+	/* The goo: the fixed arguments, then the call's (tracewpp's order). */
+	for (i = 0; i < f->nfixed; i++)
+		wpp_copy_trim(c->goo[c->ngoo++], sizeof(c->goo[0]), f->fixed_val[i],
+			      strlen(f->fixed_val[i]));
+	for (i = 0; i < f->nparams; i++)
+		wpp_copy_trim(c->goo[c->ngoo++], sizeof(c->goo[0]), args[i], strlen(args[i]));
+	for (i = 0; i < c->ngoo; i++) {
+		const char *key = i < f->nfixed ? f->fixed_key[i] : f->params[i - f->nfixed];
+
+		if (!strcmp(key, "LEVEL") && !f->level_is_flag)
+			c->level = c->goo[i];
+		else if (!strcmp(key, "FLAGS") || !strcmp(key, "FLAG") ||
+			 (!strcmp(key, "LEVEL") && f->level_is_flag))
+			c->flag = c->goo[i];
 	}
-	if (!wpp_format(s, c, args[f->nparams], args + f->nparams + 1,
-			nargs - f->nparams - 1))
-		s->ncalls++;
+	c->ncallargs = nargs - need;
+	if (format_affix(s, c, 0) ||
+	    (f->has_msg && wpp_format(s, c, args[f->nparams], args + need, nargs - need, 0)) ||
+	    (!f->has_msg && nargs > need && wpp_format(s, c, "\"\"", args + need,
+							  nargs - need, 0)) ||
+	    format_affix(s, c, 1))
+		return;
+	s->ncalls++;
 }
 
 void wpp_scan_calls(struct wpp_state *s, const char *text)
@@ -342,7 +228,7 @@ void wpp_scan_calls(struct wpp_state *s, const char *text)
 			continue;
 		}
 		bol = 0;
-		n = ident_len(p);
+		n = wpp_ident_len(p);
 		if (!n) {
 			p++;
 			continue;
@@ -350,17 +236,19 @@ void wpp_scan_calls(struct wpp_state *s, const char *text)
 		for (i = 0; i < s->nfuncs; i++)
 			if (strlen(s->funcs[i].name) == n && !strncmp(p, s->funcs[i].name, n))
 				break;
-		q = skip_ws(p + n);
+		q = wpp_skip_ws(p + n);
 		if (i < s->nfuncs && *q == '(') {
-			static char args[40][256];
+			static char args[WPP_MAX_PARAMS + WPP_MAX_ARGS + 2][256];
 			unsigned nargs, at = line;
 			const char *e;
 
 			for (e = p + n; e < q; e++)
 				line += *e == '\n';
-			e = call_args(q + 1, args, &nargs, &line);
+			e = wpp_call_args(q + 1, args, sizeof(args) / sizeof(args[0]), &nargs,
+					  &line);
 			if (!e) {
-				wpp_error(s, at, "unterminated call of %s", s->funcs[i].name);
+				wpp_error(s, at, "a call of %s that does not end or has too many "
+					  "arguments", s->funcs[i].name);
 				return;
 			}
 			trace_call(s, &s->funcs[i], at, args, nargs);
