@@ -200,6 +200,15 @@ void etw_kactivity_exit(void)
 
 /* ---- writing ----------------------------------------------------------------- */
 
+/* An event's activity ID: the one given, else the calling task's. */
+static void etw_kwrite_activity(struct etw_write *w, LPCGUID ActivityId)
+{
+	if (ActivityId)
+		memcpy(w->activity_id, ActivityId, 16);
+	else
+		etw_kactivity_get(w->activity_id);
+}
+
 /*
  * The NTSTATUS of a write (libetw gives user space the Win32 codes of
  * the same errors, libetw/src/errors.c).
@@ -257,10 +266,7 @@ NTSTATUS EtwWriteEx(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR EventDescriptor,
 		w.flags |= ETW_WRITE_F_INPRIVATE;
 	w.count = UserDataCount;
 	w.data = 0;
-	if (ActivityId)
-		memcpy(w.activity_id, ActivityId, 16);
-	else
-		etw_kactivity_get(w.activity_id);
+	etw_kwrite_activity(&w, ActivityId);
 	if (RelatedActivityId) {
 		w.flags |= ETW_WRITE_F_RELATED;
 		memcpy(w.related_activity_id, RelatedActivityId, 16);
@@ -310,10 +316,7 @@ NTSTATUS EtwWriteString(REGHANDLE RegHandle, UCHAR Level, ULONGLONG Keyword,
 	w.keyword = Keyword;
 	w.flags = ETW_WRITE_F_STRING_ONLY;
 	w.count = 1;
-	if (ActivityId)
-		memcpy(w.activity_id, ActivityId, 16);
-	else
-		etw_kactivity_get(w.activity_id);
+	etw_kwrite_activity(&w, ActivityId);
 	return etw_kwrite_status(etw_write_kernel(etw_kprov_file, &w,
 				 (const struct etw_data_desc *)&data));
 }

@@ -16,6 +16,7 @@
 #include "etw_kprov.h"
 
 #include <TraceLoggingProvider.h>
+#include "shared/etw_tlg_state.h"
 
 /* The handle is const for users; etw.ko owns the state behind it. */
 static struct _TlgProvider_t *etw_tlg_state(TraceLoggingHProvider h)
@@ -24,9 +25,8 @@ static struct _TlgProvider_t *etw_tlg_state(TraceLoggingHProvider h)
 }
 
 /*
- * Record what the sessions want, then hand the notification on to the
- * callback given to TraceLoggingRegisterEx (seed 000, rule 23).  Level
- * 0 from the controller means every level (LevelPlus1 256).
+ * Record what the sessions want (etw_tlg_set_state()), then hand the
+ * notification on to the callback given to TraceLoggingRegisterEx.
  */
 static VOID NTAPI etw_tlg_callback(LPCGUID SourceId, ULONG ControlCode,
 				   UCHAR Level, ULONGLONG MatchAnyKeyword,
@@ -36,20 +36,8 @@ static VOID NTAPI etw_tlg_callback(LPCGUID SourceId, ULONG ControlCode,
 {
 	struct _TlgProvider_t *p = CallbackContext;
 
-	switch (ControlCode) {
-	case EVENT_CONTROL_CODE_DISABLE_PROVIDER:
-		WRITE_ONCE(p->LevelPlus1, 0);
-		break;
-	case EVENT_CONTROL_CODE_ENABLE_PROVIDER:
-		WRITE_ONCE(p->KeywordAny, MatchAnyKeyword);
-		WRITE_ONCE(p->KeywordAll, MatchAllKeyword);
-		/* Keywords first: a writer seeing the level sees them too. */
-		smp_store_release(&p->LevelPlus1,
-				  Level ? (UINT32)Level + 1 : 256);
-		break;
-	default:
-		break;
-	}
+	etw_tlg_set_state(p, ControlCode, Level, MatchAnyKeyword,
+			  MatchAllKeyword);
 	if (p->EnableCallback)
 		p->EnableCallback(SourceId, ControlCode, Level, MatchAnyKeyword,
 				  MatchAllKeyword, FilterData,
