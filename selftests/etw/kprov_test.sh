@@ -71,9 +71,14 @@ kc() { printf '%s' "$1" > $KDEV && cat $KDEV; }
 ev() { jq -s "[.[] | select(.provider == \"$2\")] | $3" "$1"; }
 jqt() { jq -e -s "$2" "$1" > /dev/null; }
 
+if [ ! -r "$SKO" ] || [ ! -r "$KCK" ]; then
+	echo "1..1"
+	nok "$SKO and $KCK exist (make builds them after etw.ko; ETW_KPROV_DIR: built elsewhere)"
+	exit 1
+fi
 if ! insmod "$SKO" period_ms=20 || ! insmod "$KCK"; then
 	echo "1..1"
-	nok "insmod $SKO and $KCK (built by make against etw.ko)"
+	nok "insmod $SKO and $KCK (built against the etw.ko loaded, for the kernel running)"
 	exit 1
 fi
 
