@@ -45,15 +45,22 @@ VM_KDIR	:= /lib/modules/$(VM_KVER)/build
 
 # Every build of the module is a W=1 build: warnings are never hidden.
 KMAKE	= $(MAKE) -C $(KDIR) M=$(TOP) W=1
+# Modules that use etw.ko's exports (kernel-mode providers): built after
+# it, against its Module.symvers.
+KPROVS	= $(TOP)/tools/etw-sample-km $(TOP)/selftests/etw/kmod
+KMAKE_PROV = $(MAKE) -C $(KDIR) W=1 KBUILD_EXTRA_SYMBOLS=$(TOP)/Module.symvers
 
 # The user parts first: a machine without kernel headers still gets them.
 all: lib tools module
 	@echo "Built: $(O)/libetw/libetw.so and .a, $(O)/tools/etwctl, etwdump, etwmc,"
 	@echo "       etw-journald, etw-sample, ...; $(TOP)/etw.ko ('make install' installs them)"
+	@echo "       and the sample kernel-mode provider tools/etw-sample-km/etw_sample_km.ko"
 
 module:
 	@echo "== etw.ko (against $(KDIR))"
 	+$(KMAKE) modules
+	@echo "== kernel-mode providers: etw_sample_km.ko, etw_kcheck.ko"
+	+@for d in $(KPROVS); do $(KMAKE_PROV) M=$$d modules || exit 1; done
 
 lib:
 	@echo "== libetw ($(O)/libetw)"
@@ -171,6 +178,7 @@ check-pkg-run:
 
 clean:
 	-$(KMAKE) clean
+	-for d in $(KPROVS); do $(KMAKE_PROV) M=$$d clean; done
 	-$(MAKE) -C selftests clean
 	rm -rf $(O)
 

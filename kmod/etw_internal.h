@@ -115,6 +115,9 @@ void etw_user_uncharge(struct etw_user *u, enum etw_quota q, u64 n);
  *		closed, until freed (etw_fast_drain_reg())
  * @mapping:	the device's address space, seen at the first stage mmap
  *		(to zap a stage's mappings when it is freed)
+ * @kernel:	the kernel file: the registrations of kernel-mode providers
+ *		(etw_kprov.c), whose notifications a kernel worker delivers;
+ *		never released while etw.ko is loaded
  */
 struct etw_file {
 	struct kref ref;
@@ -136,6 +139,7 @@ struct etw_file {
 	atomic_t nstages;
 	atomic_t nlisted;
 	struct address_space *mapping;
+	bool kernel;
 };
 
 void etw_file_put(struct etw_file *ef);
@@ -209,9 +213,12 @@ struct etw_active {
  * @fast_other:	a session in @active that it does not serve (etw_lock)
  * @state_item:	the coalescing "state changed" notification
  * @state_queued: @state_item is on file->notify
+ * @kprov:	a kernel-mode provider's side (callback, owner), or NULL
+ *		(etw_lock; etw_kprov.c)
  * @rcu:	for kfree_rcu()
  */
 struct etw_guid_node;
+struct etw_kprov;
 
 struct etw_reg {
 	struct list_head gnode;
@@ -241,6 +248,7 @@ struct etw_reg {
 	bool fast_other;
 	struct etw_notify_item state_item;
 	bool state_queued;
+	struct etw_kprov *kprov;
 	struct rcu_head rcu;
 };
 
@@ -262,6 +270,10 @@ long etw_ioctl_get_group_acl(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize);
 void etw_file_unregister_all(struct etw_file *ef);
 struct etw_reg *etw_reg_lookup(struct etw_file *ef, u64 handle);
+int etw_reg_insert(struct etw_file *ef, struct etw_reg *reg);
+void etw_reg_destroy(struct etw_reg *reg);
+int etw_traits_install(struct etw_file *ef, u64 handle, u8 *blob, u32 len,
+		       bool kernel);
 void etw_groups_exit(void);
 
 /* ---- sessions ------------------------------------------------------------ */
@@ -490,6 +502,9 @@ void etw_notify_capture(struct etw_reg *reg, const u8 *source_id,
 void etw_notify_drop_reg(struct etw_reg *reg);
 ssize_t etw_notify_read(struct etw_file *ef, char __user *buf, size_t count,
 			bool nonblock);
+u32 etw_notify_take(struct etw_file *ef, u8 *out, u32 room);
+u32 etw_notify_take_reg(struct etw_reg *reg, u8 *out);
+void etw_notify_ack(struct etw_file *ef, u64 seq);
 long etw_ioctl_notify_ack(struct etw_file *ef, void __user *uarg, u32 usize);
 int etw_waitlist_wait(struct etw_waitlist *wl, unsigned int timeout_ms);
 void etw_waitlist_release(struct etw_waitlist *wl);
@@ -501,6 +516,8 @@ struct etw_pool *etw_pool_create(struct etw_session *s);
 void etw_pool_destroy(struct etw_pool *pool);
 void etw_pool_stats(struct etw_pool *pool, struct etw_session_info *si);
 long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize);
+int etw_write_kernel(struct etw_file *ef, const struct etw_write *w,
+		     const struct etw_data_desc *d);
 int etw_logfile_start(struct etw_session *s);
 void etw_logfile_stop(struct etw_session *s);
 int etw_logfile_switch(struct etw_session *s, char **path,
@@ -513,7 +530,18 @@ long etw_ioctl_trace_message(struct etw_file *ef, void __user *uarg,
 			     u32 usize);
 long etw_ioctl_consumer_open(struct etw_file *ef, void __user *uarg, u32 usize);
 
+/* ---- kernel-mode providers (etw_kprov.c, etw_kprov_write.c) ------------------- */
+
+extern struct etw_file *etw_kprov_file;
+int etw_kprov_init(void);
+void etw_kprov_exit(void);
+void etw_kprov_kick(void);
+int etw_kactivity_init(void);
+void etw_kactivity_exit(void);
+
 /* ---- helpers ------------------------------------------------------------------ */
+
+void etw_new_activity_id(u8 *out);
 
 int etw_copy_out(void __user *uarg, u32 usize, const void *kbuf, u32 ksize);
 char *etw_strndup_user(const char __user *s, u32 len, u32 max, int *err);

@@ -152,6 +152,19 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 static atomic64_t etw_id_counter = ATOMIC64_INIT(0);
 static u64 etw_boot_id;
 
+/**
+ * etw_new_activity_id() - one machine-wide unique activity ID
+ * @out:	16 bytes: the sequence number, then the boot id (the layout
+ *		libetw gives the numbers it reserves with ETW_IOC_NEW_IDS)
+ *
+ * Context: any but NMI.
+ */
+void etw_new_activity_id(u8 *out)
+{
+	put_unaligned_le64(atomic64_inc_return(&etw_id_counter), out);
+	put_unaligned_le64(etw_boot_id, out + 8);
+}
+
 static long etw_ioctl_new_ids(struct etw_file *ef, void __user *uarg,
 			      u32 usize)
 {
@@ -495,14 +508,19 @@ static int __init etw_init(void)
 	ret = etw_ksys_init();
 	if (ret)
 		goto out_fileop;
+	ret = etw_kprov_init();
+	if (ret)
+		goto out_ksys;
 	ret = misc_register(&etw_misc);
 	if (ret) {
 		pr_err("cannot register /dev/etw: %d\n", ret);
-		goto out_ksys;
+		goto out_kprov;
 	}
 	pr_info("loaded, ABI %d\n", ETW_ABI_VERSION);
 	return 0;
 
+out_kprov:
+	etw_kprov_exit();
 out_ksys:
 	etw_ksys_exit();
 out_fileop:
@@ -516,14 +534,17 @@ out_fast:
 
 /*
  * Unloading is possible only once every /dev/etw file and consumer is
- * closed (each pins the module), so no registration is left; sessions,
- * which outlive their controllers, are stopped here and their log files
- * finished, and the work queues are drained before the code goes.
+ * closed (each pins the module) and every module using our exports is
+ * gone (each holds a reference on us), so no registration is left;
+ * sessions, which outlive their controllers, are stopped here and their
+ * log files finished, and the work queues are drained before the code
+ * goes.
  */
 static void __exit etw_exit(void)
 {
 	misc_deregister(&etw_misc);
 	etw_sessions_exit();
+	etw_kprov_exit();
 	etw_fileop_exit();
 	etw_groups_exit();
 	etw_ksys_exit();

@@ -73,7 +73,10 @@ static void etw_notify_queued(struct etw_file *ef, struct etw_notify_item *it,
 			  ETW_CTRL_DISABLE_PROVIDER),
 			 reg->agg.kw.level, reg->agg.kw.any, reg->agg.kw.all,
 			 it->seq);
-	wake_up_interruptible(&ef->notify_wq);
+	if (ef->kernel)
+		etw_kprov_kick();	/* kernel providers: etw_kprov.c */
+	else
+		wake_up_interruptible(&ef->notify_wq);
 }
 
 /**
@@ -288,11 +291,72 @@ static u32 etw_notify_build(struct etw_notify_item *it, u8 *out, u32 room)
 	return size;
 }
 
+/**
+ * etw_notify_take() - take queued notifications as records
+ * @ef:		the file
+ * @out:	where the records go
+ * @room:	its bytes
+ *
+ * As many whole records as fit, in sequence order; each carries its
+ * registration's state now.  They count as read (NOTIFY_ACK may
+ * acknowledge them).
+ *
+ * Context: etw_lock held.
+ * Return: bytes used, 0 when nothing was queued or the first record
+ * does not fit.
+ */
+u32 etw_notify_take(struct etw_file *ef, u8 *out, u32 room)
+{
+	u64 last_seq = 0;
+	u32 used = 0;
+
+	lockdep_assert_held(&etw_lock);
+	while (!list_empty(&ef->notify)) {
+		struct etw_notify_item *it;
+		u32 size;
+
+		it = list_first_entry(&ef->notify, struct etw_notify_item, node);
+		size = etw_notify_build(it, out + used, room - used);
+		if (!size)
+			break;
+		used += size;
+		last_seq = it->seq;
+		etw_notify_remove(ef, it);
+	}
+	if (last_seq > ef->delivered)
+		WRITE_ONCE(ef->delivered, last_seq);
+	return used;
+}
+
+/**
+ * etw_notify_take_reg() - take one registration's queued state record
+ * @reg:	the registration
+ * @out:	where the record goes (ETW_NOTIFY_MAX_SIZE bytes)
+ *
+ * For a registering thread that runs its first callback itself: the
+ * record leaves the queue out of order, so it does not count as read,
+ * and nobody waits for it (registering is not a control call).
+ *
+ * Context: etw_lock held.
+ * Return: bytes used, 0 when nothing was queued for @reg.
+ */
+u32 etw_notify_take_reg(struct etw_reg *reg, u8 *out)
+{
+	u32 size;
+
+	lockdep_assert_held(&etw_lock);
+	if (!reg->state_queued)
+		return 0;
+	size = etw_notify_build(&reg->state_item, out, ETW_NOTIFY_MAX_SIZE);
+	if (size)
+		etw_notify_remove(reg->file, &reg->state_item);
+	return size;
+}
+
 ssize_t etw_notify_read(struct etw_file *ef, char __user *buf, size_t count,
 			bool nonblock)
 {
 	u32 room = min_t(size_t, count, 256 * 1024), used = 0;
-	u64 last_seq = 0;
 	u8 *kbuf;
 	int ret;
 
@@ -311,20 +375,7 @@ ssize_t etw_notify_read(struct etw_file *ef, char __user *buf, size_t count,
 		return -ENOMEM;
 
 	mutex_lock(&etw_lock);
-	while (!list_empty(&ef->notify)) {
-		struct etw_notify_item *it;
-		u32 size;
-
-		it = list_first_entry(&ef->notify, struct etw_notify_item, node);
-		size = etw_notify_build(it, kbuf + used, room - used);
-		if (!size)
-			break;
-		used += size;
-		last_seq = it->seq;
-		etw_notify_remove(ef, it);
-	}
-	if (last_seq > ef->delivered)
-		WRITE_ONCE(ef->delivered, last_seq);
+	used = etw_notify_take(ef, kbuf, room);
 	mutex_unlock(&etw_lock);
 
 	if (!used)
@@ -337,10 +388,33 @@ ssize_t etw_notify_read(struct etw_file *ef, char __user *buf, size_t count,
 	return ret;
 }
 
+/**
+ * etw_notify_ack() - the callbacks of @ef's notifications up to @seq ran
+ * @ef:		the file
+ * @seq:	the last sequence number handled
+ *
+ * Context: any process context, no locks needed.
+ */
+void etw_notify_ack(struct etw_file *ef, u64 seq)
+{
+	s64 old;
+
+	/* What was never read cannot have been handled. */
+	seq = min(seq, READ_ONCE(ef->delivered));
+	old = atomic64_read(&ef->acked);
+	while (old < (s64)seq) {
+		s64 cur = atomic64_cmpxchg(&ef->acked, old, seq);
+
+		if (cur == old)
+			break;
+		old = cur;
+	}
+	wake_up_all(&etw_ack_wq);
+}
+
 long etw_ioctl_notify_ack(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_notify_ack a;
-	s64 old;
 	int ret;
 
 	ret = copy_struct_from_user(&a, sizeof(a), uarg, usize);
@@ -348,17 +422,7 @@ long etw_ioctl_notify_ack(struct etw_file *ef, void __user *uarg, u32 usize)
 		return ret;
 	if (a.__reserved || a.seq > (u64)S64_MAX)
 		return -EINVAL;
-	/* What was never read cannot have been handled. */
-	a.seq = min(a.seq, READ_ONCE(ef->delivered));
-	old = atomic64_read(&ef->acked);
-	while (old < (s64)a.seq) {
-		s64 cur = atomic64_cmpxchg(&ef->acked, old, a.seq);
-
-		if (cur == old)
-			break;
-		old = cur;
-	}
-	wake_up_all(&etw_ack_wq);
+	etw_notify_ack(ef, a.seq);
 	return 0;
 }
 

@@ -68,11 +68,49 @@ static void etw_reg_exe_name(struct etw_reg *reg)
 	fput(exe);
 }
 
+/**
+ * etw_reg_insert() - enter a new registration in its file and the index
+ * @ef:		the file (reg->file)
+ * @reg:	the registration, filled in but for slot and handle
+ *
+ * Sessions that enabled the GUID before it registered apply now; the
+ * callback (SourceId GUID_NULL, seed 000 rule 3) is queued, and the
+ * registering side runs it before its EventRegister returns.
+ *
+ * Context: etw_lock held; may sleep.
+ * Return: 0, -ENOMEM or -ENOSPC.
+ */
+int etw_reg_insert(struct etw_file *ef, struct etw_reg *reg)
+{
+	u32 slot;
+	int ret;
+
+	lockdep_assert_held(&etw_lock);
+	ret = etw_file_alloc_map(ef);
+	if (ret)
+		return ret;
+	if (ef->nregs >= ETW_MAX_REGS_PER_FD)
+		return -ENOSPC;
+	for (slot = 0; slot < ETW_MAX_REGS_PER_FD; slot++)
+		if (!rcu_access_pointer(ef->regs[slot]))
+			break;
+	reg->slot = slot;
+	etw_reg_generation++;
+	reg->handle = ((u64)etw_reg_generation << 32) | (slot + 1);
+	ret = etw_index_add(reg);
+	if (ret)
+		return ret;
+	rcu_assign_pointer(ef->regs[slot], reg);
+	ef->nregs++;
+	etw_reg_recompute(reg, NULL, NULL, NULL);
+	trace_etw_register(reg->handle, reg->guid, reg->tgid, reg->flags);
+	return 0;
+}
+
 long etw_ioctl_register(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_register r;
 	struct etw_reg *reg;
-	u32 slot;
 	int ret;
 
 	ret = copy_struct_from_user(&r, sizeof(r), uarg, usize);
@@ -103,35 +141,13 @@ long etw_ioctl_register(struct etw_file *ef, void __user *uarg, u32 usize)
 	reg->state_item.reg = reg;
 
 	mutex_lock(&etw_lock);
-	ret = etw_file_alloc_map(ef);
+	ret = etw_reg_insert(ef, reg);
 	if (ret)
 		goto out_unlock;
-	if (ef->nregs >= ETW_MAX_REGS_PER_FD) {
-		ret = -ENOSPC;
-		goto out_unlock;
-	}
-	for (slot = 0; slot < ETW_MAX_REGS_PER_FD; slot++)
-		if (!rcu_access_pointer(ef->regs[slot]))
-			break;
-	reg->slot = slot;
-	etw_reg_generation++;
-	reg->handle = ((u64)etw_reg_generation << 32) | (slot + 1);
-	ret = etw_index_add(reg);
-	if (ret)
-		goto out_unlock;
-	rcu_assign_pointer(ef->regs[slot], reg);
-	ef->nregs++;
-
-	/*
-	 * Sessions that enabled this GUID before it registered apply now;
-	 * the callback (SourceId GUID_NULL, seed 000 rule 3) is queued and
-	 * libetw runs it before EventRegister returns.
-	 */
-	etw_reg_recompute(reg, NULL, NULL, NULL);
-	r.slot = slot;
+	/* libetw runs the first callback before EventRegister returns. */
+	r.slot = reg->slot;
 	r.handle = reg->handle;
 	r.notify_seq = reg->state_queued ? reg->state_item.seq : 0;
-	trace_etw_register(reg->handle, reg->guid, reg->tgid, reg->flags);
 	mutex_unlock(&etw_lock);
 
 	return etw_copy_out(uarg, usize, &r, sizeof(r));
@@ -155,8 +171,17 @@ static void etw_reg_free_rcu(struct rcu_head *head)
 	kfree(reg);
 }
 
-/* Context: etw_lock held. */
-static void etw_reg_destroy(struct etw_reg *reg)
+/**
+ * etw_reg_destroy() - end a registration
+ * @reg:	the registration
+ *
+ * It leaves its file and the index, publishes "disabled", loses its
+ * pending notifications and gives its quotas back; its memory goes
+ * after a grace period (writers may still hold it under RCU).
+ *
+ * Context: etw_lock held.
+ */
+void etw_reg_destroy(struct etw_reg *reg)
 {
 	struct etw_file *ef = reg->file;
 	struct etw_active *old;
@@ -392,23 +417,26 @@ void etw_groups_exit(void)
 
 /* ---- EventSetInformation ------------------------------------------------- */
 
-static int etw_set_traits(struct etw_file *ef, u64 handle,
-			  const void __user *udata, u32 len)
+/**
+ * etw_traits_install() - set a registration's traits blob (seed 004)
+ * @ef:		the registration's file
+ * @handle:	the registration
+ * @blob:	the blob, kmalloc()ed: always taken over (kept or freed)
+ * @len:	its bytes
+ * @kernel:	a kernel-mode provider's: it may join any group, and its
+ *		bytes count against no limit
+ *
+ * Context: process context, no locks held; takes etw_lock.
+ * Return: 0, -EINVAL (not a traits blob), -ENOENT, -EEXIST (set once
+ * already), -EACCES (a group it may not join), -EDQUOT, -ENOMEM.
+ */
+int etw_traits_install(struct etw_file *ef, u64 handle, u8 *blob, u32 len,
+		       bool kernel)
 {
 	struct etw_traits_info ti;
 	struct etw_reg *reg;
-	u8 *blob;
 	int ret;
 
-	if (len < 3 || len > ETW_MAX_TRAITS_SIZE || !udata)
-		return -EINVAL;
-	blob = kmalloc(len, GFP_KERNEL_ACCOUNT);
-	if (!blob)
-		return -ENOMEM;
-	if (copy_from_user(blob, udata, len)) {
-		ret = -EFAULT;
-		goto out_free;
-	}
 	ret = etw_traits_parse(blob, len, &ti);
 	if (ret)
 		goto out_free;
@@ -424,11 +452,12 @@ static int etw_set_traits(struct etw_file *ef, u64 handle,
 		ret = -EEXIST;
 		goto out_unlock;
 	}
-	if (ti.has_group && !etw_may_join(ti.group)) {
+	if (ti.has_group && !kernel && !etw_may_join(ti.group)) {
 		ret = -EACCES;
 		goto out_unlock;
 	}
-	ret = etw_user_charge(reg->user, ETW_Q_TRAITS, len, etw_quota_exempt());
+	ret = etw_user_charge(reg->user, ETW_Q_TRAITS, len,
+			      kernel || etw_quota_exempt());
 	if (ret)
 		goto out_unlock;
 	if (ti.has_group) {
@@ -455,6 +484,23 @@ out_unlock:
 out_free:
 	kfree(blob);
 	return ret;
+}
+
+static int etw_set_traits(struct etw_file *ef, u64 handle,
+			  const void __user *udata, u32 len)
+{
+	u8 *blob;
+
+	if (len < 3 || len > ETW_MAX_TRAITS_SIZE || !udata)
+		return -EINVAL;
+	blob = kmalloc(len, GFP_KERNEL_ACCOUNT);
+	if (!blob)
+		return -ENOMEM;
+	if (copy_from_user(blob, udata, len)) {
+		kfree(blob);
+		return -EFAULT;
+	}
+	return etw_traits_install(ef, handle, blob, len, false);
 }
 
 long etw_ioctl_set_info(struct etw_file *ef, void __user *uarg, u32 usize)

@@ -15,6 +15,10 @@
  * faults disabled; if one faults, the reservation is not committed, the
  * lock is dropped, the pages are faulted in and the write is retried for
  * the sessions that do not have the event yet.
+ *
+ * Kernel-mode providers (EtwWrite, etw_kprov.c) take the same path with
+ * descriptors that point to kernel memory (etw_write_kernel()), from any
+ * context but NMI.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -60,6 +64,10 @@ static inline void etw_put_cpu_times(u8 *at, const struct etw_session *s)
  * @nitems:	extended items
  * @size:	header + items + user data
  * @flags:	EVENT_HEADER.Flags
+ * @kernel:	a kernel-mode provider's event: @d and what it points to,
+ *		@ts_ptr included, are kernel memory
+ * @nested:	a kernel-mode event raised while this CPU holds a stream
+ *		lock (from inside a writer): lost and counted, not written
  */
 struct etw_event {
 	const struct etw_write *w;
@@ -75,6 +83,8 @@ struct etw_event {
 	u32 nitems;
 	u32 size;
 	u16 flags;
+	bool kernel;
+	bool nested;
 };
 
 /*
@@ -101,7 +111,8 @@ static int etw_event_describe(struct etw_event *ev, struct etw_reg *reg)
 		const struct etw_data_desc *d = &ev->d[i];
 		u8 kind = ETW_DESC_NONE;
 
-		if (d->size && !access_ok(u64_to_user_ptr(d->ptr), d->size))
+		if (d->size && !ev->kernel &&
+		    !access_ok(u64_to_user_ptr(d->ptr), d->size))
 			return -EFAULT;
 		if (use_type) {
 			if (d->reserved1 || d->reserved2 ||
@@ -225,6 +236,17 @@ static int etw_copy_blocks(u8 *p, u8 *end, const struct etw_data_desc *d,
 	return 0;
 }
 
+/* One block of @ev's data: kernel memory, or user memory (may fault). */
+static unsigned long etw_ev_copy(const struct etw_event *ev, u8 *dst, u64 src,
+				 u32 size)
+{
+	if (ev->kernel) {
+		memcpy(dst, (const void *)(uintptr_t)src, size);
+		return 0;
+	}
+	return etw_copy_block(dst, src, size);
+}
+
 static u8 *etw_item_header(u8 *p, u16 type, u32 size, bool more)
 {
 	struct etl_ext_item *it = (void *)p;
@@ -283,7 +305,7 @@ static int etw_event_fill(const struct etw_event *ev, u8 *dst, u32 need,
 		const struct etw_data_desc *d = &ev->d[ev->prov_meta];
 
 		p = etw_item_header(p, ETL_EXT_PROV_TRAITS, d->size, --items > 0);
-		if (etw_copy_block(p, d->ptr, d->size))
+		if (etw_ev_copy(ev, p, d->ptr, d->size))
 			return -EFAULT;
 		p += ETL_ALIGN8(d->size);
 	}
@@ -295,7 +317,7 @@ static int etw_event_fill(const struct etw_event *ev, u8 *dst, u32 need,
 		for (i = 0; i < ev->n; i++) {
 			if (ev->kind[i] != ETW_DESC_EVENT_METADATA)
 				continue;
-			if (etw_copy_block(q, ev->d[i].ptr, ev->d[i].size))
+			if (etw_ev_copy(ev, q, ev->d[i].ptr, ev->d[i].size))
 				return -EFAULT;
 			q += ev->d[i].size;
 		}
@@ -304,7 +326,7 @@ static int etw_event_fill(const struct etw_event *ev, u8 *dst, u32 need,
 	for (i = 0; i < ev->n; i++) {
 		if (ev->kind[i] != ETW_DESC_NONE || !ev->d[i].size)
 			continue;
-		if (etw_copy_block(p, ev->d[i].ptr, ev->d[i].size))
+		if (etw_ev_copy(ev, p, ev->d[i].ptr, ev->d[i].size))
 			return -EFAULT;
 		p += ev->d[i].size;
 	}
@@ -321,6 +343,29 @@ static int etw_classic_fill(const struct etw_classic_ctx *c, u8 *dst, u32 need,
 			    u64 ts, const struct etw_session *s);
 static int etw_message_fill(const struct etw_msg_ctx *c, u8 *dst, u32 need,
 			    u64 ts);
+
+/* An event session @s wanted and could not store: counted and traced. */
+static int etw_record_lost(struct etw_session *s, const u8 *guid, u16 id,
+			   u32 size, int err)
+{
+	atomic64_inc(&s->pool->events_lost);
+	trace_etw_drop(s->logger_id, guid, id, size, err);
+	return err;
+}
+
+/*
+ * The TIMESTAMP_OVERRIDE value at @ts_ptr: kernel memory for a kernel-mode
+ * event, else user memory.  Context: page faults disabled.
+ */
+static __always_inline int etw_ts_override(enum etw_rec kind, const void *ctx,
+					   u64 ts_ptr, u64 *ts)
+{
+	if (kind == ETW_REC_EVENT && ((const struct etw_event *)ctx)->kernel) {
+		*ts = get_unaligned((const u64 *)(uintptr_t)ts_ptr);
+		return 0;
+	}
+	return __get_user(*ts, (u64 __user *)u64_to_user_ptr(ts_ptr));
+}
 
 /*
  * Write one record of @size bytes to session @s: check the limits, take
@@ -355,8 +400,7 @@ static __always_inline int etw_record_write(struct etw_session *s, u32 size,
 	st = &pool->streams[pool->nr_streams == 1 ? 0 : raw_smp_processor_id()];
 
 	pagefault_disable();
-	if (ts_ptr &&
-	    __get_user(ts, (u64 __user *)u64_to_user_ptr(ts_ptr))) {
+	if (ts_ptr && etw_ts_override(kind, ctx, ts_ptr, &ts)) {
 		pagefault_enable();
 		return -EFAULT;
 	}
@@ -388,9 +432,7 @@ static __always_inline int etw_record_write(struct etw_session *s, u32 size,
 	return 0;
 
 lost:
-	atomic64_inc(&pool->events_lost);
-	trace_etw_drop(s->logger_id, guid, id, size, err);
-	return err;
+	return etw_record_lost(s, guid, id, size, err);
 }
 
 /*
@@ -430,8 +472,13 @@ static int etw_write_sessions(struct etw_file *ef, struct etw_event *ev,
 		if ((w->flags & ETW_WRITE_F_INPRIVATE) &&
 		    (ae->props & ETW_PROP_EXCLUDE_INPRIVATE))
 			continue;
-		ret = etw_record_write(ae->session, ev->size, ev->ts_ptr,
-				       ETW_REC_EVENT, ev, reg->guid, w->id);
+		if (unlikely(ev->nested))
+			ret = etw_record_lost(ae->session, reg->guid, w->id,
+					      ev->size, -EDEADLK);
+		else
+			ret = etw_record_write(ae->session, ev->size,
+					       ev->ts_ptr, ETW_REC_EVENT, ev,
+					       reg->guid, w->id);
 		if (ret == -EFAULT)
 			return ret;
 		*done |= bit;
@@ -510,6 +557,8 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 	ev.w = &w;
 	ev.d = d;
 	ev.n = w.count;
+	ev.kernel = false;
+	ev.nested = false;
 	for (;;) {
 		rcu_read_lock();
 		ret = etw_write_sessions(ef, &ev, &done);
@@ -524,6 +573,37 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 out:
 	if (d != stack)
 		kfree(d);
+	return ret;
+}
+
+/**
+ * etw_write_kernel() - write a kernel-mode provider's event
+ * @ef:		the kernel file (etw_kprov.c)
+ * @w:		the event: @w->data unused, @w->count descriptors at @d
+ * @d:		descriptors of kernel memory
+ *
+ * Context: any but NMI.  Never sleeps and never waits for a blocking
+ * session: what finds no buffer is lost and counted, and so is an event
+ * raised while this CPU holds a stream lock (-EDEADLK: a probe reached
+ * from inside a writer; a task holding one runs with interrupts off, so
+ * the count of this CPU is ours even if we migrate after reading it).
+ * Return: as etw_ioctl_write(), or -EDEADLK.
+ */
+int etw_write_kernel(struct etw_file *ef, const struct etw_write *w,
+		     const struct etw_data_desc *d)
+{
+	struct etw_event ev;
+	u64 done = 0;
+	int ret;
+
+	ev.w = w;
+	ev.d = d;
+	ev.n = w->count;
+	ev.kernel = true;
+	ev.nested = this_cpu_read(etw_stream_depth) != 0;
+	rcu_read_lock();
+	ret = etw_write_sessions(ef, &ev, &done);
+	rcu_read_unlock();
 	return ret;
 }
 

@@ -3,7 +3,8 @@
 #
 # check-debug.sh: everything `make check-debug` runs (after `make all`).
 #   1. the debug kernel: built, or taken from the cache   (tools/vm/debug-kernel.sh)
-#   2. etw.ko (and etw_detect.ko) build against it with W=1, no warning
+#   2. etw.ko (and etw_detect.ko, and the kernel-mode provider modules
+#      kprov_test.sh loads) build against it with W=1, no warning
 #   3. the detectors fail a run: etw_detect.ko's deliberate bugs, in a
 #      VM boot of their own, must each be reported, and the run must fail
 #   4. every kselftest, the fuzzer and the stress test in their long mode
@@ -73,10 +74,20 @@ build_mod() {	# build_mod NAME DIR FILES...: TAP line for one module
 if [ -n "$DK" ]; then
 	{
 		echo "TAP version 13"
-		echo "1..2"
-		n=1 build_mod etw.ko "$OUT/mod" Kbuild kmod uapi
+		echo "1..3"
+		# libetw: the headers etw.ko reads in kernel mode
+		# (libetw/include: evntprov.h, TraceLoggingProvider.h).
+		n=1 build_mod etw.ko "$OUT/mod" Kbuild kmod uapi libetw
 		n=2 build_mod etw_detect.ko "$OUT/detect-mod" \
 			selftests/detectors/Kbuild selftests/detectors/etw_detect.c
+		# kprov_test.sh's provider modules, on top of that etw.ko.
+		if tools/kprov-build.sh "$DK/build" "$OUT/mod/Module.symvers" \
+			"$TOP" "$OUT/kprov" 2> "$OUT/kprov.err"; then
+			echo "ok 3 the kernel-mode provider modules (etw_sample_km.ko, etw_kcheck.ko) build against it with W=1 and no warnings"
+		else
+			echo "not ok 3 the kernel-mode provider modules (etw_sample_km.ko, etw_kcheck.ko) build against it with W=1 and no warnings"
+			sed 's/^/# /' "$OUT/kprov.err"
+		fi
 	} 2>&1 | tee "$OUT/lint.tap"
 else
 	not_run "etw.ko builds against the debug kernel" "no debug kernel" |
@@ -140,6 +151,7 @@ if [ -n "$DK" ] && [ -r "$OUT/mod/etw.ko" ]; then
 		"etw.ko unloaded cleanly, no detector report in the kernel log, kmemleak: nothing leaked by etw.ko" \
 		--kernel "$DK/bzImage" --append "$APPEND" --kmemleak \
 		--module "$OUT/mod/etw.ko" --mem 3072 --timeout 5400 \
+		--env ETW_KPROV_DIR="$OUT/kprov" \
 		--env ETW_FUZZ_CALLS="$FUZZ_CALLS" \
 		--env ETW_STRESS_SECONDS="$STRESS_SECONDS" \
 		--env ETW_DEBUG_KERNEL=1 \

@@ -4,7 +4,8 @@
 # lint.sh KDIR: the kernel-code standards as TAP.
 #  1. etw.ko builds with W=1 without a warning
 #  2. sparse (C=2) reports nothing
-#  3. checkpatch (from linux-source-6.1) is clean on kmod/ and uapi/
+#  3. checkpatch (from linux-source-6.1) is clean on kmod/, uapi/ and the
+#     kernel-mode provider modules
 #  4. kernel-version tests only in kmod/etw_compat.h
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -42,7 +43,10 @@ fi
 # version (checkpatch's advice is for code merged into one kernel); test
 # 4 keeps those tests out of every other file.
 COMPAT=kmod/etw_compat.h
-files=$(cd "$TOP" && find kmod uapi Kbuild -name '*.[ch]' | grep -vx "$COMPAT" | sort)
+# The kernel-mode provider modules (the sample, kprov_test.sh's) too; not
+# kbuild's generated *.mod.c.
+files=$(cd "$TOP" && find kmod uapi Kbuild tools/etw-sample-km selftests/etw/kmod \
+	-name '*.[ch]' ! -name '*.mod.c' | grep -vx "$COMPAT" | sort)
 rc=0
 {
 	(cd "$TOP" && perl "$CHECKPATCH" --no-tree --quiet --show-types \
@@ -52,9 +56,9 @@ rc=0
 		-f "$COMPAT") || rc=1
 } > "$LOG/checkpatch.log" 2>&1
 if [ $rc = 0 ]; then
-	echo "ok 3 checkpatch is clean on kmod/ and uapi/"
+	echo "ok 3 checkpatch is clean on kmod/, uapi/ and the provider modules"
 else
-	echo "not ok 3 checkpatch is clean on kmod/ and uapi/"
+	echo "not ok 3 checkpatch is clean on kmod/, uapi/ and the provider modules"
 	grep -E '^(WARNING|ERROR)|^#[0-9]+: FILE' "$LOG/checkpatch.log" | head -n 30 | sed 's/^/# /'
 fi
 

@@ -33,6 +33,13 @@
  * The SDK's rules apply: event and field names are string literals
  * without '\0'; at most 99 arguments and 128 descriptors per event; a
  * provider handle belongs to the module that defines it.
+ *
+ * Kernel mode: a Linux kernel module includes <etw_km.h> and this header
+ * and writes the same macros; they register with EtwRegister and write
+ * with the kernel writer of etw.ko (TLG_STATUS is then an NTSTATUS,
+ * TraceLoggingWrite may be used in any context but NMI).  No floating
+ * point in the kernel: the Float32/Float64 fields do not exist there.
+ * Documentation/kernel-providers.rst.
  */
 #ifndef _TRACELOGGINGPROVIDER_
 #define _TRACELOGGINGPROVIDER_
@@ -42,13 +49,21 @@
 #include "winerror.h"
 #include "guiddef.h"
 #include "evntprov.h"
+#ifdef _ETW_KM_
+#include <etw_km.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+#ifdef _ETW_KM_
+typedef NTSTATUS TLG_STATUS;
+typedef PETWENABLECALLBACK TLG_PENABLECALLBACK;
+#else
 typedef HRESULT TLG_STATUS;
 typedef PENABLECALLBACK TLG_PENABLECALLBACK;
+#endif
 
 /* Field input types (wire encoding, reference §5.3). */
 enum TlgIn_t {
@@ -149,7 +164,10 @@ struct _TlgProvider_t {
 };
 typedef struct _TlgProvider_t const *TraceLoggingHProvider;
 
-/* libetw's side (LIBETW_1.2); use the TraceLogging* names instead. */
+/*
+ * libetw's side (LIBETW_1.2), or etw.ko's in kernel mode; use the
+ * TraceLogging* names instead.
+ */
 TLG_STATUS __etw_tlg_register(TraceLoggingHProvider hProvider,
 			      TLG_PENABLECALLBACK pEnableCallback,
 			      PVOID pCallbackContext);
@@ -257,17 +275,25 @@ ETW_INLINE void TraceLoggingUnregister(_Inout_ TraceLoggingHProvider hProvider)
 	__etw_tlg_unregister(hProvider);
 }
 
-/* EventSetInformation on the provider's registration, as an HRESULT. */
+/*
+ * EventSetInformation on the provider's registration, as an HRESULT
+ * (kernel mode: EtwSetInformation's NTSTATUS).
+ */
 ETW_INLINE TLG_STATUS TraceLoggingSetInformation(
 	_Inout_ TraceLoggingHProvider hProvider,
 	_In_ EVENT_INFO_CLASS informationClass,
 	_In_reads_bytes_opt_(cbInformation) PVOID pvInformation,
 	_In_ ULONG cbInformation)
 {
+#ifdef _ETW_KM_
+	return EtwSetInformation(hProvider->RegHandle, informationClass,
+				 pvInformation, cbInformation);
+#else
 	ULONG e = EventSetInformation(hProvider->RegHandle, informationClass,
 				      pvInformation, cbInformation);
 
 	return HRESULT_FROM_WIN32(e);
+#endif
 }
 
 /* Is an event of this level and keyword wanted?  0 = any level / keyword. */
@@ -657,6 +683,16 @@ ETW_INLINE GUID TraceLoggingProviderId(_In_ TraceLoggingHProvider hProvider)
 /* C++: the field type is deduced from the value's type. */
 #define TraceLoggingValue(value, ...) \
 	_tlgArgK(_tlgV, , 0, 0, 0, (value), #value, __VA_ARGS__)
+#endif
+
+#ifdef _ETW_KM_
+/* No floating point in the kernel. */
+#undef TraceLoggingFloat32
+#undef TraceLoggingFloat64
+#undef TraceLoggingFloat32FixedArray
+#undef TraceLoggingFloat64FixedArray
+#undef TraceLoggingFloat32Array
+#undef TraceLoggingFloat64Array
 #endif
 
 /* Layout of the provider state (ours; pinned so C and C++ agree). */

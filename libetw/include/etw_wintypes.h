@@ -25,11 +25,29 @@
 #ifndef _LIBETW_ETW_WINTYPES_H
 #define _LIBETW_ETW_WINTYPES_H
 
+/*
+ * Kernel mode (_ETW_KM_, Windows' name for it): Linux kernel modules that
+ * are ETW providers (etw_km.h, Documentation/kernel-providers.rst) use
+ * the same types from the kernel's own headers, and nothing from user
+ * space: no libc header, no floating point, no last-error value.
+ */
+#if defined(__KERNEL__) && !defined(_ETW_KM_)
+#define _ETW_KM_ 1
+#endif
+
+#ifdef _ETW_KM_
+#include <linux/stddef.h>
+#include <linux/string.h>	/* memset, memcpy, strlen */
+#include <linux/types.h>
+typedef u16 char16_t;		/* UTF-16 code unit, as <uchar.h>'s */
+typedef long intptr_t;		/* <stdint.h>'s; the kernel has uintptr_t */
+#else
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>	/* memset, memcpy, ... for ZeroMemory and friends */
 #ifndef __cplusplus
 #include <uchar.h>	/* char16_t; a keyword in C++11 */
+#endif
 #endif
 
 #if !defined(__LP64__) && !defined(_LP64)
@@ -258,8 +276,10 @@ typedef uint16_t WORD;
 typedef uint32_t ULONG;		/* 32 bits: never C `unsigned long` */
 typedef uint32_t DWORD;
 typedef unsigned int UINT;
+#ifndef _ETW_KM_
 typedef float FLOAT;
 typedef double DOUBLE;
+#endif
 
 typedef long long LONGLONG;
 typedef unsigned long long ULONGLONG;
@@ -296,7 +316,7 @@ typedef intptr_t SSIZE_T;
  * Characters and strings: WCHAR is UTF-16 -- char16_t, or wchar_t when
  * the program is compiled with -fshort-wchar (then L"..." is UTF-16).
  */
-#if defined(__SIZEOF_WCHAR_T__) && __SIZEOF_WCHAR_T__ == 2
+#if defined(__SIZEOF_WCHAR_T__) && __SIZEOF_WCHAR_T__ == 2 && !defined(_ETW_KM_)
 #define ETW_SHORT_WCHAR 1
 typedef wchar_t WCHAR;
 #else
@@ -370,7 +390,9 @@ typedef ULONG_PTR *PULONG_PTR;
 typedef DWORD_PTR *PDWORD_PTR;
 typedef SIZE_T *PSIZE_T;
 typedef SSIZE_T *PSSIZE_T;
+#ifndef _ETW_KM_
 typedef FLOAT *PFLOAT;
+#endif
 
 typedef WCHAR *PWCHAR, *LPWCH, *PWCH;
 typedef const WCHAR *LPCWCH, *PCWCH, *PCWCHAR;
@@ -540,9 +562,11 @@ typedef struct _SID {
 typedef PVOID PSID;
 #endif
 
+#ifndef _ETW_KM_
 /* --- Thread last-error value (thread-local in libetw) --- */
 DWORD WINAPI GetLastError(void);
 void WINAPI SetLastError(DWORD dwErrCode);
+#endif
 
 #ifdef __cplusplus
 }

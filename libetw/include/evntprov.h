@@ -7,8 +7,7 @@
 #ifndef _LIBETW_EVNTPROV_H
 #define _LIBETW_EVNTPROV_H
 
-#include <string.h>
-#include "etw_wintypes.h"
+#include "etw_wintypes.h"	/* and <string.h> */
 #include "sal.h"
 #include "guiddef.h"
 
@@ -211,7 +210,28 @@ typedef VOID (NTAPI *PENABLECALLBACK)(
 	_In_opt_ PEVENT_FILTER_DESCRIPTOR FilterData,
 	_Inout_opt_ PVOID CallbackContext);
 
-/* --- Functions (reference §1.4); each returns a Win32 status --- */
+#ifdef _ETW_KM_
+/*
+ * The driver API's enable callback (wdm.h; etw_km.h's EtwRegister):
+ * PENABLECALLBACK's arguments, the second named ControlCode.
+ */
+typedef VOID (NTAPI *PETWENABLECALLBACK)(
+	_In_ LPCGUID SourceId,
+	_In_ ULONG ControlCode,
+	_In_ UCHAR Level,
+	_In_ ULONGLONG MatchAnyKeyword,
+	_In_ ULONGLONG MatchAllKeyword,
+	_In_opt_ PEVENT_FILTER_DESCRIPTOR FilterData,
+	_Inout_opt_ PVOID CallbackContext);
+#endif
+
+/*
+ * --- Functions (reference §1.4); each returns a Win32 status ---
+ *
+ * User mode only: kernel mode (_ETW_KM_) has the driver API of etw_km.h
+ * instead (EtwRegister, EtwWrite, ...), with the types above.
+ */
+#ifndef _ETW_KM_
 
 /* Register a provider; on failure *RegHandle is 0. */
 ULONG EVNTAPI EventRegister(
@@ -279,6 +299,7 @@ ULONG EVNTAPI EventWriteString(
 ULONG EVNTAPI EventActivityIdControl(
 	_In_ ULONG ControlCode,
 	_Inout_ LPGUID ActivityId);
+#endif /* !_ETW_KM_ */
 
 /* --- Header-only helpers --- */
 

@@ -19,8 +19,7 @@
 #ifndef _LIBETW_GUIDDEF_H
 #define _LIBETW_GUIDDEF_H
 
-#include <string.h>
-#include "etw_wintypes.h"
+#include "etw_wintypes.h"	/* and <string.h> (memcmp) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -63,8 +62,9 @@ typedef GUID FMTID;
 #define REFFMTID const IID *
 #endif
 
-/* The all-zero GUID. */
-static const GUID GUID_NULL = { 0, 0, 0, { 0, 0, 0, 0, 0, 0, 0, 0 } };
+/* The all-zero GUID (unused in most programs, and not to warn there). */
+static const GUID GUID_NULL __attribute__((__unused__)) =
+	{ 0, 0, 0, { 0, 0, 0, 0, 0, 0, 0, 0 } };
 #define IID_NULL GUID_NULL
 #define CLSID_NULL GUID_NULL
 #define FMTID_NULL GUID_NULL

@@ -360,8 +360,12 @@
 #define _Kernel_requires_resource_held_(res)
 #endif
 
-/* SAL 1 (legacy double-underscore spellings) */
-#if !defined(LIBETW_NO_SAL1) || defined(LIBETW_SAL1_ALL)
+/*
+ * SAL 1 (legacy double-underscore spellings); never in kernel mode, whose
+ * own headers use such names (the kernel's __in, __out, __reserved).
+ */
+#if (!defined(LIBETW_NO_SAL1) || defined(LIBETW_SAL1_ALL)) && \
+	!defined(_ETW_KM_) && !defined(__KERNEL__)
 #if defined(__cplusplus) && !defined(__in) && !defined(__out)
 /* Parse the libstdc++ internals that name things __in/__out first. */
 #include <algorithm>

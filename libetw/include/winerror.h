@@ -97,7 +97,9 @@
  * real-time session's backlog is full.  Unsigned here, so comparing it
  * with a ULONG status draws no sign-compare warning.
  */
+#ifndef _ETW_KM_	/* kernel mode: an NTSTATUS, etw_km.h */
 #define STATUS_LOG_FILE_FULL		0xC0000188U
+#endif
 
 /* --- HRESULT --- */
 #define FACILITY_WIN32			7

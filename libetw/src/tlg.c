@@ -12,6 +12,7 @@
 #include <TraceLoggingProvider.h>
 
 #include "internal.h"
+#include "shared/etw_tlg_state.h"
 
 /* The handle is const for users; libetw owns the state behind it. */
 static struct _TlgProvider_t *tlg_state(TraceLoggingHProvider h)
@@ -20,10 +21,8 @@ static struct _TlgProvider_t *tlg_state(TraceLoggingHProvider h)
 }
 
 /*
- * Record what the sessions want, then hand the notification on to the
- * callback given to TraceLoggingRegisterEx (seed 000, rule 23).  Level 0
- * from the controller means every level (LevelPlus1 256).  A
- * capture-state request changes nothing.
+ * Record what the sessions want (etw_tlg_set_state()), then hand the
+ * notification on to the callback given to TraceLoggingRegisterEx.
  */
 static VOID NTAPI tlg_enable_callback(LPCGUID SourceId, ULONG IsEnabled,
 				      UCHAR Level, ULONGLONG MatchAnyKeyword,
@@ -33,20 +32,7 @@ static VOID NTAPI tlg_enable_callback(LPCGUID SourceId, ULONG IsEnabled,
 {
 	struct _TlgProvider_t *p = CallbackContext;
 
-	switch (IsEnabled) {
-	case EVENT_CONTROL_CODE_DISABLE_PROVIDER:
-		__atomic_store_n(&p->LevelPlus1, 0, __ATOMIC_RELAXED);
-		break;
-	case EVENT_CONTROL_CODE_ENABLE_PROVIDER:
-		p->KeywordAny = MatchAnyKeyword;
-		p->KeywordAll = MatchAllKeyword;
-		/* Keywords first: a writer seeing the level sees them too. */
-		__atomic_store_n(&p->LevelPlus1, Level ? (UINT32)Level + 1 : 256,
-				 __ATOMIC_RELEASE);
-		break;
-	default:
-		break;
-	}
+	etw_tlg_set_state(p, IsEnabled, Level, MatchAnyKeyword, MatchAllKeyword);
 	if (p->EnableCallback)
 		p->EnableCallback(SourceId, IsEnabled, Level, MatchAnyKeyword,
 				  MatchAllKeyword, FilterData, p->CallbackContext);

@@ -8,7 +8,9 @@
 #      kernel whose headers are installed, in a private DKMS tree
 #   2. the kselftests in the VM with the DKMS-built etw.ko of each
 #      kernel it built for (in VM_KVER, whose suites make check runs,
-#      those that prove the module works; ETW_PKG_FULL=1: all)
+#      those that prove the module works; ETW_PKG_FULL=1: all), with
+#      kprov_test.sh's provider modules built against it from the DKMS
+#      source tree (tools/kprov-build.sh)
 #   3. the Debian packages (dpkg-buildpackage) and lintian
 #   4. a clean bookworm system (debootstrap) that installs the packages
 #      with apt, DKMS building etw.ko there, booted under systemd in the
@@ -104,8 +106,16 @@ for k in $(cat "$D/built" 2>/dev/null); do
 		only=""
 		echo "== kselftests in qemu ($k, etw.ko from DKMS)"
 	fi
+	# kprov_test.sh's provider modules, built as a user's would be:
+	# the headers of the DKMS source tree, the Module.symvers DKMS
+	# kept (dkms-post-build.sh).
+	kprov=ok
+	tools/kprov-build.sh "/lib/modules/$k/build" \
+		"$D/tree/etw/$VERSION/$k/x86_64/Module.symvers" \
+		"$D/src/etw-$VERSION" "$D/kprov-$k" 2> "$V/kprov.err" || kprov=""
 	tools/vm/etw-vm --kver "$k" --quiet \
-		--module "$D/mod-$k/etw.ko" --out "$V" --env "ONLY=$only" -- \
+		--module "$D/mod-$k/etw.ko" --out "$V" --env "ONLY=$only" \
+		--env ETW_KPROV_DIR="$D/kprov-$k" -- \
 		sh -c 'if [ -n "$ONLY" ]; then
 			make -s --no-print-directory -C selftests/etw run_tests \
 				TEST_PROGS= TEST_GEN_PROGS="$ONLY"
@@ -119,14 +129,20 @@ for k in $(cat "$D/built" 2>/dev/null); do
 		echo "TAP version 13"
 		noresult=0
 		grep -q '^ok [0-9]' "$V/kselftest.tap" 2>/dev/null || noresult=1
-		echo "1..$((1 + noresult))"
+		echo "1..$((2 + noresult))"
 		if [ $vmrc = 0 ]; then
 			echo "ok 1 vm ($k): the DKMS-built etw.ko loaded, unloaded cleanly, kernel log clean"
 		else
 			echo "not ok 1 vm ($k): the DKMS-built etw.ko loaded, unloaded cleanly, kernel log clean"
 		fi
+		if [ -n "$kprov" ]; then
+			echo "ok 2 kernel-mode providers ($k) build against the DKMS source tree's headers and Module.symvers"
+		else
+			echo "not ok 2 kernel-mode providers ($k) build against the DKMS source tree's headers and Module.symvers"
+			sed 's/^/# /' "$V/kprov.err"
+		fi
 		if [ $noresult = 1 ]; then
-			echo "not ok 2 selftests ($k): the suite reported no result"
+			echo "not ok 3 selftests ($k): the suite reported no result"
 		fi
 		cat "$V/kselftest.tap" 2>/dev/null
 	} >> "$OUT/kernel.tap"

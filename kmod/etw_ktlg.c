@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * TraceLogging in kernel mode: what <TraceLoggingProvider.h>'s macros
+ * call when a kernel module uses them (the user-mode side of the same
+ * contract is libetw/src/tlg.c).  Registration goes through EtwRegister
+ * with an enable callback that keeps the provider's level and keywords
+ * in its state (what TraceLoggingWrite tests before preparing any data),
+ * and sets the traits (name, group) with EtwSetInformation; a write is
+ * one EtwWriteEx with the traits and the event's metadata as typed
+ * descriptors (seed 002), in any context but NMI.
+ */
+#include <linux/compiler.h>
+#include <linux/export.h>
+
+#include "etw_compat.h"		/* get_unaligned() */
+#include "etw_kprov.h"
+
+#include <TraceLoggingProvider.h>
+#include "shared/etw_tlg_state.h"
+
+/* The handle is const for users; etw.ko owns the state behind it. */
+static struct _TlgProvider_t *etw_tlg_state(TraceLoggingHProvider h)
+{
+	return (struct _TlgProvider_t *)h;
+}
+
+/*
+ * Record what the sessions want (etw_tlg_set_state()), then hand the
+ * notification on to the callback given to TraceLoggingRegisterEx.
+ */
+static VOID NTAPI etw_tlg_callback(LPCGUID SourceId, ULONG ControlCode,
+				   UCHAR Level, ULONGLONG MatchAnyKeyword,
+				   ULONGLONG MatchAllKeyword,
+				   PEVENT_FILTER_DESCRIPTOR FilterData,
+				   PVOID CallbackContext)
+{
+	struct _TlgProvider_t *p = CallbackContext;
+
+	etw_tlg_set_state(p, ControlCode, Level, MatchAnyKeyword,
+			  MatchAllKeyword);
+	if (p->EnableCallback)
+		p->EnableCallback(SourceId, ControlCode, Level, MatchAnyKeyword,
+				  MatchAllKeyword, FilterData,
+				  p->CallbackContext);
+}
+
+TLG_STATUS __etw_tlg_register(TraceLoggingHProvider hProvider,
+			      TLG_PENABLECALLBACK pEnableCallback,
+			      PVOID pCallbackContext)
+{
+	struct _TlgProvider_t *p = etw_tlg_state(hProvider);
+	const UINT16 *traits;
+	REGHANDLE h = 0;
+	NTSTATUS st;
+
+	if (!p)
+		return STATUS_INVALID_PARAMETER;
+	if (p->RegHandle)
+		return STATUS_INVALID_DEVICE_STATE;
+	p->LevelPlus1 = 0;
+	p->KeywordAny = 0;
+	p->KeywordAll = 0;
+	p->EnableCallback = pEnableCallback;
+	p->CallbackContext = pCallbackContext;
+	/* The registration is the calling module's (unload safety). */
+	st = etw_kregister(&p->ProviderId, etw_tlg_callback, p, &h, _RET_IP_);
+	if (!NT_SUCCESS(st)) {
+		p->EnableCallback = NULL;
+		p->CallbackContext = NULL;
+		return st;
+	}
+	WRITE_ONCE(p->RegHandle, h);
+	/* Name and group, for every event; the result is ignored (SDK). */
+	traits = p->ProviderMetadataPtr;
+	if (traits)
+		EtwSetInformation(h, EventProviderSetTraits, (PVOID)traits,
+				  get_unaligned(traits));
+	return STATUS_SUCCESS;
+}
+EXPORT_SYMBOL_NS_GPL(__etw_tlg_register, ETW);
+
+void __etw_tlg_unregister(TraceLoggingHProvider hProvider)
+{
+	struct _TlgProvider_t *p = etw_tlg_state(hProvider);
+
+	if (!p || !p->RegHandle)
+		return;
+	EtwUnregister(p->RegHandle);
+	WRITE_ONCE(p->RegHandle, 0);
+	WRITE_ONCE(p->LevelPlus1, 0);
+	p->EnableCallback = NULL;
+	p->CallbackContext = NULL;
+}
+EXPORT_SYMBOL_NS_GPL(__etw_tlg_unregister, ETW);
+
+/*
+ * Descriptor 0 is the provider traits (PROVIDER_METADATA), descriptor 1
+ * the event metadata (EVENT_METADATA), the rest payload; pEventMetadata
+ * starts with channel, level, opcode and keyword (11 bytes), then the
+ * TraceLogging metadata (its UINT16 size first).
+ */
+void __etw_tlg_write(TraceLoggingHProvider hProvider,
+		     const void *pEventMetadata, ULONG64 filter, ULONG flags,
+		     LPCGUID pActivityId, LPCGUID pRelatedActivityId,
+		     ULONG cData, PEVENT_DATA_DESCRIPTOR pData)
+{
+	const UINT8 *m = pEventMetadata;
+	const UINT16 *traits = hProvider->ProviderMetadataPtr;
+	EVENT_DESCRIPTOR d = {
+		.Channel = m[0],
+		.Level = m[1],
+		.Opcode = m[2],
+		.Keyword = get_unaligned((const ULONGLONG *)(m + 3)),
+	};
+
+	pData[0].Ptr = (ULONGLONG)(uintptr_t)traits;
+	pData[0].Size = get_unaligned(traits);
+	pData[0].Reserved = EVENT_DATA_DESCRIPTOR_TYPE_PROVIDER_METADATA;
+	pData[1].Ptr = (ULONGLONG)(uintptr_t)(m + 11);
+	pData[1].Size = get_unaligned((const UINT16 *)(m + 11));
+	pData[1].Reserved = EVENT_DATA_DESCRIPTOR_TYPE_EVENT_METADATA;
+	EtwWriteEx(READ_ONCE(hProvider->RegHandle), &d, filter, flags,
+		   pActivityId, pRelatedActivityId, cData, pData);
+}
+EXPORT_SYMBOL_NS_GPL(__etw_tlg_write, ETW);
