@@ -29,7 +29,9 @@ void config_defaults(struct ex_config *c)
 	c->max_row_bytes = 1ULL << 20;
 	c->interval = 60;
 	c->gzip = 1;
+	c->distributed_sync = 1;
 	c->timeout = 60;
+	c->retry_max = 30;
 }
 
 int parse_bytes(const char *s, unsigned long long *v)
@@ -157,6 +159,12 @@ int config_set(struct ex_config *c, const char *key, const char *value, const ch
 	} else if (!strcasecmp(key, "Timeout")) {
 		if (parse_secs(v, &c->timeout, 1))
 			*why = "seconds, at least 1";
+	} else if (!strcasecmp(key, "DistributedSync")) {
+		if (yes_no(v, &c->distributed_sync))
+			*why = "yes or no";
+	} else if (!strcasecmp(key, "RetryMaxSeconds")) {
+		if (parse_secs(v, &c->retry_max, 0.1))
+			*why = "seconds, at least 0.1";
 	} else if (!strcasecmp(key, "Gzip")) {
 		if (yes_no(v, &c->gzip))
 			*why = "yes or no";

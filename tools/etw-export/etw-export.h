@@ -59,8 +59,10 @@ struct ex_config {
 	unsigned long long max_row_bytes;
 	double interval;		/* losses/hosts rows and status, s */
 	int gzip;			/* 1: if the server takes it */
+	int distributed_sync;		/* insert_distributed_sync=1 */
 	double replay_rate;		/* files: events/s at most, 0 no limit */
 	double timeout;			/* one request, s */
+	double retry_max;		/* the longest pause between retries, s */
 	int once;			/* files present now, then exit when shipped */
 	int verbose;
 };
@@ -114,6 +116,7 @@ struct spool_state {
 	uint64_t next_seg;	/* the next batch file's number */
 	uint64_t rows_sent, sent_batches;
 	uint64_t rejected_by_server;	/* rows the server refused (ship.c) */
+	uint64_t retired_dropped, retired_rejected;	/* of sources forgotten */
 	struct src_state src[EX_MAX_SOURCES];
 };
 
@@ -167,10 +170,13 @@ void src_commit(struct src_state *s, const struct src_slot *v);
 void seg_init(struct seg *g, enum table t);
 /*
  * Add one row (@len bytes, ending in '\n') to @g, opening its file when
- * needed; @limited: only if the spool has room.  0; 1 when it had not;
- * -1 on an I/O error (message printed).
+ * needed, if the spool has room: for LIM_EVENTS up to SpoolLimit less a
+ * reserve for the exporter's own rows, LIM_REPORT up to SpoolLimit,
+ * LIM_NONE always (a source's final losses row).  0; 1 when it had no
+ * room; -1 on an I/O error (message printed).
  */
-int seg_add(struct seg *g, const char *row, size_t len, int limited);
+enum limit { LIM_EVENTS, LIM_REPORT, LIM_NONE };
+int seg_add(struct seg *g, const char *row, size_t len, enum limit lim);
 /* Write @g's rows to its file (they then survive this process). */
 int seg_flush(struct seg *g);
 /* The batch is complete: flush, sync, and queue it for the shipper. */
@@ -179,6 +185,8 @@ int seg_seal(struct seg *g);
 int seg_due(const struct seg *g, const struct timespec *now);
 /* Wait until the spool has room for @len more bytes, or stopping.  0/-1. */
 int spool_wait_room(size_t len);
+/* Nothing waits to be shipped (no batch sealed or being written). */
+int spool_empty(void);
 
 /* The shipper's side: the oldest batch (0, with *@s), or -1 when closing. */
 int spool_next(struct sealed *s, double wait_secs);
@@ -250,14 +258,8 @@ struct ship_stats {
 };
 
 int ship_start(void);
-/*
- * No more batches will come: the shipper ends when the spool is empty
- * (@drain) or at once (what is left stays in the spool).
- */
-void ship_finish(int drain);
-int ship_finished(void);
-/* ship_finish(), and wait for it. */
-void ship_stop(int drain);
+/* Stop shipping (what is left stays in the spool) and wait for it. */
+void ship_stop(void);
 void ship_stats(struct ship_stats *s);
 /* Run one query on @url (--init-schema); the body of the answer, malloc'ed, into *@out (may be NULL).  0, or -1 with @err. */
 int ship_query(const char *url, const char *sql, char **out, char *err, size_t errlen);
@@ -269,6 +271,8 @@ int report_start(void);
 void report_stop(void);
 /* A losses row for @s (its state now), into the spool; locked by caller. */
 void report_source(struct source *s);
+/* Seal the exporter's own rows (losses, hosts) now. */
+void report_seal(void);
 /* A hosts row now. */
 void report_host(void);
 /* status.json says the exporter ended. */

@@ -63,6 +63,7 @@ static void usage(FILE *f)
 		"  --max-row-bytes SIZE   a larger row is rejected and counted (default 1M)\n"
 		"  --interval S           a losses and a hosts row each S s (default 60)\n"
 		"  --replay-rate N        files: at most N events/s (default: as fast as it goes)\n"
+		"  --retry-max S          pauses between retries double up to S s (default 30)\n"
 		"  --no-gzip              send the batches uncompressed\n"
 		"  --once                 the files there now and the sessions until they\n"
 		"                         stop; exit when everything is shipped\n"
@@ -75,7 +76,7 @@ static void usage(FILE *f)
 enum {
 	O_HOST = 0x100, O_DATABASE, O_CLUSTER, O_SPOOL, O_SPOOL_LIMIT, O_ON_FULL,
 	O_BATCH_ROWS, O_BATCH_SECS, O_BATCH_BYTES, O_MAX_ROW, O_INTERVAL,
-	O_REPLAY_RATE, O_NO_GZIP, O_ONCE, O_INIT_SCHEMA, O_STATUS, O_JSON,
+	O_REPLAY_RATE, O_RETRY_MAX, O_NO_GZIP, O_ONCE, O_INIT_SCHEMA, O_STATUS, O_JSON,
 	O_VERSION,
 };
 
@@ -96,6 +97,7 @@ static const struct option options[] = {
 	{ "max-row-bytes", required_argument, NULL, O_MAX_ROW },
 	{ "interval", required_argument, NULL, O_INTERVAL },
 	{ "replay-rate", required_argument, NULL, O_REPLAY_RATE },
+	{ "retry-max", required_argument, NULL, O_RETRY_MAX },
 	{ "no-gzip", no_argument, NULL, O_NO_GZIP },
 	{ "once", no_argument, NULL, O_ONCE },
 	{ "init-schema", no_argument, NULL, O_INIT_SCHEMA },
@@ -115,6 +117,7 @@ static const char *const conf_key[] = {
 	[O_BATCH_ROWS - O_HOST] = "BatchRows", [O_BATCH_SECS - O_HOST] = "BatchSeconds",
 	[O_BATCH_BYTES - O_HOST] = "BatchBytes", [O_MAX_ROW - O_HOST] = "MaxRowBytes",
 	[O_INTERVAL - O_HOST] = "Interval", [O_REPLAY_RATE - O_HOST] = "ReplayRate",
+	[O_RETRY_MAX - O_HOST] = "RetryMaxSeconds",
 };
 
 struct mode {
@@ -179,7 +182,7 @@ static int parse(int argc, char **argv, struct mode *m)
 			cli_version();
 			return -1;
 		default:
-			if (c >= O_HOST && c <= O_REPLAY_RATE) {
+			if (c >= O_HOST && c <= O_RETRY_MAX) {
 				/* Checked now, applied after the configuration. */
 				struct ex_config tmp;
 
@@ -212,7 +215,7 @@ static void apply(int argc, char **argv, const struct mode *m)
 
 	optind = 0;
 	while ((c = getopt_long(argc, argv, ":c:u:s:f:vh", options, NULL)) != -1) {
-		if (c >= O_HOST && c <= O_REPLAY_RATE)
+		if (c >= O_HOST && c <= O_RETRY_MAX)
 			config_set(&cfg, conf_key[c - O_HOST], optarg, &why);
 		else if (c == O_NO_GZIP)
 			cfg.gzip = 0;
@@ -254,6 +257,17 @@ static int all_read(void)
 	return files_done() && sessions_done();
 }
 
+/* Until the spool is empty; 0, or -1 on a signal. */
+static int wait_shipped(const sigset_t *set)
+{
+	struct timespec tick = { 0, 50 * 1000 * 1000 };
+
+	while (!spool_empty())
+		if (sigtimedwait(set, NULL, &tick) > 0)
+			return -1;
+	return 0;
+}
+
 static int run(void)
 {
 	sigset_t set;
@@ -274,7 +288,7 @@ static int run(void)
 		sessions_stop();
 		files_stop();
 		report_stop();
-		ship_stop(0);
+		ship_stop();
 		spool_close();
 		return 1;
 	}
@@ -293,16 +307,16 @@ static int run(void)
 	sessions_stop();
 	files_stop();
 	report_stop();
-	if (drain) {
-		/* Everything shipped before exiting; a signal stops that too. */
-		ship_finish(1);
-		while (!ship_finished()) {
-			sig = sigtimedwait(&set, NULL, &tick);
-			if (sig > 0)
-				ship_finish(0);
-		}
+	/*
+	 * --once: everything shipped, then a last hosts row saying so (an
+	 * empty spool), shipped too.  A signal stops the waiting.
+	 */
+	if (drain && !wait_shipped(&set)) {
+		report_host();
+		report_seal();
+		wait_shipped(&set);
 	}
-	ship_stop(0);
+	ship_stop();
 	report_final_status();
 	spool_close();
 	return 0;

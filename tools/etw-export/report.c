@@ -27,8 +27,11 @@ static struct seg rows[T_COUNT];
 static time_t t_started;
 static char boot_id[40];
 
-/* One row (a JSON object written by @fn) into the batch of @t. */
-static void add_row(enum table t, void (*fn)(struct json *, void *), void *arg)
+/*
+ * One row (a JSON object written by @fn) into the batch of @t, if the
+ * spool has room (@lim).
+ */
+static void add_row(enum table t, enum limit lim, void (*fn)(struct json *, void *), void *arg)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -44,8 +47,7 @@ static void add_row(enum table t, void (*fn)(struct json *, void *), void *arg)
 	json_end(&j);
 	if (!fclose(f)) {
 		pthread_mutex_lock(&lock);
-		/* These rows are small, and they say what was lost: no limit. */
-		seg_add(&rows[t], buf, len, 0);
+		seg_add(&rows[t], buf, len, lim);
 		pthread_mutex_unlock(&lock);
 	}
 	free(buf);
@@ -71,9 +73,14 @@ static void loss_members(struct json *j, void *arg)
 	json_u64(j, "final", v->final ? 1 : 0);
 }
 
+/*
+ * A row per interval while a source is read (skipped when the spool is
+ * full: the totals only grow, the next row has them), and its last one,
+ * final, whatever the spool holds.
+ */
 void report_source(struct source *s)
 {
-	add_row(T_LOSSES, loss_members, s);
+	add_row(T_LOSSES, src_cur(s->st)->final ? LIM_NONE : LIM_REPORT, loss_members, s);
 }
 
 /* Everything dropped and rejected, by every source the state knows. */
@@ -81,8 +88,9 @@ static void totals(uint64_t *dropped, uint64_t *rejected)
 {
 	int i;
 
-	*dropped = *rejected = 0;
 	pthread_mutex_lock(&spool.lock);
+	*dropped = spool.st->retired_dropped;
+	*rejected = spool.st->retired_rejected;
 	for (i = 0; i < EX_MAX_SOURCES; i++) {
 		const struct src_state *s = &spool.st->src[i];
 
@@ -122,7 +130,7 @@ static void host_members(struct json *j, void *arg)
 
 void report_host(void)
 {
-	add_row(T_HOSTS, host_members, NULL);
+	add_row(T_HOSTS, LIM_REPORT, host_members, NULL);
 }
 
 /*
@@ -231,7 +239,7 @@ static void write_status(int running)
 	free(tbuf);
 }
 
-static void seal_rows(void)
+void report_seal(void)
 {
 	int t;
 
@@ -263,7 +271,7 @@ static void *report_main(void *arg)
 			since = 0;
 			sources_tick(1);
 			report_host();
-			seal_rows();
+			report_seal();
 		} else {
 			sources_tick(0);
 		}
@@ -289,7 +297,7 @@ int report_start(void)
 	for (t = 0; t < T_COUNT; t++)
 		seg_init(&rows[t], (enum table)t);
 	report_host();
-	seal_rows();
+	report_seal();
 	write_status(1);
 	if (pthread_create(&thread, NULL, report_main, NULL))
 		return -1;
@@ -297,7 +305,7 @@ int report_start(void)
 	return 0;
 }
 
-/* After the sources stopped: the last rows (a hosts row), sealed. */
+/* After the sources stopped: their last rows, sealed. */
 void report_stop(void)
 {
 	pthread_mutex_lock(&wake_lock);
@@ -306,8 +314,7 @@ void report_stop(void)
 	if (started)
 		pthread_join(thread, NULL);
 	started = 0;
-	report_host();
-	seal_rows();
+	report_seal();
 }
 
 void report_final_status(void)

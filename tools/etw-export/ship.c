@@ -5,10 +5,13 @@
  * (libcurl: one connection kept alive, TLS with the system's CA store or
  * CAFile=; the body gzip-compressed unless the server refuses it).
  *
- * A batch is removed from the spool only when the server answered 200.
+ * A batch is removed from the spool only when the server answered 200 --
+ * with insert_distributed_sync (DistributedSync=yes, the default), only
+ * when every shard has its rows, so that nothing the spool let go waits
+ * in a server's queue for a shard that is down.
  * Any other outcome is retried: on the next server of the list (Url=,
  * in order), and when none took it, after a pause that doubles from
- * 0.5 s up to 30 s (with jitter).  A batch the server refuses for its
+ * 0.5 s up to RetryMaxSeconds (30 s; with jitter).  A batch the server refuses for its
  * data (a parse error: never for rows we wrote, but a server is not
  * ours) is split in halves until the rows it refuses are found; those
  * are counted (rejected, in the hosts table and --status) and kept in
@@ -28,7 +31,7 @@
 #include "etw-export.h"
 
 static pthread_t thread;
-static int started, drain, finished;
+static int started, quit;
 static CURL *curl;
 static int url_i;			/* the server in use */
 static int gzip_ok = 1;
@@ -218,7 +221,9 @@ static enum outcome insert(enum table t, const char *rows, size_t len)
 
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.%s FORMAT JSONEachRow",
 		 cfg.database, table_name[t]);
-	url = with_query(cfg.urls[url_i], sql, "&input_format_skip_unknown_fields=1");
+	url = with_query(cfg.urls[url_i], sql, cfg.distributed_sync ?
+			 "&input_format_skip_unknown_fields=1&insert_distributed_sync=1" :
+			 "&input_format_skip_unknown_fields=1");
 	if (!url)
 		return FAILED;
 	if (gz)
@@ -314,7 +319,7 @@ static long count_rows(const char *p, size_t len)
 	return n;
 }
 
-/* Sleep @secs unless stopping without draining; 0, or -1 when stopping. */
+/* Sleep @secs; 0, or -1 when told to stop. */
 static int pause_for(double secs)
 {
 	struct timespec t;
@@ -327,16 +332,16 @@ static int pause_for(double secs)
 		t.tv_nsec -= 1000000000L;
 	}
 	pthread_mutex_lock(&wake_lock);
-	if (!ex_stopping || drain)
+	if (!quit)
 		pthread_cond_timedwait(&wake, &wake_lock, &t);
 	pthread_mutex_unlock(&wake_lock);
-	return ex_stopping && !drain ? -1 : 0;
+	return quit ? -1 : 0;
 }
 
 /* Ship batch @s, trying the servers in turn and waiting between rounds. */
 static int ship_one(const struct sealed *s)
 {
-	double backoff = 0.5;
+	double backoff = cfg.retry_max < 0.5 ? cfg.retry_max : 0.5;
 	char *buf;
 	size_t len;
 	long nrows, refused, sent;
@@ -405,7 +410,7 @@ static int ship_one(const struct sealed *s)
 			free(buf);
 			return -1;
 		}
-		backoff = backoff * 2 > 30 ? 30 : backoff * 2;
+		backoff = backoff * 2 > cfg.retry_max ? cfg.retry_max : backoff * 2;
 	}
 	free(buf);
 	return 0;
@@ -417,18 +422,15 @@ static void *ship_main(void *arg)
 	int r;
 
 	(void)arg;
-	for (;;) {
-		if (ex_stopping && !drain)
-			break;
+	while (!__atomic_load_n(&quit, __ATOMIC_ACQUIRE)) {
 		r = spool_next(&s, 1.0);
 		if (r < 0)
-			break;		/* closing and nothing left */
+			break;
 		if (r > 0)
 			continue;
 		if (ship_one(&s))
 			break;
 	}
-	__atomic_store_n(&finished, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -448,26 +450,16 @@ int ship_start(void)
 	return 0;
 }
 
-void ship_finish(int drain_all)
+void ship_stop(void)
 {
+	pthread_mutex_lock(&wake_lock);
+	__atomic_store_n(&quit, 1, __ATOMIC_RELEASE);
+	pthread_cond_broadcast(&wake);
+	pthread_mutex_unlock(&wake_lock);
 	pthread_mutex_lock(&spool.lock);
 	spool.closing = 1;
 	pthread_cond_broadcast(&spool.changed);
 	pthread_mutex_unlock(&spool.lock);
-	pthread_mutex_lock(&wake_lock);
-	drain = drain_all;
-	pthread_cond_broadcast(&wake);
-	pthread_mutex_unlock(&wake_lock);
-}
-
-int ship_finished(void)
-{
-	return !started || __atomic_load_n(&finished, __ATOMIC_ACQUIRE);
-}
-
-void ship_stop(int drain_all)
-{
-	ship_finish(drain_all);
 	if (started)
 		pthread_join(thread, NULL);
 	started = 0;

@@ -178,7 +178,7 @@ VOID WINAPI source_event(PEVENT_RECORD er)
 		reject(s, "larger than MaxRowBytes");
 		goto out;
 	}
-	while ((r = seg_add(&s->seg, rowbuf, rowlen, 1)) == 1) {
+	while ((r = seg_add(&s->seg, rowbuf, rowlen, LIM_EVENTS)) == 1) {
 		if (cfg.on_full == FULL_WAIT || (cfg.on_full == FULL_DEFAULT && s->is_file)) {
 			/* A file keeps its events: wait for the shipper to make room. */
 			seg_seal(&s->seg);

@@ -270,7 +270,7 @@ void spool_close(void)
 
 struct src_state *spool_source(const char *key)
 {
-	struct src_state *s, *free_one = NULL;
+	struct src_state *s, *free_one = NULL, *ended = NULL;
 	int i;
 
 	pthread_mutex_lock(&spool.lock);
@@ -280,14 +280,26 @@ struct src_state *spool_source(const char *key)
 			goto out;
 		if (!s->used && !free_one)
 			free_one = s;
+		/* An ended source is kept for --status until its place is needed. */
+		if (s->used == 2 && (!ended || s->slot[s->cur & 1].checkpoint <
+				     ended->slot[ended->cur & 1].checkpoint))
+			ended = s;
 	}
 	s = free_one;
+	if (!s && ended) {
+		s = ended;
+		spool.st->retired_dropped += s->slot[s->cur & 1].dropped;
+		spool.st->retired_rejected += s->slot[s->cur & 1].rejected;
+	}
 	if (s) {
 		memset(s, 0, sizeof(*s));
 		snprintf(s->key, sizeof(s->key), "%s", key);
 		s->used = 1;
 	}
+	pthread_mutex_unlock(&spool.lock);
+	return s;
 out:
+	s->used = 1;
 	pthread_mutex_unlock(&spool.lock);
 	return s;
 }
@@ -295,7 +307,7 @@ out:
 void spool_source_free(struct src_state *s)
 {
 	pthread_mutex_lock(&spool.lock);
-	s->used = 0;
+	s->used = 2;	/* ended: kept until its place is needed */
 	pthread_mutex_unlock(&spool.lock);
 }
 
@@ -337,12 +349,19 @@ static int seg_open(struct seg *g)
 	return 0;
 }
 
-int seg_add(struct seg *g, const char *row, size_t len, int limited)
+/* What is kept from the events for the exporter's own rows. */
+static uint64_t reserve(void)
+{
+	return cfg.spool_limit / 16 < 65536 ? cfg.spool_limit / 16 : 65536;
+}
+
+int seg_add(struct seg *g, const char *row, size_t len, enum limit lim)
 {
 	int full;
 
 	pthread_mutex_lock(&spool.lock);
-	full = limited && spool.bytes + len > cfg.spool_limit;
+	full = (lim == LIM_EVENTS && spool.bytes + len > cfg.spool_limit - reserve()) ||
+	       (lim == LIM_REPORT && spool.bytes + len > cfg.spool_limit);
 	if (!full)
 		spool.bytes += len;
 	pthread_mutex_unlock(&spool.lock);
@@ -445,16 +464,31 @@ int spool_wait_room(size_t len)
 {
 	int r = 0;
 
+	/*
+	 * Until half the spool is free: resuming at the first free byte
+	 * would make each batch as small as the one just shipped.
+	 */
 	pthread_mutex_lock(&spool.lock);
-	while (spool.bytes + len > cfg.spool_limit && !ex_stopping) {
+	while ((spool.bytes + len > cfg.spool_limit - reserve() ||
+		spool.bytes > (cfg.spool_limit - reserve()) / 2) && !ex_stopping) {
 		struct timespec t;
 
 		clock_gettime(CLOCK_REALTIME, &t);
 		t.tv_sec += 1;
 		pthread_cond_timedwait(&spool.changed, &spool.lock, &t);
 	}
-	if (spool.bytes + len > cfg.spool_limit)
+	if (spool.bytes + len > cfg.spool_limit - reserve())
 		r = -1;
+	pthread_mutex_unlock(&spool.lock);
+	return r;
+}
+
+int spool_empty(void)
+{
+	int r;
+
+	pthread_mutex_lock(&spool.lock);
+	r = !spool.nq && !spool.bytes;
 	pthread_mutex_unlock(&spool.lock);
 	return r;
 }
