@@ -3,4 +3,4 @@
 #
 # etw-export against two clickhouse-server processes of our own, on the
 # host: export_test.py has what it checks.  Prints TAP.
-exec python3 "$(dirname "$0")/export_test.py"
+exec env PYTHONDONTWRITEBYTECODE=1 python3 "$(dirname "$0")/export_test.py"

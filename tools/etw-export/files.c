@@ -135,12 +135,16 @@ struct props {
 	char file[PATH_MAX];
 };
 
-/* The log files running sessions write now (realpath'ed), malloc'ed. */
+/*
+ * The log files running sessions write now, malloc'ed: as the sessions
+ * name them, their directory realpath'ed -- a newfile session's name is
+ * its pattern, with "%d" where the file's number goes.
+ */
 static char **open_logs(int *n)
 {
 	PEVENT_TRACE_PROPERTIES arr[64];
 	struct props *b = calloc(64, sizeof(*b));
-	char **out = calloc(64, sizeof(*out)), real[PATH_MAX];
+	char **out = calloc(64, sizeof(*out)), dir[PATH_MAX], real[PATH_MAX];
 	ULONG count = 0, i;
 
 	*n = 0;
@@ -155,24 +159,76 @@ static char **open_logs(int *n)
 	/* No etw.ko (a host replaying files): no session writes anything. */
 	if (QueryAllTracesA(arr, 64, &count) != ERROR_SUCCESS)
 		count = 0;
-	for (i = 0; i < count && i < 64; i++)
-		if (b[i].file[0] && realpath(b[i].file, real))
-			out[(*n)++] = strdup(real);
+	for (i = 0; i < count && i < 64; i++) {
+		char *slash = strrchr(b[i].file, '/');
+
+		if (!b[i].file[0] || !slash)
+			continue;
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - b[i].file), b[i].file);
+		if (realpath(dir[0] ? dir : "/", real) &&
+		    asprintf(&out[*n], "%s/%s", strcmp(real, "/") ? real : "", slash + 1) > 0)
+			(*n)++;
+	}
 out:
 	free(b);
 	return out;
 }
 
+/* @name against @pat, whose "%d" stands for a number: -1, or the number. */
+static long numbered(const char *pat, const char *name)
+{
+	const char *d = strstr(pat, "%d");
+	size_t pre, suf, len = strlen(name);
+	char *end;
+	long v;
+
+	if (!d)
+		return strcmp(pat, name) ? -1 : 0;
+	pre = (size_t)(d - pat);
+	suf = strlen(d + 2);
+	if (len <= pre + suf || strncmp(name, pat, pre) || strcmp(name + len - suf, d + 2) ||
+	    name[pre] < '0' || name[pre] > '9')
+		return -1;
+	v = strtol(name + pre, &end, 10);
+	return end == name + len - suf ? v : -1;
+}
+
+/*
+ * Whether a running session writes @path: its log file, or for a newfile
+ * session the file of the highest number of its pattern (the others it
+ * has closed).
+ */
 static int being_written(char **logs, int n, const char *path)
 {
-	char real[PATH_MAX];
+	char real[PATH_MAX], dirpat[PATH_MAX + 2];
+	glob_t g;
+	size_t k;
+	long mine, other, top;
 	int i;
 
 	if (!realpath(path, real))
 		return 0;
-	for (i = 0; i < n; i++)
-		if (logs[i] && !strcmp(logs[i], real))
+	for (i = 0; i < n; i++) {
+		mine = numbered(logs[i], real);
+		if (mine < 0)
+			continue;
+		if (!strstr(logs[i], "%d"))
 			return 1;
+		/* A file of a higher number: then this one was closed. */
+		top = mine;
+		snprintf(dirpat, sizeof(dirpat), "%.*s/*", (int)(strrchr(real, '/') - real), real);
+		memset(&g, 0, sizeof(g));
+		if (!glob(dirpat, 0, NULL, &g)) {
+			for (k = 0; k < g.gl_pathc; k++) {
+				other = numbered(logs[i], g.gl_pathv[k]);
+				if (other > top)
+					top = other;
+			}
+			globfree(&g);
+		}
+		if (mine == top)
+			return 1;
+	}
 	return 0;
 }
 
