@@ -12,7 +12,9 @@
  *   start/stop pairs (opcodes 1 and 2) under their own activity IDs,
  *     30 and 80 ms apart.
  *
- *   export_writer N     prints "written TOTAL" when done
+ *   export_writer N [RATE]   prints "written TOTAL" when done; RATE: the
+ *                            Tick events at RATE per second (etw-export's
+ *                            memory soak, tools/etw-export/bench.py)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,12 +43,15 @@ static void nap_ms(long ms)
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 1000, i, total = 0;
+	long rate = argc > 2 ? atol(argv[2]) : 0;
+	struct timespec t0, now;
 	static const char ansi[] = "q\"uote b\\ack\nnew\ttab \x01\x7f bad:\xff\xfe\xc3 end";
 	static const char utf8[] = "gr\xc3\xbc\xc3\x9f \"x\" \xe2\x82\xac \xf0\x9f\x98\x80 cut:\xe2\x82";
 	static const WCHAR wide[] = u"w\"ide\\ \u00fc\n\u20ac lone:\xd800 end";
 	char pad[501];
 	GUID act;
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(pad, 'p', 500);
 	pad[500] = 0;
 
@@ -59,8 +64,17 @@ int main(int argc, char **argv)
 				  TraceLoggingInt64(i, "N"),
 				  TraceLoggingString(pad, "Text"));
 		total++;
-		if (i % 200 == 199)
+		if (rate > 0 && i % 100 == 99) {
+			double ahead;
+
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			ahead = (double)(i + 1) / rate - (double)(now.tv_sec - t0.tv_sec) -
+				(now.tv_nsec - t0.tv_nsec) / 1e9;
+			if (ahead > 0.001)
+				nap_ms((long)(ahead * 1000));
+		} else if (!rate && i % 200 == 199) {
 			nap_ms(5);	/* a pace the session keeps up with */
+		}
 	}
 	TraceLoggingWrite(g_export, "Hostile\"Name\n\x01\xff\xfe",
 			  TraceLoggingLevel(WINEVENT_LEVEL_WARNING),
