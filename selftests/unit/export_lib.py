@@ -57,11 +57,19 @@ def loads(line):
     return json.loads(line)
 
 
+_decoded = {}
+
+
 def etwdump(host, path, extra=()):
-    """etwdump --json --identity=HOST PATH: its events as dicts."""
-    out = subprocess.run([ETWDUMP, "--json", "--identity=" + host] + list(extra) + [path],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True).stdout
-    return [loads(x) for x in out.splitlines() if x.strip()]
+    """etwdump --json --identity=HOST PATH: its events as dicts (a file
+    is decoded once; another host's copy differs only in "host")."""
+    key = (path, tuple(extra))
+    if key not in _decoded:
+        out = subprocess.run([ETWDUMP, "--json", "--identity=" + host] + list(extra) + [path],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             check=True).stdout
+        _decoded[key] = [loads(x) for x in out.splitlines() if x.strip()]
+    return [dict(e, host=host) for e in _decoded[key]]
 
 
 def exporter(spool, host, *args, env=None):

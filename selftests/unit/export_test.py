@@ -292,13 +292,13 @@ try:
     wait_count(where, 3000, 30)
     before = count(where)
     c.kill(1)
-    time.sleep(1.0)
+    time.sleep(0.5)
     c.start_node(1)
     rcs = [p.wait(timeout=120) for p in ps]
     arrived = wait_count(where, 3 * n_sk, 60)
     n_final, n_uniq, n_raw, n_merged = exact(where)
     lost = [losses(h) for h in fl]
-    tap.note("shard 2 killed with %d of %d rows in, back 1 s later; %d rows before merging "
+    tap.note("shard 2 killed with %d of %d rows in, back 0.5 s later; %d rows before merging "
              "(%d copies); %.1f s" % (before, 3 * n_sk, n_raw, n_raw - n_final,
                                       time.time() - t0))
     tap.check("a shard killed mid-stream and restarted: every event once "
@@ -370,7 +370,7 @@ try:
         peak[0] = max(peak[0], s.get("spool_bytes", 0))
         return s.get("spool_bytes", 0) > limit // 2
     waited = wait_for(spool_at_limit, 20, 0.1)
-    time.sleep(1.0)
+    time.sleep(0.5)
     st = status(sp)
     read_then = sum(x.get("rows", 0) for x in st.get("sources", []))
     c.start_node(1)
