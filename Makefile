@@ -104,7 +104,9 @@ demo-run:
 	$(TOP)/tools/vm/etw-vm --kver $(VM_KVER) --out $(O)/demo -- $(TOP)/tools/demo.sh
 
 # Results (table on stdout, JSON in build/bench/bench.json) are ratios
-# against anchors measured in the same VM boot.
+# against anchors measured in the same VM boot; then the instruction
+# counts of the write and collect paths (callgrind on the host, JSON in
+# build/bench/instructions.json), which do not move between runs.
 bench-run:
 	$(MAKE) all KDIR=$(VM_KDIR)
 	$(MAKE) -C selftests/etw $(TOP)/selftests/etw/export_writer
@@ -112,6 +114,7 @@ bench-run:
 		'$(O)/tools/etwbench --json $(O)/bench/bench.json; rc=$$?; \
 		$(TOP)/tools/etw-export/bench.py --json $(O)/bench/bench.json || rc=1; \
 		exit $$rc'
+	$(TOP)/tools/etwbench/cg.sh $(O)/tools $(O)/bench/instructions.json
 
 # The reader against damaged files, all of it (make check runs a subset):
 # every case of the corruption suite, half a million mutations.

@@ -68,7 +68,13 @@ struct etw_pool *etw_pool_create(struct etw_session *s)
 			      GFP_KERNEL_ACCOUNT);
 	pool->streams = kvcalloc(pool->nr_streams, sizeof(*pool->streams),
 				 GFP_KERNEL_ACCOUNT);
-	if (!pool->bufs || !pool->streams) {
+	/* A single stream stays single: the fast path does not serve it. */
+	if (pool->nr_streams > 1)
+		pool->fstreams = kvcalloc(pool->nr_streams,
+					  sizeof(*pool->fstreams),
+					  GFP_KERNEL_ACCOUNT);
+	if (!pool->bufs || !pool->streams ||
+	    (pool->nr_streams > 1 && !pool->fstreams)) {
 		etw_pool_destroy(pool);
 		return ERR_PTR(-ENOMEM);
 	}
@@ -89,6 +95,10 @@ struct etw_pool *etw_pool_create(struct etw_session *s)
 	for (i = 0; i < pool->nr_streams; i++) {
 		raw_spin_lock_init(&pool->streams[i].lock);
 		pool->streams[i].id = i;
+		if (pool->fstreams) {
+			raw_spin_lock_init(&pool->fstreams[i].lock);
+			pool->fstreams[i].id = i;
+		}
 	}
 	return pool;
 }
@@ -101,6 +111,7 @@ void etw_pool_destroy(struct etw_pool *pool)
 	etw_umem_free(&pool->mem);
 	kvfree(pool->bufs);
 	kvfree(pool->streams);
+	kvfree(pool->fstreams);
 	kfree(pool);
 }
 
@@ -118,8 +129,43 @@ static void etw_pool_flush_work(struct work_struct *work)
 	struct etw_pool *pool = container_of(to_delayed_work(work),
 					     struct etw_pool, flush_work);
 
-	etw_pool_flush(pool);
+	etw_pool_flush_hint(pool, true);
 	etw_pool_start(pool);
+}
+
+/**
+ * etw_pool_block_update() - a blocking session's congestion, from its
+ * free buffers
+ * @pool:	the session's pool
+ *
+ * A blocking session with fewer than half its buffers free is congested
+ * (its bit in the global page: its writers wait, whichever path they
+ * write through), unless a waiter timed out on it (stalled) and it has
+ * not recovered since.  Kept as buffers are taken and given back.
+ *
+ * Context: any; pool->lock held or not (atomic bit operations; a stale
+ * nr_free is corrected at the next take or give-back).
+ */
+void etw_pool_block_update(struct etw_pool *pool)
+{
+	struct etw_session *s = pool->session;
+	unsigned long *word = (unsigned long *)&etw_global->congested;
+	u32 bit = s->logger_id - 1;
+	bool cong;
+
+	if (!READ_ONCE(s->fast.block_ms)) {
+		if (test_bit(bit, word))
+			clear_bit(bit, word);
+		return;
+	}
+	cong = !READ_ONCE(pool->stopped) &&
+	       READ_ONCE(pool->nr_free) * 2 < pool->nr;
+	if (!cong && READ_ONCE(s->fast.stalled))
+		WRITE_ONCE(s->fast.stalled, false);
+	if (cong && !READ_ONCE(s->fast.stalled))
+		set_bit(bit, word);
+	else if (test_bit(bit, word))
+		clear_bit(bit, word);
 }
 
 /* Context: pool->lock held.  A buffer to fill, or NULL. */
@@ -131,6 +177,7 @@ static struct etw_buf *etw_pool_get(struct etw_pool *pool)
 	if (!list_empty(&pool->free)) {
 		b = list_first_entry(&pool->free, struct etw_buf, node);
 		pool->nr_free--;
+		etw_pool_block_update(pool);
 	} else if (pool->buffering && !list_empty(&pool->ring)) {
 		/* Buffering mode: the oldest buffer is reused, not lost. */
 		b = list_first_entry(&pool->ring, struct etw_buf, node);
@@ -158,6 +205,7 @@ static void etw_pool_put(struct etw_pool *pool, struct etw_buf *b)
 	lockdep_assert_held(&pool->lock);
 	list_add_tail(&b->node, &pool->free);
 	pool->nr_free++;
+	etw_pool_block_update(pool);
 }
 
 /*
@@ -365,13 +413,20 @@ have:
 
 /*
  * Hand over every partly filled buffer (FlushTrace, FlushTimer, stop),
- * then drain the session's stages (etw_fast.c): a thread that wrote to
- * its stage after an event it had to write through the ioctl (a
- * timestamp override, seed 001 rule 13) finds them handed over in that
- * order.
+ * then what the fast path's stages hold and its partly filled buffers
+ * (etw_collect.c).
  * Context: process context; may sleep.
  */
 void etw_pool_flush(struct etw_pool *pool)
+{
+	etw_pool_flush_hint(pool, false);
+}
+
+/*
+ * etw_pool_flush() for the FlushTimer and consumers (@hint): the fast
+ * path's part is skipped while a collect runs (etw_fast_flush()).
+ */
+void etw_pool_flush_hint(struct etw_pool *pool, bool hint)
 {
 	u64 now = etw_session_clock(pool->session);
 	unsigned long flags;
@@ -386,7 +441,7 @@ void etw_pool_flush(struct etw_pool *pool)
 					    ETL_BUFFER_FLAG_FLUSH_MARKER);
 		etw_stream_unlock(st, flags);
 	}
-	etw_fast_flush(pool->session);
+	etw_fast_flush(pool->session, hint);
 }
 
 /*
@@ -409,8 +464,15 @@ void etw_pool_stop(struct etw_pool *pool)
 			etw_pool_put(pool, st->cur);
 			st->cur = NULL;
 		}
+		/* The collector no longer serves the session. */
+		st = pool->fstreams ? &pool->fstreams[i] : NULL;
+		if (st && st->cur) {
+			etw_pool_put(pool, st->cur);
+			st->cur = NULL;
+		}
 	}
 	pool->stopped = true;
+	etw_pool_block_update(pool);	/* nobody waits for it any more */
 	list_for_each_entry(r, &pool->readers, node)
 		etw_reader_notify(pool, r);
 	raw_spin_unlock_irqrestore(&pool->lock, flags);
@@ -424,7 +486,7 @@ void etw_pool_stop(struct etw_pool *pool)
  * Writers take their timestamp under the stream lock, so an event not in
  * a sealed buffer when its stream is visited is either in the current
  * buffer (no earlier than first_ts) or will get a later time than @now.
- * The session's stages bound it too (etw_fast_watermark()).
+ * The fast path bounds it too (etw_fast_watermark()).
  *
  * Context: process context; may sleep.
  */

@@ -108,6 +108,9 @@ struct etw_reader {
  * @size:	bytes per buffer
  * @bufs:	per-buffer state
  * @streams:	nr_streams streams
+ * @fstreams:	nr_streams fast streams, filled only by the fast path's
+ *		collector under etw_collect_mutex (their @lock is unused);
+ *		NULL with a single stream
  * @nr_streams:	CPUs, or 1 with EVENT_TRACE_NO_PER_PROCESSOR_BUFFERING
  * @buffering:	EVENT_TRACE_BUFFERING_MODE: reuse the oldest buffer
  * @lock:	lists, readers and counters below; raw, interrupts off
@@ -126,7 +129,7 @@ struct etw_reader {
  * @rt_buffers_lost: RealTimeBuffersLost
  * @log_buffers_lost: LogBuffersLost
  * @events_lost: EventsLost (atomic: losses come from any path)
- * @fast_written: events stored by drains of the fast path
+ * @fast_written: events stored by the fast path's collector
  * @flush_work:	the FlushTimer
  * @wake_work:	wakes readers and kicks the log file after buffers were
  *		handed over; nothing that wakes a task runs under a stream
@@ -141,6 +144,7 @@ struct etw_pool {
 	u32 size;
 	struct etw_buf *bufs;
 	struct etw_stream *streams;
+	struct etw_stream *fstreams;
 	u32 nr_streams;
 	bool buffering;
 	raw_spinlock_t lock;
@@ -185,7 +189,9 @@ DECLARE_PER_CPU(unsigned int, etw_stream_depth);
 void *etw_stream_reserve(struct etw_pool *pool, struct etw_stream *st,
 			 u32 need, u64 ts, int *err);
 void etw_pool_flush(struct etw_pool *pool);
-/* Drains of the fast path (etw_fast_drain.c). */
+void etw_pool_block_update(struct etw_pool *pool);
+void etw_pool_flush_hint(struct etw_pool *pool, bool hint);
+/* The fast path's collector (etw_collect.c). */
 struct etw_buf *etw_pool_take(struct etw_pool *pool, u16 cpu, int *err);
 void etw_pool_hand_over(struct etw_pool *pool, struct etw_buf *b, u32 filled,
 			u64 now, u16 flags, u32 stream);

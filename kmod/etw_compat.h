@@ -199,4 +199,19 @@ static inline bool etw_group_dead(struct task_struct *p)
 #define etw_assign_str(dst, src)	__assign_str(dst, src)
 #endif
 
+/*
+ * Is @t running on a CPU now?  Acquire: when it is not, every store it
+ * made before it was switched out is visible (the scheduler releases
+ * on_cpu after the switch).  Without SMP, only the current task runs.
+ */
+static inline bool etw_task_on_cpu(struct task_struct *t)
+{
+#ifdef CONFIG_SMP
+	/* pairs with the release of on_cpu in finish_task() */
+	return smp_load_acquire(&t->on_cpu);
+#else
+	return t == current;
+#endif
+}
+
 #endif /* _ETW_COMPAT_H */

@@ -16,6 +16,7 @@
 #include <linux/vmalloc.h>
 
 #include "etw_internal.h"
+#include "etw_ksys.h"
 #include "etw_buffer.h"
 #include "shared/etw_ioc.h"
 
@@ -109,7 +110,7 @@ static long etw_consumer_wait(struct etw_consumer *c, void __user *uarg,
 			return ret;
 	}
 	if (req.flags & ETW_WAIT_F_FLUSH)
-		etw_pool_flush(pool);
+		etw_pool_flush_hint(pool, true);
 	if (req.timeout_ms) {
 		long t = wait_event_interruptible_timeout(r->wq,
 				READ_ONCE(r->head) != READ_ONCE(r->tail) ||
@@ -205,6 +206,10 @@ long etw_ioctl_consumer_open(struct etw_file *ef, void __user *uarg, u32 usize)
 		etw_session_put(s);
 		s = NULL;
 		ret = -EINVAL;	/* not a real-time session */
+	} else if (s && !etw_ksys_may_read(s)) {
+		etw_session_put(s);
+		s = NULL;
+		ret = -EACCES;	/* another starter's system trace */
 	}
 	mutex_unlock(&etw_lock);
 	kfree(name);

@@ -209,7 +209,7 @@ void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 	struct etw_active *active = NULL, *old;
 	struct etw_aggregate agg;
 	u64 logger = 0, fast = 0;
-	bool changed, force = false;
+	bool changed, force = false, other = false;
 	u32 i, n;
 
 	lockdep_assert_held(&etw_lock);
@@ -232,7 +232,10 @@ void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 		ae->props = e[i]->props;
 		ae->idf = e[i]->idf;
 		etw_aggregate_add(&agg, &ae->kw);
-		fast |= 1ULL << (s[i]->logger_id - 1);
+		if (etw_fast_serves(s[i]))
+			fast |= 1ULL << (s[i]->logger_id - 1);
+		else
+			other = true;
 		if (s[i] == touched)
 			force = true;
 	}
@@ -248,6 +251,7 @@ void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 	reg->agg = agg;
 	reg->logger = logger;
 	reg->fast_sessions = fast;
+	reg->fast_other = other;
 	etw_slot_publish(reg);
 
 	old = rcu_replace_pointer(reg->active, active,

@@ -1,45 +1,77 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The fast path: stages.  A provider thread asks for a stage of a session
+ * The fast path: stages.  A provider thread asks for a stage
  * (ETW_IOC_STAGE_OPEN), maps it read-write, and writes its events there
- * with no system call; the module drains the stage into the session's
- * buffers (etw_fast_drain.c) when the writer says it is full
- * (ETW_IOC_STAGE_SEAL), at every flush of the session, before a
- * registration's enable state changes, when the session stops and when the
- * process goes.  This file has the objects, their lists and lifetimes, the
- * ioctls, the mmap, and the watermark.  Documentation/design.rst ("The
- * fast path") has the design and the threat model.
+ * with plain stores; the collector (etw_collect.c) moves them into the
+ * sessions' buffers.  This file has the stages' objects and lifetimes,
+ * the ioctls, the mappings (stages, the fast map, the global page), and
+ * what the enable code publishes for writers.  Documentation/design.rst
+ * ("The fast path") has the design and the threat model.
  *
- * Locking: a stage is on its file's table (etw_lock for writers, RCU for
- * the SEAL and CLOSE ioctls) and on its session's list (fast.mutex).
- * stage->lock serialises its drains.  Order: etw_lock -> fast.mutex ->
- * stage->lock -> pool->lock.
+ * Locking: a file's stages are in its xarray (the xarray's lock; looked
+ * up under RCU with a reference taken) and on the collector's list
+ * (etw_collect_mutex).  Order: etw_lock -> etw_collect_mutex ->
+ * pool->lock.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/delay.h>
 #include <linux/mm.h>
+#include <linux/moduleparam.h>
 #include <linux/nospec.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <linux/xarray.h>
 
 #include "etw_internal.h"
 #include "etw_buffer.h"
 #include "etw_fast.h"
+#include "shared/etw_collect.h"
 #include "shared/etw_etl.h"
 #include "shared/etw_ioc.h"
 
-void etw_fast_session_init(struct etw_session *s)
+/* Stages are 1, 4, 16 or 64 pages. */
+static const u32 etw_stage_pages[] = { 1, 4, 16, ETW_STAGE_MAX_PAGES };
+
+static atomic64_t etw_stage_serial = ATOMIC64_INIT(0);
+
+struct etw_global_page *etw_global;
+struct etw_umem etw_global_mem;
+
+int etw_fast_init(void)
 {
-	mutex_init(&s->fast.mutex);
-	INIT_LIST_HEAD(&s->fast.stages);
-	s->fast.wm_max = 0;
+	int ret = etw_umem_alloc(&etw_global_mem, ETW_GLOBAL_PAGE_SIZE);
+
+	if (ret)
+		return ret;
+	etw_global = etw_global_mem.vaddr;
+	etw_global->size = sizeof(*etw_global);
+	etw_global->version = 1;
+	return 0;
+}
+
+void etw_fast_exit(void)
+{
+	etw_umem_free(&etw_global_mem);
+	etw_global = NULL;
+}
+
+void etw_fast_file_init(struct etw_file *ef)
+{
+	xa_init_flags(&ef->stages, XA_FLAGS_ACCOUNT);
+	atomic_set(&ef->nstages, 0);
+	atomic_set(&ef->nlisted, 0);
 }
 
 /**
- * etw_fast_publish() - publish a registration's sessions in the fast map
+ * etw_fast_publish() - publish a registration's state for writers
  * @reg:	the registration
+ *
+ * The word is the enable test over every enabling session (as the enable
+ * slot), @sessions those of them the collector serves.
  *
  * Context: etw_lock held, inside the enable slot's seqcount write section
  * (etw_slot_publish()).
@@ -47,10 +79,33 @@ void etw_fast_session_init(struct etw_session *s)
 void etw_fast_publish(struct etw_reg *reg)
 {
 	struct etw_fast_slot *map = reg->file->fast_map;
+	const struct etw_level_kw *kw = &reg->agg.kw;
+	u64 word = 0;
 
 	lockdep_assert_held(&etw_lock);
-	if (map)
+	if (!map)
+		return;
+	if (reg->agg.n) {
+		word = (u64)kw->level + 1;
+		if (kw->any == ~0ULL && !kw->all)
+			word |= ETW_FAST_W_KW_ANY;
+		if (kw->keyword0)
+			word |= ETW_FAST_W_KW0;
+		if (reg->fast_other)
+			word |= ETW_FAST_W_IOCTL;
+	}
+	/* Disabling: the word first; enabling: the sessions first. */
+	if (word) {
 		WRITE_ONCE(map[reg->slot].sessions, reg->fast_sessions);
+		/* sessions before word: a writer reads word, then sessions */
+		smp_wmb();
+		WRITE_ONCE(map[reg->slot].word, word);
+	} else {
+		WRITE_ONCE(map[reg->slot].word, 0);
+		/* word before sessions, as above */
+		smp_wmb();
+		WRITE_ONCE(map[reg->slot].sessions, 0);
+	}
 }
 
 static void etw_stage_free_rcu(struct rcu_head *head)
@@ -70,268 +125,32 @@ static void etw_stage_release(struct kref *ref)
 	}
 	if (st->task)
 		put_task_struct(st->task);
-	etw_session_put(st->session);
 	call_rcu(&st->rcu, etw_stage_free_rcu);
 }
 
-static void etw_stage_put(struct etw_stage *st)
+void etw_stage_put(struct etw_stage *st)
 {
 	kref_put(&st->ref, etw_stage_release);
 }
 
-/*
- * Drain @st one last time and take it off its session's list; the writer
- * learns from the meta page that it takes nothing more.
- * Context: s->fast.mutex held.
- */
-static void etw_stage_unlink(struct etw_stage *st)
-{
-	lockdep_assert_held(&st->session->fast.mutex);
-	mutex_lock(&st->lock);
-	if (!st->closed) {
-		etw_stage_drain(st, ETW_DRAIN_FLUSH);
-		st->closed = true;
-		WRITE_ONCE(st->meta->closed, 1);
-	}
-	mutex_unlock(&st->lock);
-	if (st->linked) {
-		list_del(&st->snode);
-		st->linked = false;
-		etw_stage_put(st);	/* the list's reference */
-	}
-}
-
-/**
- * etw_fast_session_stop() - the session stopped: last drains
- * @s:		a session that left the table and every active list
- *
- * Runs before the pool's last flush, so that the stages' records reach
- * the buffers that are handed over at stop.
- *
- * Context: process context, no locks held.
- */
-void etw_fast_session_stop(struct etw_session *s)
-{
-	struct etw_stage *st, *tmp;
-
-	mutex_lock(&s->fast.mutex);
-	list_for_each_entry_safe(st, tmp, &s->fast.stages, snode)
-		etw_stage_unlink(st);
-	mutex_unlock(&s->fast.mutex);
-}
-
-/*
- * A writer found inside a record (busy) with the same head at two flushes
- * in a row is stuck (stopped, traced, or gone mad): from now on its
- * pending record cannot hold the watermark back before @now.
- * Context: st->lock held.
- */
-static void etw_stage_check_stuck(struct etw_stage *st, u64 now)
-{
-	u32 busy = READ_ONCE(st->meta->busy);
-	u64 head = READ_ONCE(st->meta->head);
-
-	if (busy && st->stuck && head == st->stuck_head && now > st->cut) {
-		st->cut = now;
-		if (st->floor < now)
-			st->floor = now;
-	}
-	st->stuck = busy;
-	st->stuck_head = head;
-}
-
-/**
- * etw_fast_flush() - drain every stage of a session (a flush)
- * @s:		the session
- *
- * Context: process context; may sleep; no spinlock held.
- */
-void etw_fast_flush(struct etw_session *s)
-{
-	struct etw_stage *st;
-
-	if (list_empty_careful(&s->fast.stages))
-		return;
-	mutex_lock(&s->fast.mutex);
-	list_for_each_entry(st, &s->fast.stages, snode) {
-		mutex_lock(&st->lock);
-		if (!st->closed) {
-			etw_stage_drain(st, ETW_DRAIN_FLUSH);
-			etw_stage_check_stuck(st, etw_session_clock(s));
-		}
-		mutex_unlock(&st->lock);
-		cond_resched();
-	}
-	mutex_unlock(&s->fast.mutex);
-}
-
-/*
- * The earliest time a record of @st not yet handed over can have, or
- * U64_MAX.  The caller read "now" and then issued a full barrier, so a
- * writer that is not seen busy takes its next time after "now".
- */
-static u64 etw_stage_bound(struct etw_stage *st)
-{
-	const struct etw_stage_meta *m = st->meta;
-	u64 head, floor, first;
-	u32 busy, tail;
-
-	busy = READ_ONCE(m->busy);
-	smp_rmb();	/* busy before head: pairs with the writer's releases */
-	head = smp_load_acquire(&m->head);
-	tail = READ_ONCE(st->tail);
-	floor = READ_ONCE(st->floor);
-	if (head > tail && head <= st->data_size && tail + 16 <= head) {
-		/* the first committed record not drained yet */
-		first = READ_ONCE(*(u64 *)(st->data + tail));
-		return max(first, floor);
-	}
-	return busy ? floor : U64_MAX;
-}
-
-/**
- * etw_fast_watermark() - bound a session's watermark by its stages
- * @s:		the session
- * @now:	the session time read before the sweep began
- * @wm:		the watermark of the kernel streams
- *
- * Context: process context; may sleep.
- * Return: the watermark; the highest one returned is remembered so that
- * no record drained later can be below it.
- */
-u64 etw_fast_watermark(struct etw_session *s, u64 now, u64 wm)
-{
-	struct etw_stage *st;
-
-	smp_mb();	/* "now" was read before any stage word */
-	mutex_lock(&s->fast.mutex);
-	list_for_each_entry(st, &s->fast.stages, snode) {
-		if (!READ_ONCE(st->closed))
-			wm = min(wm, etw_stage_bound(st));
-	}
-	if (wm > s->fast.wm_max)
-		WRITE_ONCE(s->fast.wm_max, wm);
-	mutex_unlock(&s->fast.mutex);
-	return wm;
-}
-
-/*
- * The stages of @ef whose session is one of @reg's active list are
- * drained before that list changes, so their records are judged by the
- * enable state they were written under.
- * Context: etw_lock held.
- */
-void etw_fast_drain_reg(struct etw_reg *reg)
-{
-	struct etw_file *ef = reg->file;
-	struct etw_active *a;
-	u32 i, j, left;
-
-	lockdep_assert_held(&etw_lock);
-	a = rcu_dereference_protected(reg->active, lockdep_is_held(&etw_lock));
-	if (!a || !ef->stages || !ef->nstages)
-		return;
-	left = ef->nstages;
-	for (i = 0; i < ETW_MAX_STAGES_PER_FD && left; i++) {
-		struct etw_stage *st = rcu_dereference_protected(ef->stages[i],
-					lockdep_is_held(&etw_lock));
-
-		if (!st)
-			continue;
-		left--;
-		for (j = 0; j < a->n; j++)
-			if (a->e[j].session == st->session)
-				break;
-		if (j == a->n)
-			continue;
-		mutex_lock(&st->lock);
-		if (!st->closed)
-			etw_stage_drain(st, ETW_DRAIN_FLUSH);
-		mutex_unlock(&st->lock);
-	}
-}
-
-/*
- * Take @st out of its file's table and its session's list, draining it
- * first.  Context: etw_lock held.
- */
-static void etw_stage_remove(struct etw_file *ef, struct etw_stage *st)
-{
-	struct etw_session *s = st->session;
-
-	lockdep_assert_held(&etw_lock);
-	mutex_lock(&s->fast.mutex);
-	etw_stage_unlink(st);
-	mutex_unlock(&s->fast.mutex);
-	RCU_INIT_POINTER(ef->stages[st->id], NULL);
-	ef->nstages--;
-	etw_stage_put(st);	/* the table's reference */
-}
-
-/**
- * etw_fast_file_release() - the process's file goes: drain and free its
- * stages, while its registrations still exist
- * @ef:		the file
- *
- * Context: process context; takes etw_lock.
- */
-void etw_fast_file_release(struct etw_file *ef)
+/* The smallest stage size whose ring holds @want bytes, or the largest. */
+static u32 etw_stage_size_for(u32 want)
 {
 	u32 i;
 
-	mutex_lock(&etw_lock);
-	for (i = 0; ef->stages && ef->nstages && i < ETW_MAX_STAGES_PER_FD; i++) {
-		struct etw_stage *st = rcu_dereference_protected(ef->stages[i],
-					lockdep_is_held(&etw_lock));
-
-		if (st)
-			etw_stage_remove(ef, st);
-	}
-	mutex_unlock(&etw_lock);
+	for (i = 0; i < ARRAY_SIZE(etw_stage_pages) - 1; i++)
+		if ((u64)etw_stage_pages[i] * PAGE_SIZE - ETW_STAGE_META_SIZE >=
+		    want)
+			break;
+	return etw_stage_pages[i];
 }
 
-/* Does @s enable a registration of @ef?  Context: etw_lock held. */
-static bool etw_session_writes_file(struct etw_session *s, struct etw_file *ef)
+/* Make a stage of @pages pages for the calling thread. */
+static struct etw_stage *etw_stage_new(u32 pages, int *err)
 {
-	u64 bit = 1ULL << (s->logger_id - 1);
-	u32 i, left = ef->nregs;
-
-	for (i = 0; ef->regs && left && i < ETW_MAX_REGS_PER_FD; i++) {
-		struct etw_reg *reg = rcu_dereference_protected(ef->regs[i],
-					lockdep_is_held(&etw_lock));
-
-		if (!reg)
-			continue;
-		left--;
-		if (reg->fast_sessions & bit)
-			return true;
-	}
-	return false;
-}
-
-/* Fill the meta page of a new stage. */
-static void etw_stage_meta_init(struct etw_stage *st, struct etw_session *s)
-{
-	struct etw_stage_meta *m = st->meta;
-
-	m->size = sizeof(*m);
-	m->version = ETW_STAGE_VERSION;
-	m->data_offset = PAGE_SIZE;
-	m->data_size = st->data_size;
-	m->session = s->handle;
-	m->logger_id = s->logger_id;
-	m->clock_type = s->params.clock_type;
-	m->max_record = ETW_FAST_MAX_RECORD;
-}
-
-/*
- * Make a stage of @s for the calling thread.
- * Context: etw_lock held (keeps @s in the table); may sleep.
- */
-static struct etw_stage *etw_stage_new(struct etw_session *s, int *err)
-{
+	u64 bytes = (u64)pages << PAGE_SHIFT;
+	struct etw_stage_meta *m;
 	struct etw_stage *st;
-	u64 bytes;
 	int ret;
 
 	st = kzalloc(sizeof(*st), GFP_KERNEL_ACCOUNT);
@@ -340,9 +159,7 @@ static struct etw_stage *etw_stage_new(struct etw_session *s, int *err)
 		return NULL;
 	}
 	kref_init(&st->ref);
-	mutex_init(&st->lock);
-	st->data_size = s->pool->size - ETL_BUFFER_HEADER_SIZE;
-	bytes = PAGE_SIZE + PAGE_ALIGN(st->data_size);
+	INIT_LIST_HEAD(&st->cnode);
 	st->user = etw_user_get(current_euid());
 	if (!st->user) {
 		ret = -ENOMEM;
@@ -356,16 +173,27 @@ static struct etw_stage *etw_stage_new(struct etw_session *s, int *err)
 	ret = etw_umem_alloc(&st->mem, bytes);
 	if (ret)
 		goto out_uncharge;
-	st->meta = st->mem.vaddr;
-	st->data = (u8 *)st->mem.vaddr + PAGE_SIZE;
+	/*
+	 * The first page's direct-map address: it never changes, even when
+	 * retiring the stage maps its data anew (readers under RCU only,
+	 * etw_fast_drain_reg(), may look at it meanwhile).
+	 */
+	st->meta = page_address(st->mem.pages[0]);
+	st->data = (u8 *)st->mem.vaddr + ETW_STAGE_META_SIZE;
+	st->data_size = bytes - ETW_STAGE_META_SIZE;
 	st->tid = task_pid_nr(current);
 	st->tgid = task_tgid_nr(current);
 	st->task = get_task_struct(current);
-	kref_get(&s->ref);
-	st->session = s;
-	st->floor = etw_session_clock(s);
-	st->last_ts = st->floor;
-	etw_stage_meta_init(st, s);
+	st->id = atomic64_inc_return(&etw_stage_serial);
+
+	m = st->meta;
+	m->size = sizeof(*m);
+	m->version = ETW_STAGE_VERSION;
+	m->data_offset = ETW_STAGE_META_SIZE;
+	m->data_size = st->data_size;
+	m->max_record = min_t(u32, ETW_FAST_MAX_RECORD, st->data_size / 2);
+	m->clock_type = ETL_CLOCK_QPC;
+	m->id = st->id;
 	return st;
 
 out_uncharge:
@@ -378,72 +206,92 @@ out_free:
 	return NULL;
 }
 
+/* The mmap offset of a stage. */
+static u64 etw_stage_offset(const struct etw_stage *st)
+{
+	return ETW_MMAP_STAGE_BASE + st->id * ETW_STAGE_MMAP_STRIDE;
+}
+
+/* Zap the user mappings of @st from @from bytes on.  Context: may sleep. */
+void etw_stage_zap(struct etw_stage *st, u64 from)
+{
+	struct address_space *mapping = READ_ONCE(st->file->mapping);
+
+	if (mapping && from < (st->mem.nr_pages << PAGE_SHIFT))
+		unmap_mapping_range(mapping, etw_stage_offset(st) + from,
+				    (st->mem.nr_pages << PAGE_SHIFT) - from, 1);
+}
+
+/**
+ * etw_collect_free() - free a stage the collector is done with
+ * @st:		on the collector's list; not in its file's xarray any more,
+ *		or its file is going
+ *
+ * Context: etw_collect_mutex held.
+ */
+void etw_collect_free(struct etw_stage *st)
+{
+	lockdep_assert_held(&etw_collect_mutex);
+	list_del_init(&st->cnode);
+	atomic_dec(&st->file->nlisted);
+	/* A process that kept the mapping loses it; its pages go now. */
+	etw_stage_zap(st, 0);
+	etw_stage_put(st);	/* the collector's reference */
+}
+
 long etw_ioctl_stage_open(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_stage_open req;
-	struct etw_session *s;
-	struct etw_stage *st = NULL;
-	u32 id;
+	struct etw_stage *st;
 	int ret;
 
 	ret = copy_struct_from_user(&req, sizeof(req), uarg, usize);
 	if (ret)
 		return ret;
-	if (req.flags || req.session || req.mmap_offset || req.map_size ||
-	    req.id || !etw_mem_is_zero(req.__reserved, sizeof(req.__reserved)) ||
-	    req.logger_id < 1 || req.logger_id > ETW_MAX_SESSIONS)
+	if (req.flags || req.id || req.mmap_offset || req.map_size ||
+	    req.__pad || !etw_mem_is_zero(req.__reserved,
+					   sizeof(req.__reserved)))
 		return -EINVAL;
-
-	mutex_lock(&etw_lock);
-	s = etw_sessions[array_index_nospec(req.logger_id,
-					    ETW_MAX_SESSIONS + 1)];
-	ret = -ENOENT;
-	if (!s || s->stopped || !etw_session_writes_file(s, ef))
-		goto out_unlock;
-	ret = -EOPNOTSUPP;
-	if (s->pool->nr_streams == 1)
-		goto out_unlock;	/* a single stream stays single */
-	ret = -ENOMEM;
-	if (!ef->stages) {
-		ef->stages = kvcalloc(ETW_MAX_STAGES_PER_FD, sizeof(*ef->stages),
-				      GFP_KERNEL_ACCOUNT);
-		if (!ef->stages)
-			goto out_unlock;
+	if (atomic_inc_return(&ef->nstages) > ETW_MAX_STAGES_PER_FD) {
+		ret = -EMFILE;
+		goto out_count;
 	}
-	ret = -EMFILE;
-	for (id = 0; id < ETW_MAX_STAGES_PER_FD; id++)
-		if (!rcu_access_pointer(ef->stages[id]))
-			break;
-	if (id == ETW_MAX_STAGES_PER_FD)
-		goto out_unlock;
-	st = etw_stage_new(s, &ret);
+	st = etw_stage_new(etw_stage_size_for(req.want), &ret);
 	if (!st)
-		goto out_unlock;
-	st->id = id;
+		goto out_count;
 	st->file = ef;
-	kref_get(&st->ref);	/* the session's list */
-	mutex_lock(&s->fast.mutex);
-	list_add_tail(&st->snode, &s->fast.stages);
-	st->linked = true;
-	mutex_unlock(&s->fast.mutex);
-	rcu_assign_pointer(ef->stages[id], st);
-	ef->nstages++;
-	req.session = s->handle;
-	req.mmap_offset = ETW_MMAP_STAGE_BASE + (u64)id * ETW_STAGE_MMAP_STRIDE;
+	kref_get(&st->ref);	/* the xarray's */
+	ret = xa_insert(&ef->stages, st->id, st, GFP_KERNEL_ACCOUNT);
+	if (ret) {
+		kref_put(&st->ref, etw_stage_release);
+		etw_stage_put(st);
+		goto out_count;
+	}
+	mutex_lock(&etw_collect_mutex);
+	st->took = ktime_get_ns();
+	list_add_tail(&st->cnode, &etw_collect_stages);
+	atomic_inc(&ef->nlisted);
+	mutex_unlock(&etw_collect_mutex);
+	etw_collect_kick();
+
+	req.id = st->id;
+	req.mmap_offset = etw_stage_offset(st);
 	req.map_size = st->mem.nr_pages << PAGE_SHIFT;
-	req.id = id;
-	ret = 0;
-out_unlock:
-	mutex_unlock(&etw_lock);
-	if (ret)
-		return ret;
 	ret = etw_copy_out(uarg, usize, &req, sizeof(req));
 	if (ret) {
-		mutex_lock(&etw_lock);
-		if (rcu_access_pointer(ef->stages[id]) == st)
-			etw_stage_remove(ef, st);
-		mutex_unlock(&etw_lock);
+		/* Nobody learnt its id: the collector frees it. */
+		mutex_lock(&etw_collect_mutex);
+		if (xa_erase(&ef->stages, st->id) == st) {
+			atomic_dec(&ef->nstages);
+			etw_stage_put(st);
+		}
+		st->closed = true;
+		mutex_unlock(&etw_collect_mutex);
 	}
+	return ret;
+
+out_count:
+	atomic_dec(&ef->nstages);
 	return ret;
 }
 
@@ -451,17 +299,12 @@ out_unlock:
  * The stage @id of @ef if the calling process opened it, referenced.
  * Context: process context.
  */
-static struct etw_stage *etw_stage_get(struct etw_file *ef, u32 id)
+static struct etw_stage *etw_stage_get(struct etw_file *ef, u64 id)
 {
-	struct etw_stage __rcu **tbl;
 	struct etw_stage *st;
 
-	if (id >= ETW_MAX_STAGES_PER_FD)
-		return NULL;
-	id = array_index_nospec(id, ETW_MAX_STAGES_PER_FD);
 	rcu_read_lock();
-	tbl = READ_ONCE(ef->stages);
-	st = tbl ? rcu_dereference(tbl[id]) : NULL;
+	st = xa_load(&ef->stages, id);
 	if (st && (st->tgid != task_tgid_nr(current) ||
 		   !kref_get_unless_zero(&st->ref)))
 		st = NULL;
@@ -476,16 +319,34 @@ static int etw_stage_ctl_in(struct etw_stage_ctl *req, void __user *uarg,
 
 	if (ret)
 		return ret;
-	if (req->flags || req->__reserved)
+	if (req->flags || req->advice || req->__pad || req->tail ||
+	    req->__reserved)
 		return -EINVAL;
 	return 0;
+}
+
+/*
+ * Does @st fill faster than the collector empties it?  A second SEAL
+ * within two collect intervals, or a record too large for a quarter of
+ * the ring, asks for the next size.  Context: etw_collect_mutex held.
+ */
+static u32 etw_stage_advice(struct etw_stage *st, u32 need, u64 now)
+{
+	bool fast = st->sealed && now - st->sealed < 2ULL * etw_collect_ms() *
+						       NSEC_PER_MSEC;
+
+	st->sealed = now;
+	if (st->mem.nr_pages >= ETW_STAGE_MAX_PAGES)
+		return 0;
+	return fast || need > st->data_size / 4 ? ETW_STAGE_A_GROW : 0;
 }
 
 long etw_ioctl_stage_seal(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_stage_ctl req;
 	struct etw_stage *st;
-	int ret;
+	u64 t = ktime_get_ns();
+	int ret, tries;
 
 	ret = etw_stage_ctl_in(&req, uarg, usize);
 	if (ret)
@@ -493,15 +354,47 @@ long etw_ioctl_stage_seal(struct etw_file *ef, void __user *uarg, u32 usize)
 	st = etw_stage_get(ef, req.id);
 	if (!st)
 		return -ENOENT;
-	/* Killable: a slow drain of a huge stage stalls only its writer. */
-	if (mutex_lock_killable(&st->lock)) {
-		etw_stage_put(st);
-		return -EINTR;
+	/*
+	 * The first collect takes what is below its cutoff; the second,
+	 * once the margin has passed since the call (every record the
+	 * writer committed before it is then below the cutoff), takes the
+	 * rest.  A ring still full holds only records from the future: they
+	 * are dropped and counted so that the writer goes on.
+	 */
+	for (tries = 0; tries < 2; tries++) {
+		u64 now = ktime_get_ns();
+
+		if (tries && now < t + ETW_COLLECT_MARGIN_NS)
+			usleep_range((t + ETW_COLLECT_MARGIN_NS - now) /
+				     NSEC_PER_USEC + 1,
+				     (t + ETW_COLLECT_MARGIN_NS - now) /
+				     NSEC_PER_USEC + 20);
+		/* Killable: a long collect stalls only the writers that wait. */
+		if (mutex_lock_killable(&etw_collect_mutex)) {
+			etw_stage_put(st);
+			return -EINTR;
+		}
+		ret = -ESHUTDOWN;
+		if (st->closed || st->retired)
+			goto out_unlock;
+		etw_collect();
+		if (etw_collect_room(st, req.need))
+			break;
+		if (!tries)
+			mutex_unlock(&etw_collect_mutex);
 	}
-	ret = st->closed ? -ESHUTDOWN : etw_stage_drain(st, ETW_DRAIN_RESET);
-	mutex_unlock(&st->lock);
+	if (tries == 2)
+		etw_collect_drop_stage(st);
+	req.advice = etw_stage_advice(st, req.need, ktime_get_ns());
+	WRITE_ONCE(st->meta->advice, req.advice);
+	req.tail = st->tail;
+	ret = 0;
+out_unlock:
+	mutex_unlock(&etw_collect_mutex);
 	etw_stage_put(st);
-	return ret;
+	if (ret)
+		return ret;
+	return etw_copy_out(uarg, usize, &req, sizeof(req));
 }
 
 long etw_ioctl_stage_close(struct etw_file *ef, void __user *uarg, u32 usize)
@@ -513,23 +406,120 @@ long etw_ioctl_stage_close(struct etw_file *ef, void __user *uarg, u32 usize)
 	ret = etw_stage_ctl_in(&req, uarg, usize);
 	if (ret)
 		return ret;
+	if (req.need)
+		return -EINVAL;
 	st = etw_stage_get(ef, req.id);
 	if (!st)
 		return -ENOENT;
-	mutex_lock(&etw_lock);
-	if (rcu_access_pointer(ef->stages[st->id]) == st)
-		etw_stage_remove(ef, st);
-	else
+	mutex_lock(&etw_collect_mutex);
+	if (xa_erase(&ef->stages, st->id) == st) {
+		atomic_dec(&ef->nstages);
+		etw_stage_put(st);	/* the xarray's */
+		st->closed = true;
+		WRITE_ONCE(st->meta->state, ETW_STAGE_S_CLOSED);
+	} else {
 		ret = -ENOENT;	/* closed by another thread meanwhile */
-	mutex_unlock(&etw_lock);
+	}
+	mutex_unlock(&etw_collect_mutex);
 	etw_stage_put(st);
+	if (!ret)
+		etw_collect_kick();
 	return ret;
 }
 
+long etw_ioctl_stage_wait(struct etw_file *ef, void __user *uarg, u32 usize)
+{
+	struct etw_stage_wait req;
+	int ret;
+
+	ret = copy_struct_from_user(&req, sizeof(req), uarg, usize);
+	if (ret)
+		return ret;
+	if (req.flags || req.__pad ||
+	    !etw_mem_is_zero(req.__reserved, sizeof(req.__reserved)))
+		return -EINVAL;
+	return etw_block_wait(req.sessions);
+}
+
 /**
- * etw_fast_mmap() - map the fast map or a stage
+ * etw_fast_file_release() - the process's file goes: collect its stages
+ * one last time and free them, while its registrations still exist
+ * @ef:		the file; no mapping of it is left (each holds the file)
+ *
+ * Context: process context; takes etw_collect_mutex.
+ */
+void etw_fast_file_release(struct etw_file *ef)
+{
+	struct etw_stage *st, *tmp;
+	unsigned long id;
+
+	if (!atomic_read(&ef->nlisted)) {
+		mutex_lock(&etw_collect_mutex);
+		goto free_closed;
+	}
+	/*
+	 * Records committed until now have times below the next cutoff:
+	 * those of open stages and of stages closed (or left by exiting
+	 * threads) but not yet emptied.
+	 */
+	etw_collect_until(ktime_get_ns());
+	mutex_lock(&etw_collect_mutex);
+	xa_for_each(&ef->stages, id, st) {
+		xa_erase(&ef->stages, id);
+		st->closed = true;
+		etw_stage_put(st);	/* the xarray's */
+	}
+	atomic_set(&ef->nstages, 0);
+free_closed:
+	list_for_each_entry_safe(st, tmp, &etw_collect_stages, cnode) {
+		if (st->file != ef)
+			continue;
+		etw_collect_drop_stage(st);	/* what is left is lost */
+		etw_collect_free(st);
+	}
+	mutex_unlock(&etw_collect_mutex);
+	xa_destroy(&ef->stages);
+}
+
+/*
+ * Records in the stages of @reg's file are judged by the enable state
+ * they were written under: collect before the active list changes, if
+ * any stage of the file has records the collector did not take.
+ * Context: etw_lock held.
+ */
+void etw_fast_drain_reg(struct etw_reg *reg)
+{
+	struct etw_file *ef = reg->file;
+	struct etw_stage *st;
+	unsigned long id;
+	bool pending = false;
+
+	lockdep_assert_held(&etw_lock);
+	if (!atomic_read(&ef->nlisted))
+		return;
+	/*
+	 * A stage its thread closed (or left by exiting) may still hold
+	 * records until the collect that frees it, and is no longer in
+	 * @ef->stages: then collect anyway.
+	 */
+	pending = atomic_read(&ef->nlisted) != atomic_read(&ef->nstages);
+	rcu_read_lock();
+	xa_for_each(&ef->stages, id, st) {
+		if (pending)
+			break;
+		pending = (READ_ONCE(st->meta->head) & ~ETW_STAGE_BUSY) !=
+			  READ_ONCE(st->tail);
+	}
+	rcu_read_unlock();
+	if (pending)
+		etw_collect_until(ktime_get_ns());
+}
+
+/**
+ * etw_fast_mmap() - map the fast map, the global page or a stage
  * @ef:		the file
- * @vma:	at ETW_MMAP_FAST_MAP (read-only) or a stage's offset
+ * @vma:	at ETW_MMAP_FAST_MAP or ETW_MMAP_GLOBAL (read-only), or a
+ *		stage's offset
  *
  * Context: the mmap handler (mmap_lock held for writing); takes etw_lock.
  * Return: 0 or -errno.
@@ -551,6 +541,8 @@ int etw_fast_mmap(struct etw_file *ef, struct vm_area_struct *vma)
 		mutex_unlock(&etw_lock);
 		return ret ? ret : etw_umem_mmap(&ef->fast_mem, vma);
 	}
+	if (off == ETW_MMAP_GLOBAL)
+		return etw_umem_mmap(&etw_global_mem, vma);
 	if (off < ETW_MMAP_STAGE_BASE ||
 	    (off - ETW_MMAP_STAGE_BASE) % ETW_STAGE_MMAP_STRIDE)
 		return -EINVAL;
@@ -558,10 +550,20 @@ int etw_fast_mmap(struct etw_file *ef, struct vm_area_struct *vma)
 			       ETW_STAGE_MMAP_STRIDE);
 	if (!st)
 		return -EINVAL;
-	/* Only the opener's process; never another mm with the same tgid. */
+	/*
+	 * Only the opener's process; never another mm with the same tgid.
+	 * The collector's mutex keeps the stage from being retired (its
+	 * pages freed) while they are inserted: mmap_lock -> etw_lock ->
+	 * etw_collect_mutex.
+	 */
 	ret = -EACCES;
-	if (st->task->mm == current->mm && !st->closed)
+	mutex_lock(&etw_collect_mutex);
+	if (st->task->mm == current->mm && !st->closed && !st->retired) {
+		/* The device's mapping, to zap the stage when it is freed. */
+		WRITE_ONCE(ef->mapping, vma->vm_file->f_mapping);
 		ret = etw_umem_mmap_private_rw(&st->mem, vma);
+	}
+	mutex_unlock(&etw_collect_mutex);
 	etw_stage_put(st);
 	return ret;
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The fast path: stages a provider thread writes its events into, which
- * the module drains into the session's buffers.  See etw_fast.c,
- * etw_fast_drain.c and Documentation/design.rst ("The fast path").
+ * The fast path: per-thread stages that writers fill with plain stores,
+ * and the collector that moves their records into the sessions' buffers.
+ * See etw_fast.c (stages), etw_collect.c (the collector),
+ * kmod/shared/etw_collect.c (the freestanding part) and
+ * Documentation/design.rst ("The fast path").
  */
 #ifndef _ETW_FAST_H
 #define _ETW_FAST_H
@@ -22,57 +24,68 @@ struct etw_session;
 struct etw_user;
 struct task_struct;
 struct vm_area_struct;
+struct etw_system_info;
 
 /**
  * struct etw_session_fast - a session's side of the fast path
- * @mutex:	protects @stages and @wm_max
- * @stages:	the stages of this session (etw_stage.snode)
- * @wm_max:	the highest watermark given to a consumer; drains raise
- *		records below it (read with READ_ONCE)
+ * @served:	stages serve it: it is in the collector's table (the
+ *		collector's mutex)
+ * @wm:		the collector's bound on the session's watermark, in the
+ *		session's clock (READ_ONCE); U64_MAX without one
+ * @block_ms:	blocking timeout, 0 when not blocking (etw_lock to change;
+ *		READ_ONCE)
+ * @stalled:	a waiter timed out: writers stop waiting until the session
+ *		has half its buffers free again (the collector's mutex)
  */
 struct etw_session_fast {
-	struct mutex mutex;
-	struct list_head stages;
-	u64 wm_max;
+	bool served;
+	u64 wm;
+	u32 block_ms;
+	bool stalled;
 };
 
 /**
- * struct etw_stage - one thread's stage for one session
- * @ref:	the file's table and the session's list hold one each;
- *		SEAL and CLOSE hold one while they run
- * @rcu:	freed after a grace period (the file's table is read under RCU)
- * @snode:	on session->fast.stages (session->fast.mutex)
- * @lock:	serialises drains; protects everything below it
- * @session:	the session (a reference)
+ * struct etw_stage - one thread's stage
+ * @ref:	the file's xarray holds one until CLOSE, the collector's list
+ *		one until it frees the stage; lookups hold one meanwhile
+ * @rcu:	freed after a grace period (looked up under RCU)
+ * @cnode:	on the collector's list (etw_collect_mutex)
  * @file:	the /dev/etw file it was opened on (not a reference: the
  *		file's release frees its stages first)
- * @user:	the quota record charged with the stage's bytes
- * @task:	the owner thread (a reference): CPU times
- * @mem:	meta page + data area
- * @meta:	the meta page (@mem's first page)
- * @data:	the data area
- * @data_size:	its size
+ * @user:	the quota record charged with its bytes
+ * @task:	the owner thread (a reference): ids, CPU times, on_cpu
+ * @mem:	its pages
+ * @meta:	the meta area (@mem's start)
+ * @data:	the ring
+ * @data_size:	its bytes
+ * @id:		its serial (mmap offset, etw_stage_open.id)
  * @charged:	bytes charged to @user
- * @id:		index in the file's table
- * @tid:	the owner thread's id (global pid namespace, as the ioctl
- *		path stamps records)
+ * @tid:	the owner thread's id (global pid namespace)
  * @tgid:	its process's id
- * @tail:	start of what has not been drained
- * @floor:	time of the last record handed over, or of the stage's
- *		creation, or its cut
- * @last_ts:	the same without the cut: records are raised to it
- * @cut:	set when the writer was found stuck inside a record
- * @stuck_head:	head seen at the previous flush while busy
- * @stuck:	busy at the previous flush
- * @closed:	the session stopped or the stage was closed: no more drains
- * @linked:	on the session's list
+ *
+ * Everything below is the collector's (etw_collect_mutex):
+ * @tail:	ring position up to which records were taken
+ * @key:	key of the last record taken (records are raised to it)
+ * @took:	time (ns) of the last collect that took a record
+ * @sealed:	time (ns) of its last STAGE_SEAL
+ * @bad:	this collect: the ring could not be framed past @take
+ * @closed:	the writer left it (CLOSE), or its file is going: free it
+ *		once empty
+ * @retired:	its pages but the first were freed
+ * @end:	this collect: its committed head
+ * @take:	this collect: where the records taken end
+ * @take_key:	this collect: the key of the last record taken
+ * @busy:	this collect: a record was being written
+ * @pending:	this collect: it has records not taken yet
+ * @planned:	this collect: its records were planned
+ * @trimmed:	this collect: the cutoff fell inside its plan
+ * @times:	this collect: the owner's CPU times, both forms (EVENT_HEADER
+ *		and ProcessorTime); @have_times says they were read
  */
 struct etw_stage {
 	struct kref ref;
 	struct rcu_head rcu;
-	struct list_head snode;
-	struct mutex lock;
-	struct etw_session *session;
+	struct list_head cnode;
 	struct etw_file *file;
 	struct etw_user *user;
 	struct task_struct *task;
@@ -80,37 +93,67 @@ struct etw_stage {
 	struct etw_stage_meta *meta;
 	u8 *data;
 	u32 data_size;
+	u64 id;
 	u64 charged;
-	u32 id;
 	u32 tid;
 	u32 tgid;
-	u32 tail;
-	u64 floor;
-	u64 last_ts;
-	u64 cut;
-	u64 stuck_head;
-	bool stuck;
+
+	u64 tail;
+	u64 key;
+	u64 took;
+	u64 sealed;
+	bool bad;
 	bool closed;
-	bool linked;
+	bool retired;
+	u64 end;
+	u64 take;
+	u64 take_key;
+	bool busy;
+	bool pending;
+	bool planned;
+	bool trimmed;
+	bool have_times;
+	u64 times[2];
 };
 
-/* etw_fast.c */
-void etw_fast_session_init(struct etw_session *s);
-void etw_fast_session_stop(struct etw_session *s);
-void etw_fast_flush(struct etw_session *s);
-u64 etw_fast_watermark(struct etw_session *s, u64 now, u64 wm);
-void etw_fast_drain_reg(struct etw_reg *reg);
+/* etw_fast.c: stages */
+int etw_fast_init(void);
+void etw_fast_exit(void);
+void etw_fast_file_init(struct etw_file *ef);
 void etw_fast_file_release(struct etw_file *ef);
 void etw_fast_publish(struct etw_reg *reg);
+void etw_fast_drain_reg(struct etw_reg *reg);
 int etw_fast_mmap(struct etw_file *ef, struct vm_area_struct *vma);
 long etw_ioctl_stage_open(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_stage_seal(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_stage_close(struct etw_file *ef, void __user *uarg,
 			   u32 usize);
+long etw_ioctl_stage_wait(struct etw_file *ef, void __user *uarg, u32 usize);
+void etw_stage_put(struct etw_stage *st);
+void etw_stage_zap(struct etw_stage *st, u64 from);
 
-/* etw_fast_drain.c */
-#define ETW_DRAIN_FLUSH		0x1	/* a flush: FLUSH_MARKER on the buffers */
-#define ETW_DRAIN_RESET		0x2	/* SEAL: start the stage over */
-int etw_stage_drain(struct etw_stage *st, u32 how);
+/* etw_collect.c: the collector */
+extern struct mutex etw_collect_mutex;
+extern struct list_head etw_collect_stages;
+int etw_collect_init(void);
+void etw_collect_exit(void);
+void etw_collect(void);
+void etw_collect_until(u64 t);
+void etw_collect_kick(void);
+unsigned int etw_collect_ms(void);
+void etw_collect_free(struct etw_stage *st);
+bool etw_collect_room(struct etw_stage *st, u32 need);
+void etw_collect_drop_stage(struct etw_stage *st);
+void etw_fast_session_init(struct etw_session *s);
+void etw_fast_session_start(struct etw_session *s);
+void etw_fast_session_stop(struct etw_session *s);
+void etw_fast_flush(struct etw_session *s, bool hint);
+u64 etw_fast_watermark(struct etw_session *s, u64 now, u64 wm);
+bool etw_fast_serves(const struct etw_session *s);
+int etw_block_wait(u64 sessions);
+int etw_block_set(struct etw_session *s, u32 ms);
+int etw_block_info(struct etw_system_info *req);
+extern struct etw_global_page *etw_global;
+extern struct etw_umem etw_global_mem;
 
 #endif /* _ETW_FAST_H */

@@ -39,6 +39,7 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 #include <linux/timer.h>
+#include <linux/xarray.h>
 #include <linux/etw.h>
 #include <linux/math64.h>
 #include <linux/sched.h>
@@ -107,9 +108,13 @@ void etw_user_uncharge(struct etw_user *u, enum etw_quota q, u64 n);
  * @fast_map:	the fast map (@fast_mem's pages, ETW_FAST_MAP_SIZE),
  *		allocated with @map
  * @fast_mem:	its pages
- * @stages:	the fast-path stages opened on this file, by id; etw_lock
- *		for writers, RCU for readers; allocated on the first
- * @nstages:	stages in @stages (etw_lock)
+ * @stages:	the fast-path stages opened on this file and not closed, by
+ *		id (an xarray: its own lock; RCU for lookups)
+ * @nstages:	stages in @stages
+ * @nlisted:	stages of this file on the collector's list, open or
+ *		closed, until freed (etw_fast_drain_reg())
+ * @mapping:	the device's address space, seen at the first stage mmap
+ *		(to zap a stage's mappings when it is freed)
  */
 struct etw_file {
 	struct kref ref;
@@ -127,8 +132,10 @@ struct etw_file {
 	bool dead;
 	struct etw_fast_slot *fast_map;
 	struct etw_umem fast_mem;
-	struct etw_stage __rcu **stages;
-	u32 nstages;
+	struct xarray stages;
+	atomic_t nstages;
+	atomic_t nlisted;
+	struct address_space *mapping;
 };
 
 void etw_file_put(struct etw_file *ef);
@@ -197,8 +204,9 @@ struct etw_active {
  * @agg:	aggregated enable state (etw_lock)
  * @logger:	classic: the one enabling session's handle (etw_lock)
  * @active:	sessions to write to (RCU)
- * @fast_sessions: bit (logger_id - 1) per session in @active, published
- *		in the fast map (etw_lock)
+ * @fast_sessions: bit (logger_id - 1) per session in @active that the
+ *		collector serves, published in the fast map (etw_lock)
+ * @fast_other:	a session in @active that it does not serve (etw_lock)
  * @state_item:	the coalescing "state changed" notification
  * @state_queued: @state_item is on file->notify
  * @rcu:	for kfree_rcu()
@@ -230,6 +238,7 @@ struct etw_reg {
 	u64 logger;
 	struct etw_active __rcu *active;
 	u64 fast_sessions;
+	bool fast_other;
 	struct etw_notify_item state_item;
 	bool state_queued;
 	struct rcu_head rcu;

@@ -15,6 +15,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/capability.h>
+#include <linux/cred.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
@@ -121,7 +122,8 @@ static const u8 etw_system_trace_control_guid[16] = {
  * @guid:	its GUID (may be set to SystemTraceControlGuid)
  *
  * Return: 1 for a system logger, 0 for an ordinary session, -EINVAL for
- * SystemTraceControlGuid under another name (reference 2.5).
+ * SystemTraceControlGuid under another name (reference 2.5) or a private
+ * system logger (it records the machine, not a process).
  */
 int etw_ksys_classify(const char *name, u32 name_len, u32 mode, u8 *guid)
 {
@@ -130,22 +132,24 @@ int etw_ksys_classify(const char *name, u32 name_len, u32 mode, u8 *guid)
 
 	if (!memcmp(guid, etw_system_trace_control_guid, 16) && !kname)
 		return -EINVAL;
-	if (kname) {
+	if (!kname && !(mode & ETW_MODE_SYSTEM_LOGGER))
+		return 0;
+	if (mode & (ETW_MODE_PRIVATE_LOGGER | ETW_MODE_PRIVATE_IN_PROC))
+		return -EINVAL;
+	if (kname)
 		memcpy(guid, etw_system_trace_control_guid, 16);
-		return 1;
-	}
-	return (mode & ETW_MODE_SYSTEM_LOGGER) ? 1 : 0;
+	return 1;
 }
 
 /**
  * etw_ksys_prepare() - count a new system logger and give it its state
  * @s:		the session being started (not yet visible)
- * @kaddr:	its starter may see kernel addresses
+ * @privileged:	its starter has CAP_PERFMON or CAP_SYS_ADMIN
  *
  * Undone by etw_ksys_free().
  * Return: 0, -ENOSPC (ETW_KSYS_MAX run already) or -ENOMEM.
  */
-int etw_ksys_prepare(struct etw_session *s, bool kaddr)
+int etw_ksys_prepare(struct etw_session *s, bool privileged)
 {
 	s->ksys = kzalloc(sizeof(*s->ksys), GFP_KERNEL_ACCOUNT);
 	if (!s->ksys)
@@ -155,9 +159,27 @@ int etw_ksys_prepare(struct etw_session *s, bool kaddr)
 		return -ENOSPC;
 	}
 	s->ksys->counted = true;
-	s->ksys->kaddr = kaddr;
+	s->ksys->privileged = privileged;
 	s->ksys->flags = s->enable_flags;
 	return 0;
+}
+
+/**
+ * etw_ksys_may_read() - may the caller have session @s's events?
+ * @s:		a session
+ *
+ * A system logger's events, read in real time or written to a file the
+ * caller names (UPDATE's switch, FLUSH's snapshot), are its starter's
+ * and the privileged's (CAP_PERFMON, CAP_SYS_ADMIN) alone: they hold
+ * what the starter's privilege let it see (kernel addresses, other
+ * users' command lines), which another member of the controller group
+ * may not.  Other sessions: whoever may control them.
+ *
+ * Context: process context.
+ */
+bool etw_ksys_may_read(const struct etw_session *s)
+{
+	return !s->ksys || perfmon_capable() || uid_eq(current_euid(), s->owner);
 }
 
 /* ---- the set the probes read --------------------------------------------------- */
@@ -486,6 +508,11 @@ long etw_ioctl_system_info(struct etw_file *ef, void __user *uarg, u32 usize)
 	      (f & ETW_SYSINFO_F_ADD && f & ETW_SYSINFO_F_REMOVE))) ||
 	    (req.length && !req.data))
 		return -EINVAL;
+	if (req.info_class == ETW_SYSINFO_BLOCKING) {
+		/* Any session its controllers may control (not kernel-wide). */
+		ret = etw_block_info(&req);
+		goto out;
+	}
 	if (req.info_class != ETW_SYSINFO_STACK_TRACING &&
 	    req.info_class != ETW_SYSINFO_ENABLE_FLAGS &&
 	    req.info_class != ETW_SYSINFO_PROFILE_INTERVAL)

@@ -18,6 +18,7 @@
 #include <linux/rcupdate.h>
 #include <linux/tracepoint.h>
 #include <linux/types.h>
+#include <linux/uidgid.h>
 
 #include "shared/etw_kevents.h"
 
@@ -47,16 +48,20 @@ struct etw_kstack_set {
  * struct etw_ksys - what makes a session a system logger
  * @flags:	EnableFlags in effect (etw_ksys_mutex; read locklessly)
  * @stacks:	events that get a StackWalk event, or NULL (RCU)
- * @kaddr:	the starter may see kernel addresses (perfmon_capable at
- *		start): kernel stack frames and kernel instruction pointers
- *		are reported, else only user frames
+ * @privileged:	the starter had CAP_PERFMON or CAP_SYS_ADMIN (set at
+ *		start, never changed): the session gets kernel addresses
+ *		(kernel stack frames, kernel instruction pointers) and
+ *		every process's private fields; an unprivileged one
+ *		(a controller_gid member) gets neither, and private fields
+ *		only of its starter's processes (etw_ksees(),
+ *		Documentation/system-trace.rst "Who sees what")
  * @counted:	counted against ETW_KSYS_MAX
  * @detached:	stopped receiving live events (etw_ksys_mutex)
  */
 struct etw_ksys {
 	u32 flags;
 	struct etw_kstack_set __rcu *stacks;
-	bool kaddr;
+	bool privileged;
 	bool counted;
 	bool detached;
 };
@@ -95,6 +100,17 @@ extern struct etw_ksys_active __rcu *etw_ksys_active;
  *		HighResResponseTime), or 0
  * @kptr:	the u64 at offset 0 of @data is a code address: sessions
  *		that may not see kernel addresses get 0 for a kernel one
+ * @owner:	the user the event's private part belongs to (etw_kowner()):
+ *		an unprivileged session gets it only if its starter is
+ *		@owner; meaningless unless @priv_len or @priv_all
+ * @priv_off:	where the private bytes of @data start (a command line,
+ *		addresses) ...
+ * @priv_len:	... and how many there are (0: none)
+ * @priv_keep:	how many zero bytes stand for them in a session that may
+ *		not see them (at most @priv_len: an empty string, or zeros
+ *		of the same size); @dur_off and @kptr must lie before them
+ * @priv_all:	the whole event is private (file I/O, system calls, image
+ *		loads): such a session does not get it at all
  */
 struct etw_krec {
 	u16 hook;
@@ -105,11 +121,18 @@ struct etw_krec {
 	u32 len;
 	u32 dur_off;
 	bool kptr;
+	bool priv_all;
+	kuid_t owner;
+	u16 priv_off;
+	u16 priv_len;
+	u16 priv_keep;
 };
 
 int etw_kwrite(struct etw_session *s, const struct etw_krec *r);
 void etw_kemit(u32 flag, const struct etw_krec *r);
 bool etw_ksys_wants(u32 flag);
+kuid_t etw_kowner(struct task_struct *t);
+bool etw_ksees(const struct etw_session *s, kuid_t owner);
 u64 etw_khash(const void *ptr);
 u32 etw_kput_sid(u8 *p, kuid_t uid);
 u32 etw_kput_wstr(u8 *p, u32 room, const char *s, u32 len);
@@ -121,7 +144,8 @@ void etw_kscratch_put(void *p);
 /* ---- sessions and probes (etw_ksys.c) -------------------------------------- */
 
 int etw_ksys_classify(const char *name, u32 name_len, u32 mode, u8 *guid);
-int etw_ksys_prepare(struct etw_session *s, bool kaddr);
+int etw_ksys_prepare(struct etw_session *s, bool privileged);
+bool etw_ksys_may_read(const struct etw_session *s);
 void etw_ksys_attach(struct etw_session *s);
 void etw_ksys_detach(struct etw_session *s);
 int etw_ksys_set_flags(struct etw_session *s, u32 flags, u32 op);
@@ -163,7 +187,8 @@ void etw_ktp_unregister(const char *name, void *probe);
 /* ---- event builders shared by live events and rundown ------------------------- */
 
 u32 etw_kprocess_payload(u8 *p, u32 room, struct task_struct *t,
-			 const char *cmdline, u32 cmdline_len, int exit);
+			 const char *cmdline, u32 cmdline_len, int exit,
+			 struct etw_krec *r);
 u32 etw_kthread_payload(u8 *p, struct task_struct *t);
 u32 etw_kimage_payload(u8 *p, u32 pid, u64 base, u64 size, const char *path);
 u8 etw_kpriority(struct task_struct *t);

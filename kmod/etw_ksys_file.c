@@ -108,6 +108,13 @@ static void etw_krec_init(struct etw_krec *r, u16 hook, void *p, u32 len)
 	r->data = p;
 	r->len = len;
 	r->dur_off = 0;
+	r->kptr = false;
+	/* which files a process uses, and how: its own business */
+	r->priv_all = true;
+	r->owner = etw_kowner(current);
+	r->priv_off = 0;
+	r->priv_len = 0;
+	r->priv_keep = 0;
 }
 
 /* FileIo_ReadWrite or FileIo_SimpleOp at entry (FILE_IO_INIT). */
@@ -242,6 +249,7 @@ static void etw_probe_sys_enter(void *data, struct pt_regs *regs, long id)
 			.hook = ETW_KH_SYSCALL_ENTER, .version = ETW_KV_PERFINFO,
 			.tid = task_pid_nr(current),
 			.pid = task_tgid_nr(current), .data = p, .len = sizeof(p),
+			.priv_all = true, .owner = etw_kowner(current),
 		};
 
 		put_unaligned_le64(id, p);
@@ -273,6 +281,7 @@ static void etw_probe_sys_exit(void *data, struct pt_regs *regs, long ret)
 			.hook = ETW_KH_SYSCALL_EXIT, .version = ETW_KV_PERFINFO,
 			.tid = task_pid_nr(current),
 			.pid = task_tgid_nr(current), .data = p, .len = sizeof(p),
+			.priv_all = true, .owner = etw_kowner(current),
 		};
 
 		put_unaligned_le32((u32)ret, p);

@@ -66,6 +66,8 @@ static void etw_kimage_load(u64 base, u64 size, const struct file *file)
 	struct etw_krec r = {
 		.hook = ETW_KH_IMAGE_LOAD, .version = ETW_KV_IMAGE,
 		.tid = task_pid_nr(current), .pid = task_tgid_nr(current),
+		/* what a process maps, and where: its own business */
+		.priv_all = true, .owner = etw_kowner(current),
 	};
 	char *path;
 

@@ -101,7 +101,15 @@ static void etw_ktcp_emit(u16 type, const struct sock *sk, void *p, u32 len,
 				  (v6 ? ETW_KH_TCP_IPV6 : 0)),
 		.version = ETW_KV_TCP, .data = p, .len = len,
 		.tid = in_task() ? task_pid_nr(current) : 0, .pid = pid,
+		/* whom the socket's owner talks to: its own business */
+		.owner = sk->sk_uid,
+		.priv_off = ETW_KP_TCP4_DADDR,
+		.priv_len = (v6 ? ETW_KP_TCP6_SPORT : ETW_KP_TCP4_SPORT) + 2 -
+			    ETW_KP_TCP4_DADDR,
 	};
+
+	BUILD_BUG_ON(ETW_KP_TCP4_DADDR != ETW_KP_TCP6_DADDR);
+	r.priv_keep = r.priv_len;	/* zeros: no address, no port */
 
 	etw_kemit(ETW_KF_NETWORK_TCPIP, &r);
 }

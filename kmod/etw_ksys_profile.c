@@ -31,6 +31,8 @@ static void etw_kprofile_sample(struct perf_event *event,
 		.hook = ETW_KH_SAMPLED_PROFILE, .version = ETW_KV_PERFINFO,
 		.tid = task_pid_nr(current), .pid = task_tgid_nr(current),
 		.data = p, .len = sizeof(p), .kptr = true,
+		/* where another user's process runs: its own business */
+		.owner = etw_kowner(current), .priv_len = 8, .priv_keep = 8,
 	};
 
 	put_unaligned_le64(regs ? instruction_pointer(regs) : 0, p);

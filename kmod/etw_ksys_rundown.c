@@ -184,25 +184,29 @@ static void etw_krd_perfctr(struct etw_krd *rd, struct task_struct *t,
 		      ETW_KP_PERFCTR_SIZE);
 }
 
-/* Everything the rundown says about one process (its leader @t). */
+/*
+ * Everything the rundown says about one process (its leader @t): its
+ * command line and images only to a session that may see them (struct
+ * etw_ksys), which are then not even read.
+ */
 static void etw_krd_process(struct etw_krd *rd, struct task_struct *t)
 {
-	bool end = rd->final;
+	bool end = rd->final, mine = etw_ksees(rd->s, etw_kowner(t));
 	struct mm_struct *mm = get_task_mm(t);
 	u32 n = 0, len;
 
 	if (rd->flags & ETW_KF_PROCESS) {
-		if (mm)
+		if (mm && mine)
 			n = etw_krd_cmdline(t, mm, rd->cmd);
 		len = etw_kprocess_payload(rd->buf, ETW_KSCRATCH_SIZE, t,
-					   rd->cmd, n, 0);
+					   rd->cmd, n, 0, NULL);
 		etw_krd_event(rd, end ? ETW_KH_PROCESS_DCEND :
 				  ETW_KH_PROCESS_DCSTART, ETW_KV_PROCESS,
 			      rd->buf, len);
 	}
 	if (end && (rd->flags & ETW_KF_PROCESS_COUNTERS))
 		etw_krd_perfctr(rd, t, mm);
-	if (mm && (rd->flags & ETW_KF_IMAGE_LOAD))
+	if (mm && mine && (rd->flags & ETW_KF_IMAGE_LOAD))
 		etw_krd_images(rd, t, mm, end ? ETW_KH_IMAGE_DCEND :
 				  ETW_KH_IMAGE_DCSTART);
 	if (mm)

@@ -78,15 +78,18 @@ static s32 etw_kexit_status(int code)
  * @cmdline:	the command line, UTF-8 (may be NULL)
  * @cmdline_len: its bytes
  * @exit:	ExitStatus (an End event), else 0
+ * @r:		the event to mark the command line of as @t's private
+ *		data (struct etw_krec), or NULL
  *
  * Return: bytes written.
  */
 u32 etw_kprocess_payload(u8 *p, u32 room, struct task_struct *t,
-			 const char *cmdline, u32 cmdline_len, int exit)
+			 const char *cmdline, u32 cmdline_len, int exit,
+			 struct etw_krec *r)
 {
 	char comm[TASK_COMM_LEN];
 	struct task_struct *parent;
-	u32 off, ppid;
+	u32 off, ppid, n;
 	kuid_t uid;
 
 	rcu_read_lock();
@@ -107,7 +110,14 @@ u32 etw_kprocess_payload(u8 *p, u32 room, struct task_struct *t,
 	__get_task_comm(comm, sizeof(comm), t);
 	off += etw_kput_astr(p + off, sizeof(comm), comm);
 	/* Room for the command line and the two empty strings after it. */
-	off += etw_kput_wstr(p + off, room - off - 4, cmdline, cmdline_len);
+	n = etw_kput_wstr(p + off, room - off - 4, cmdline, cmdline_len);
+	if (r) {
+		r->owner = etw_kowner(t);
+		r->priv_off = off;
+		r->priv_len = n;
+		r->priv_keep = 2;	/* an empty string */
+	}
+	off += n;
 	put_unaligned_le32(0, p + off);	/* PackageFullName, ApplicationId */
 	return off + 4;
 }
@@ -159,7 +169,7 @@ static void etw_kprocess_event(u16 hook, int exit, bool with_cmdline)
 		n = etw_kcmdline(buf + ETW_KPAYLOAD_ROOM, ETW_KCMD_MAX);
 	r.data = buf;
 	r.len = etw_kprocess_payload(buf, ETW_KPAYLOAD_ROOM, current,
-				     buf + ETW_KPAYLOAD_ROOM, n, exit);
+				     buf + ETW_KPAYLOAD_ROOM, n, exit, &r);
 	etw_kemit(ETW_KF_PROCESS, &r);
 	etw_kscratch_put(buf);
 }
@@ -196,7 +206,7 @@ static void etw_probe_fork(void *data, struct task_struct *parent,
 			r.len = etw_kprocess_payload(buf, ETW_KPAYLOAD_ROOM,
 						     child,
 						     buf + ETW_KPAYLOAD_ROOM,
-						     n, 0);
+						     n, 0, &r);
 			etw_kemit(ETW_KF_PROCESS, &r);
 			etw_kscratch_put(buf);
 		}

@@ -14,9 +14,17 @@
  *
  * An event the session asked stacks for (TraceStackTracingInfo) is
  * followed, in the same reservation, by its StackWalk event.
+ *
+ * Each session gets what its starter may see (etw_ksys.h, struct
+ * etw_ksys): a privileged session every field and kernel frames; an
+ * unprivileged one no kernel address, and of other users' processes
+ * neither their private fields (struct etw_krec's priv_*) nor their
+ * stacks.  So one capture serves all: kernel frames first, then user
+ * frames, and each session is given the part it may see.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cred.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <linux/random.h>
@@ -181,16 +189,76 @@ static void etw_kdur_fix(const struct etw_session *s, u8 *p)
 					   1000000), p);
 }
 
+/**
+ * etw_kowner() - whose private data a task's events carry
+ * @t:		the task
+ *
+ * Its effective uid when its real, effective and saved uids agree; else
+ * (a set-user-ID program running, a daemon between two identities) no
+ * one's: only privileged sessions see its private fields.
+ *
+ * Context: any (RCU read side inside).
+ */
+kuid_t etw_kowner(struct task_struct *t)
+{
+	const struct cred *c;
+	kuid_t uid;
+
+	rcu_read_lock();
+	c = __task_cred(t);
+	uid = uid_eq(c->uid, c->euid) && uid_eq(c->suid, c->euid) ?
+	      c->euid : INVALID_UID;
+	rcu_read_unlock();
+	return uid;
+}
+
+/**
+ * etw_ksees() - may system logger @s see what is private to @owner?
+ * @s:		the session
+ * @owner:	a user (etw_kowner()), or INVALID_UID
+ *
+ * Context: any; @s kept alive by the caller.
+ */
+bool etw_ksees(const struct etw_session *s, kuid_t owner)
+{
+	return s->ksys->privileged || uid_eq(s->owner, owner);
+}
+
+/* Payload bytes of @r as session @s gets it (@cut: without the private part). */
+static u32 etw_kpayload_len(const struct etw_krec *r, bool cut)
+{
+	return cut ? r->len - r->priv_len + r->priv_keep : r->len;
+}
+
+/* Copy the payload of @r to @dst, its private part zeroed when @cut. */
+static void etw_kpayload_copy(u8 *dst, const struct etw_krec *r, bool cut)
+{
+	const u8 *src = r->data;
+	u32 end = r->priv_off + r->priv_len;
+
+	if (!cut) {
+		memcpy(dst, src, r->len);
+		return;
+	}
+	memcpy(dst, src, r->priv_off);
+	memset(dst + r->priv_off, 0, r->priv_keep);
+	memcpy(dst + r->priv_off + r->priv_keep, src + end, r->len - end);
+}
+
 /*
- * Write @r (and, with @frames, its StackWalk event) to session @s.
+ * Write @r (and, with @nframes, its StackWalk event of @frames) to
+ * session @s, without what @s may not see of it.
  * Context: any but NMI; the caller keeps @s alive (RCU or a reference).
- * Return: 0, or the error of a lost event (counted).
+ * Return: 0 (also when @s may not have the event), or the error of a
+ * lost event (counted).
  */
 static int etw_kwrite_stack(struct etw_session *s, const struct etw_krec *r,
 			    const u64 *frames, u32 nframes)
 {
 	struct etw_pool *pool = s->pool;
-	u32 size = sizeof(struct etl_system_header) + r->len;
+	bool cut = (r->priv_len || r->priv_all) && !etw_ksees(s, r->owner);
+	u32 plen = etw_kpayload_len(r, cut);
+	u32 size = sizeof(struct etl_system_header) + plen;
 	u32 need = ETL_ALIGN8(size), ssize = 0, sneed = 0;
 	struct etw_stream *st;
 	unsigned long flags;
@@ -198,7 +266,11 @@ static int etw_kwrite_stack(struct etw_session *s, const struct etw_krec *r,
 	u64 ts;
 	u8 *dst;
 
-	if (frames) {
+	/* Another user's (or a private part that does not fit: the same). */
+	if (cut && (r->priv_all || r->priv_keep > r->priv_len ||
+		    r->priv_off + r->priv_len > r->len))
+		return 0;
+	if (nframes) {
 		ssize = sizeof(struct etl_system_header) + ETW_KP_STACK_FIXED +
 			8 * nframes;
 		sneed = ETL_ALIGN8(ssize);
@@ -227,17 +299,17 @@ static int etw_kwrite_stack(struct etw_session *s, const struct etw_krec *r,
 		return err;
 	}
 	etw_kheader(dst, r->hook, r->version, size, r->tid, r->pid, ts);
-	if (r->len)
-		memcpy(dst + sizeof(struct etl_system_header), r->data,
-		       r->len);
+	if (plen)
+		etw_kpayload_copy(dst + sizeof(struct etl_system_header), r,
+				  cut);
 	if (r->dur_off)
 		etw_kdur_fix(s, dst + sizeof(struct etl_system_header) +
 			     r->dur_off);
-	if (r->kptr && !s->ksys->kaddr &&
+	if (r->kptr && !s->ksys->privileged &&
 	    get_unaligned_le64(r->data) >= TASK_SIZE_MAX)
 		put_unaligned_le64(0, dst + sizeof(struct etl_system_header));
 	memset(dst + size, 0, need - size);
-	if (frames) {
+	if (nframes) {
 		u8 *p = dst + need;
 
 		etw_kheader(p, ETW_KH_STACKWALK, ETW_KV_STACKWALK, ssize,
@@ -273,17 +345,18 @@ int etw_kwrite(struct etw_session *s, const struct etw_krec *r)
 
 /*
  * The current call stack into @frames (at most ETW_KSTACK_MAX): kernel
- * frames first when @kaddr, then the user frames.  Context: preemption
- * off.  Return: the number of frames.
+ * frames first when @kernel (*@nk of them), then the user frames.
+ * Context: preemption off.  Return: the number of frames.
  */
-static u32 etw_kcapture(u64 *frames, bool kaddr)
+static u32 etw_kcapture(u64 *frames, bool kernel, u32 *nk)
 {
 	unsigned long *k = (unsigned long *)frames;
 	u32 n = 0;
 
 	BUILD_BUG_ON(sizeof(unsigned long) != sizeof(u64));
-	if (kaddr)	/* skip this function and the emitter */
+	if (kernel)	/* skip this function and the emitter */
 		n = stack_trace_save(k, ETW_KSTACK_MAX, 2);
+	*nk = n;
 	if (current->mm && !(current->flags & PF_KTHREAD))
 		n += etw_user_stack(task_pt_regs(current), frames + n,
 				    ETW_KSTACK_MAX - n);
@@ -298,11 +371,31 @@ static bool etw_kwants_stack(struct etw_session *s, u16 hook)
 	return set && test_bit(hook, set->hooks);
 }
 
+/*
+ * Which frames of the current stack session @s gets: all of them
+ * (privileged), the user frames (the stack of its starter's process),
+ * or none.  @me is etw_kowner(current).
+ */
+static u32 etw_kframes_for(const struct etw_session *s, kuid_t me, u32 nk,
+			   u32 nf, u32 *first)
+{
+	*first = 0;
+	if (s->ksys->privileged)
+		return nf;
+	if (!uid_eq(s->owner, me))
+		return 0;
+	*first = nk;
+	return nf - nk;
+}
+
 /**
  * etw_kemit() - write one kernel event to every system logger that wants
  * @flag
  * @flag:	the EnableFlags bit the event belongs to
  * @r:		the event
+ *
+ * The stack, when some session wants it with this event, is captured
+ * once: with kernel frames if a privileged session is among them.
  *
  * Context: any but NMI (probes).
  */
@@ -310,36 +403,53 @@ void etw_kemit(u32 flag, const struct etw_krec *r)
 {
 	struct etw_kscratch_cpu *c = NULL;
 	struct etw_ksys_active *a;
+	kuid_t me = INVALID_UID;
+	bool kernel = false, user = false, asked = false;
 	u64 *frames = NULL;
 	unsigned int lvl = 0;
-	u32 i, nf = 0;
-	bool have = false;
+	u32 i, nf = 0, nk = 0;
 
 	rcu_read_lock();
 	a = rcu_dereference(etw_ksys_active);
 	if (!a || !(a->flags & flag))
 		goto out;
+	/* Who wants a stack, and which frames of it may they have? */
 	for (i = 0; i < a->n; i++) {
 		struct etw_session *s = a->e[i].s;
-		bool stack;
+
+		if (!(READ_ONCE(a->e[i].flags) & flag) ||
+		    !etw_kwants_stack(s, r->hook))
+			continue;
+		if (!asked) {
+			me = etw_kowner(current);
+			asked = true;
+		}
+		if (s->ksys->privileged)
+			kernel = true;
+		else if (uid_eq(s->owner, me))
+			user = true;
+	}
+	if (kernel || user) {
+		preempt_disable();
+		c = this_cpu_ptr(etw_kscratch_mem);
+		lvl = interrupt_context_level();
+		if (!c->stack_busy[lvl]) {
+			c->stack_busy[lvl] = true;
+			frames = c->stack[lvl];
+			nf = etw_kcapture(frames, kernel, &nk);
+		} else {
+			preempt_enable();
+		}
+	}
+	for (i = 0; i < a->n; i++) {
+		struct etw_session *s = a->e[i].s;
+		u32 first = 0, n = 0;
 
 		if (!(READ_ONCE(a->e[i].flags) & flag))
 			continue;
-		stack = etw_kwants_stack(s, r->hook);
-		if (stack && !have) {
-			have = true;
-			preempt_disable();
-			c = this_cpu_ptr(etw_kscratch_mem);
-			lvl = interrupt_context_level();
-			if (!c->stack_busy[lvl]) {
-				c->stack_busy[lvl] = true;
-				frames = c->stack[lvl];
-				nf = etw_kcapture(frames, s->ksys->kaddr);
-			} else {
-				preempt_enable();
-			}
-		}
-		etw_kwrite_stack(s, r, stack ? frames : NULL, nf);
+		if (frames && etw_kwants_stack(s, r->hook))
+			n = etw_kframes_for(s, me, nk, nf, &first);
+		etw_kwrite_stack(s, r, n ? frames + first : NULL, n);
 	}
 	if (frames) {
 		c->stack_busy[lvl] = false;

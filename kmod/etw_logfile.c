@@ -215,11 +215,22 @@ void etw_opener_put(struct etw_opener *who)
 	memset(who, 0, sizeof(*who));
 }
 
+/*
+ * The mode a new log file of @s is created with (less the umask): a
+ * system logger's is its starter's alone (Documentation/system-trace.rst
+ * "Who sees what"), as perf record's perf.data is.
+ */
+static umode_t etw_lf_perm(const struct etw_session *s)
+{
+	return s->ksys ? 0600 : 0666;
+}
+
 /**
  * etw_lf_open() - open a log file as @who would
  * @who:	whose credentials, root and umask
  * @path:	absolute path
  * @flags:	O_* access and creation flags
+ * @mode:	permissions of a new file, before the umask
  *
  * Only regular files are log files.  The name is first opened with O_PATH,
  * which resolves it without calling any file system's or driver's open,
@@ -232,7 +243,7 @@ void etw_opener_put(struct etw_opener *who)
  * Return: the file or an ERR_PTR (-EINVAL: not a regular file).
  */
 static struct file *etw_lf_open(const struct etw_opener *who, const char *path,
-				int flags)
+				int flags, umode_t mode)
 {
 	const struct cred *old;
 	struct file *f;
@@ -252,7 +263,7 @@ static struct file *etw_lf_open(const struct etw_opener *who, const char *path,
 	else
 		f = file_open_root(&who->root, path,
 				   flags | O_LARGEFILE | O_CLOEXEC | O_NONBLOCK |
-				   O_NOCTTY, 0666 & ~who->umask);
+				   O_NOCTTY, mode & ~who->umask);
 	revert_creds(old);
 	if (IS_ERR(f))
 		return f;
@@ -308,7 +319,7 @@ static int etw_lf_open_current(struct etw_logfile *lf, bool append)
 	int flags = append ? O_RDWR | O_CREAT : O_WRONLY | O_CREAT | O_TRUNC;
 	int ret;
 
-	lf->file = etw_lf_open(&lf->who, lf->path, flags);
+	lf->file = etw_lf_open(&lf->who, lf->path, flags, etw_lf_perm(lf->s));
 	if (IS_ERR(lf->file)) {
 		ret = PTR_ERR(lf->file);
 		lf->file = NULL;
@@ -637,7 +648,8 @@ int etw_logfile_switch(struct etw_session *s, char **path,
 					       ETW_MODE_FILE_MODE_CIRCULAR |
 					       ETW_MODE_FILE_MODE_APPEND)))
 		return -EOPNOTSUPP;
-	nf = etw_lf_open(who, *path, O_WRONLY | O_CREAT | O_TRUNC);
+	nf = etw_lf_open(who, *path, O_WRONLY | O_CREAT | O_TRUNC,
+			 etw_lf_perm(s));
 	if (IS_ERR(nf))
 		return PTR_ERR(nf);
 	mutex_lock(&lf->lock);

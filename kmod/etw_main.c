@@ -226,6 +226,8 @@ static const struct {
 		struct etw_stage_ctl, ETW_STAGE_CTL_SIZE_VER0),
 	ETW_IOC(ETW_IOC_STAGE_CLOSE, etw_ioctl_stage_close,
 		struct etw_stage_ctl, ETW_STAGE_CTL_SIZE_VER0),
+	ETW_IOC(ETW_IOC_STAGE_WAIT, etw_ioctl_stage_wait,
+		struct etw_stage_wait, ETW_STAGE_WAIT_SIZE_VER0),
 	ETW_IOC(ETW_IOC_CONSUMER_OPEN, etw_ioctl_consumer_open,
 		struct etw_consumer_open, ETW_CONSUMER_OPEN_SIZE_VER0),
 };
@@ -334,6 +336,7 @@ static int etw_open(struct inode *inode, struct file *file)
 	INIT_LIST_HEAD(&ef->notify);
 	init_waitqueue_head(&ef->notify_wq);
 	atomic64_set(&ef->acked, 0);
+	etw_fast_file_init(ef);
 	file->private_data = ef;
 	return 0;
 }
@@ -345,7 +348,6 @@ static void etw_file_free(struct kref *ref)
 	put_cred(ef->cred);
 	etw_umem_free(&ef->map_mem);
 	etw_umem_free(&ef->fast_mem);
-	kvfree(ef->stages);
 	kvfree(ef->regs);
 	kfree(ef);
 }
@@ -444,18 +446,31 @@ static void etw_build_checks(void)
 	BUILD_BUG_ON(offsetof(struct etw_system_info, data) != 16);
 	BUILD_BUG_ON(sizeof(struct etw_consumer_wait) != ETW_CONSUMER_WAIT_SIZE_VER0);
 	BUILD_BUG_ON(offsetof(struct etw_info, fast_max_record) != 56);
-	BUILD_BUG_ON(sizeof(struct etw_fast_slot) != 8);
-	BUILD_BUG_ON(ETW_MMAP_FAST_MAP < ETW_ENABLE_MAP_SIZE);
+	BUILD_BUG_ON(sizeof(struct etw_fast_slot) != 16);
+	BUILD_BUG_ON(ETW_ENABLE_MAP_SIZE > ETW_MMAP_FAST_MAP);
 	BUILD_BUG_ON(ETW_MMAP_FAST_MAP % PAGE_SIZE);
-	BUILD_BUG_ON(sizeof(struct etw_stage_rec) != 16);
+	BUILD_BUG_ON(ETW_MMAP_FAST_MAP + ETW_FAST_MAP_SIZE > ETW_MMAP_GLOBAL);
+	BUILD_BUG_ON(ETW_MMAP_GLOBAL % PAGE_SIZE);
+	BUILD_BUG_ON(sizeof(struct etw_global_page) > ETW_GLOBAL_PAGE_SIZE);
+	BUILD_BUG_ON(offsetof(struct etw_global_page, congested) != 8);
 	BUILD_BUG_ON(sizeof(struct etw_stage_meta) != ETW_STAGE_META_SIZE);
+	BUILD_BUG_ON(offsetof(struct etw_stage_meta, id) != 0x18);
 	BUILD_BUG_ON(offsetof(struct etw_stage_meta, head) != 0x40);
 	BUILD_BUG_ON(offsetof(struct etw_stage_meta, tail) != 0x80);
-	BUILD_BUG_ON(ETW_STAGE_META_SIZE > PAGE_SIZE);
+	BUILD_BUG_ON(offsetof(struct etw_stage_meta, state) != 0x88);
+	BUILD_BUG_ON(ETW_STAGE_META_SIZE % 64);
 	BUILD_BUG_ON(sizeof(struct etw_stage_open) != ETW_STAGE_OPEN_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct etw_stage_ctl) != ETW_STAGE_CTL_SIZE_VER0);
-	BUILD_BUG_ON(PAGE_SIZE + ETW_MAX_BUFFER_KB * 1024 > ETW_STAGE_MMAP_STRIDE);
+	BUILD_BUG_ON(sizeof(struct etw_stage_wait) != ETW_STAGE_WAIT_SIZE_VER0);
+	BUILD_BUG_ON(PAGE_SIZE * ETW_STAGE_MAX_PAGES > ETW_STAGE_MMAP_STRIDE);
 	BUILD_BUG_ON(ETW_FAST_MAX_RECORD > 0xFFFF);
+	/* The stash sits in fields the module overwrites (uapi). */
+	BUILD_BUG_ON(offsetof(struct etl_event_header, thread_id) != ETW_STASH_SLOT);
+	BUILD_BUG_ON(offsetof(struct etl_full_header, thread_id) != ETW_STASH_SLOT);
+	BUILD_BUG_ON(offsetof(struct etl_event_header, event_property) != ETW_STASH_FLAGS);
+	BUILD_BUG_ON(offsetof(struct etl_event_header, provider_id) != ETW_STASH_SESSIONS);
+	BUILD_BUG_ON(offsetof(struct etl_full_header, process_id) != ETW_STASH_CLASSIC_FLAGS);
+	BUILD_BUG_ON(offsetof(struct etl_full_header, kernel_time) != ETW_STASH_CLASSIC_SESSIONS);
 }
 
 static int __init etw_init(void)
@@ -468,23 +483,35 @@ static int __init etw_init(void)
 	for (i = 0; i < ARRAY_SIZE(etw_ioctls); i++)
 		etw_ioc_table[i] = etw_ioctls[i].desc;
 
-	ret = etw_fileop_init();
+	ret = etw_fast_init();
 	if (ret)
 		return ret;
+	ret = etw_collect_init();
+	if (ret)
+		goto out_fast;
+	ret = etw_fileop_init();
+	if (ret)
+		goto out_collect;
 	ret = etw_ksys_init();
-	if (ret) {
-		etw_fileop_exit();
-		return ret;
-	}
+	if (ret)
+		goto out_fileop;
 	ret = misc_register(&etw_misc);
 	if (ret) {
 		pr_err("cannot register /dev/etw: %d\n", ret);
-		etw_ksys_exit();
-		etw_fileop_exit();
-		return ret;
+		goto out_ksys;
 	}
 	pr_info("loaded, ABI %d\n", ETW_ABI_VERSION);
 	return 0;
+
+out_ksys:
+	etw_ksys_exit();
+out_fileop:
+	etw_fileop_exit();
+out_collect:
+	etw_collect_exit();
+out_fast:
+	etw_fast_exit();
+	return ret;
 }
 
 /*
@@ -500,6 +527,8 @@ static void __exit etw_exit(void)
 	etw_fileop_exit();
 	etw_groups_exit();
 	etw_ksys_exit();
+	etw_collect_exit();
+	etw_fast_exit();
 	rcu_barrier();	/* every kfree_rcu() of ours has run */
 	pr_info("unloaded\n");
 }

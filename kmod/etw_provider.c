@@ -171,6 +171,7 @@ static void etw_reg_destroy(struct etw_reg *reg)
 	etw_aggregate_init(&reg->agg);
 	reg->logger = 0;
 	reg->fast_sessions = 0;
+	reg->fast_other = false;
 	etw_slot_publish(reg);
 
 	RCU_INIT_POINTER(ef->regs[reg->slot], NULL);

@@ -310,6 +310,7 @@ struct etw_name_acc {
 static void etw_name_reg(struct etw_reg *reg, void *arg)
 {
 	struct etw_name_acc *acc = arg;
+	/* Pairs with etw_set_traits()'s release: the blob is whole. */
 	const u8 *t = smp_load_acquire(&reg->traits);
 	size_t len;
 

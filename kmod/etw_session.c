@@ -189,6 +189,8 @@ void etw_session_fill_info(struct etw_session *s, struct etw_session_info *si)
 	si->flags = READ_ONCE(s->stopped) ? ETW_SESSION_INFO_F_STOPPED : 0;
 	if (s->ksys)
 		si->flags |= ETW_SESSION_INFO_F_SYSTEM;
+	if (READ_ONCE(s->fast.block_ms))
+		si->flags |= ETW_SESSION_INFO_F_BLOCKING;
 	si->start_time = s->start_time;
 	si->start_raw = s->start_raw;
 	si->perf_freq = s->perf_freq;
@@ -493,6 +495,7 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 			guid_gen((guid_t *)s->guid);	/* Windows layout */
 		s->handle = (++etw_session_generation << 16) | id;
 		etw_sessions[id] = s;
+		etw_fast_session_start(s);
 		if (s->ksys)
 			kref_get(&s->ref);	/* for etw_ksys_attach() */
 		etw_pool_start(s->pool);
@@ -659,6 +662,12 @@ long etw_ioctl_session_control(struct etw_file *ef, void __user *uarg,
 	if (path && !etw_control_uses_path(s, req.code)) {
 		kfree(path);
 		path = NULL;
+	}
+	/* A file the caller names gets the session's events. */
+	if (path && !etw_ksys_may_read(s)) {
+		mutex_unlock(&etw_lock);
+		ret = -EACCES;
+		goto out_put;
 	}
 	/* Changing which kernel events are traced needs privilege. */
 	if (req.code == ETW_CONTROL_UPDATE && s->ksys &&

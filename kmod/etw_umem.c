@@ -88,6 +88,35 @@ void etw_umem_free(struct etw_umem *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/**
+ * etw_umem_shrink() - keep only the first @keep pages of an area
+ * @m:		the area
+ * @keep:	pages to keep, >= 1 and <= @m->nr_pages
+ *
+ * The pages given up must no longer be mapped anywhere the owner cares
+ * for (the caller zapped their user mappings); a mapping left would hold
+ * its own references, so nothing is freed under it.  The kernel mapping
+ * is made again for what is kept: @m->vaddr changes.
+ *
+ * Context: process context; may sleep.
+ * Return: 0, or -ENOMEM (@m unchanged).
+ */
+int etw_umem_shrink(struct etw_umem *m, unsigned long keep)
+{
+	void *vaddr;
+
+	if (!keep || keep >= m->nr_pages)
+		return 0;
+	vaddr = vmap(m->pages, keep, VM_MAP, PAGE_KERNEL);
+	if (!vaddr)
+		return -ENOMEM;
+	vunmap(m->vaddr);
+	etw_umem_put_pages(m->pages + keep, m->nr_pages - keep);
+	m->vaddr = vaddr;
+	m->nr_pages = keep;
+	return 0;
+}
+
 /*
  * The mapping stays read-only and not executable: mprotect(2) asks us
  * first (this replaces clearing VM_MAYWRITE, whose API differs between

@@ -25,6 +25,7 @@ struct etw_umem {
 
 int etw_umem_alloc(struct etw_umem *m, size_t size);
 void etw_umem_free(struct etw_umem *m);
+int etw_umem_shrink(struct etw_umem *m, unsigned long keep);
 int etw_umem_mmap(struct etw_umem *m, struct vm_area_struct *vma);
 int etw_umem_mmap_private_rw(struct etw_umem *m, struct vm_area_struct *vma);
 

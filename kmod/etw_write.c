@@ -452,6 +452,26 @@ static int etw_fault_in(const struct etw_data_desc *d, u32 n)
 	return 0;
 }
 
+/*
+ * The congested blocking sessions that would take an event of @w: the
+ * write waits for them first, as a stage's writer does.
+ */
+static u64 etw_write_congested(struct etw_file *ef, const struct etw_write *w)
+{
+	u64 cong = READ_ONCE(etw_global->congested), mask = 0;
+	struct etw_active *a;
+	struct etw_reg *reg;
+	u32 i;
+
+	rcu_read_lock();
+	reg = etw_reg_lookup(ef, w->handle);
+	a = reg ? rcu_dereference(reg->active) : NULL;
+	for (i = 0; a && i < a->n; i++)
+		mask |= 1ULL << (a->e[i].session->logger_id - 1);
+	rcu_read_unlock();
+	return mask & cong & ~w->filter;
+}
+
 long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_data_desc stack[ETW_STACK_DESCS], *d = stack;
@@ -479,6 +499,13 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 	if (w.count && etw_copy_block((u8 *)d, w.data, w.count * sizeof(*d))) {
 		ret = -EFAULT;
 		goto out;
+	}
+	if (unlikely(READ_ONCE(etw_global->congested))) {
+		u64 mask = etw_write_congested(ef, &w);
+
+		ret = mask ? etw_block_wait(mask) : 0;
+		if (ret)
+			goto out;
 	}
 	ev.w = &w;
 	ev.d = d;

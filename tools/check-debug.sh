@@ -130,7 +130,8 @@ if [ -n "$DK" ] && [ -r "$OUT/mod/etw.ko" ]; then
 		--module "$OUT/mod/etw.ko" --mem 3072 --timeout 5400 \
 		--env ETW_FUZZ_CALLS="$FUZZ_CALLS" \
 		--env ETW_STRESS_SECONDS="$STRESS_SECONDS" \
-		--env ETW_KSFT_TIMEOUT=2400 --env NO_EXPORT_TEST=1 \
+		--env ETW_DEBUG_KERNEL=1 --env NO_EXPORT_TEST=1 \
+		--env ETW_KSFT_TIMEOUT=2400 \
 		--env BPFTRACE_KERNEL_SOURCE="$DK/src" \
 		--env BPFTRACE_KERNEL_BUILD="$DK/build"
 else

@@ -14,6 +14,7 @@
 #include <linux/string.h>
 #include <linux/stddef.h>
 #include <linux/kernel.h>
+#include <linux/compiler.h>
 #define etw_nelems(a)	ARRAY_SIZE(a)
 #else
 #include <stdint.h>
@@ -29,6 +30,8 @@ typedef uint64_t u64;
 typedef int32_t s32;
 typedef int64_t s64;
 #define etw_nelems(a)	(sizeof(a) / sizeof((a)[0]))
+/* Each load of memory another party writes, done once, as the kernel's. */
+#define READ_ONCE(x)	__atomic_load_n(&(x), __ATOMIC_RELAXED)
 #endif
 
 #endif /* _ETW_SHARED_COMPAT_H */

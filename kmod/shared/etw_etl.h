@@ -587,6 +587,15 @@ void etl_record_iter_recover(struct etl_record_iter *it);
  */
 int etl_record_next(struct etl_record_iter *it, struct etl_record *rec);
 
+/*
+ * Step over the next record reading only its framing (section 3.1) and
+ * its raw time where its kind keeps one: 1 with @ts set, 2 for a record
+ * without a time, 0 at the end or where the framing cannot be trusted.
+ * For placing a buffer by its first and last times without decoding its
+ * events (the real-time consumer decodes each one once, later).
+ */
+int etl_record_skim(struct etl_record_iter *it, u64 *ts);
+
 /* One extended item of an EVENT_HEADER record, data in the buffer. */
 struct etl_ext {
 	u16 ext_type;		/* ETL_EXT_* */

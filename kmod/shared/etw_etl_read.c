@@ -350,6 +350,14 @@ static void decode_classic(const u8 *p, u32 fixed, struct etl_record *rec)
 }
 
 /* section 3.6: optional fields in flag order after the 8-byte header */
+/* section 3.6: where a TraceMessage keeps its time, if it has one */
+static u32 msg_time_at(u16 fl)
+{
+	return 8 + (fl & ETL_MSG_SEQUENCE ? 4 : 0) +
+	       (fl & ETL_MSG_GUID ? 16 : 0) +
+	       (fl & ETL_MSG_COMPONENTID ? 4 : 0);
+}
+
 static int decode_message(const u8 *p, struct etl_record *rec,
 			  struct etl_diag *diag)
 {
@@ -381,6 +389,7 @@ static int decode_message(const u8 *p, struct etl_record *rec,
 		pos += 4;
 	}
 	if (fl & ETL_MSG_TIMESTAMP) {
+		pos = msg_time_at(fl);
 		rec->timestamp = ld64(p + pos);
 		rec->present |= ETL_REC_HAS_TIME;
 		pos += 8;
@@ -560,6 +569,39 @@ int etl_record_next(struct etl_record_iter *it, struct etl_record *rec)
 	}
 	/* section 3.1: the next record is at align8(Size) */
 	it->pos += ETL_ALIGN8(rec->size);
+	return 1;
+}
+
+int etl_record_skim(struct etl_record_iter *it, u64 *ts)
+{
+	const u8 *p;
+	u32 ext, at;
+
+	if (it->err || it->pos >= it->filled)
+		return 0;
+	p = it->buf + it->pos;
+	if (it->filled - it->pos >= 4 && ld32(p) == ETL_MARKER_END)
+		return 0;
+	ext = record_extent(it->buf, it->filled, it->pos);
+	if (!ext)
+		return 0;
+	it->pos += ext;
+	if (p[3] == ETL_MARKER_MESSAGE_FLAGS) {
+		if (!(ld16(p + 6) & ETL_MSG_TIMESTAMP))
+			return 2;
+		at = msg_time_at(ld16(p + 6));
+	} else if (rec_kinds[p[2]].family == ETL_FAM_ERROR) {
+		return 2;
+	} else if (rec_kinds[p[2]].kind == ETL_REC_PERFINFO32 ||
+		   rec_kinds[p[2]].kind == ETL_REC_PERFINFO64) {
+		at = SH(thread_id);	/* section 3.2 */
+	} else {
+		/* SYSTEM/COMPACT, classic and EVENT_HEADER alike */
+		at = EH(timestamp);
+	}
+	if (at + 8 > ext)
+		return 2;
+	*ts = ld64(p + at);
 	return 1;
 }
 

@@ -15,15 +15,6 @@ void etw_level_kw_set(struct etw_level_kw *s, u8 level, u64 any, u64 all,
 	s->keyword0 = !(enable_property & ETW_PROP_IGNORE_KEYWORD_0);
 }
 
-bool etw_level_kw_pass(const struct etw_level_kw *s, u8 level, u64 keyword)
-{
-	if (level > s->level)
-		return false;
-	if (keyword == 0)
-		return s->keyword0;
-	return (keyword & s->any) != 0 && (keyword & s->all) == s->all;
-}
-
 void etw_aggregate_init(struct etw_aggregate *a)
 {
 	a->n = 0;

@@ -118,7 +118,15 @@ void etw_level_kw_set(struct etw_level_kw *s, u8 level, u64 any, u64 all,
  *     ((ev.Keyword & Any) != 0 && (ev.Keyword & All) == All))
  * with keyword-0 events failing under IGNORE_KEYWORD_0 (section 1.5).
  */
-bool etw_level_kw_pass(const struct etw_level_kw *s, u8 level, u64 keyword);
+static inline bool etw_level_kw_pass(const struct etw_level_kw *s, u8 level,
+				     u64 keyword)
+{
+	if (level > s->level)
+		return false;
+	if (keyword == 0)
+		return s->keyword0;
+	return (keyword & s->any) != 0 && (keyword & s->all) == s->all;
+}
 
 /*
  * Aggregate over the enabling sessions (seed 000, rules 10, 12, 14):

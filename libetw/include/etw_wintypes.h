@@ -302,6 +302,16 @@ typedef wchar_t WCHAR;
 #else
 typedef char16_t WCHAR;
 #endif
+/*
+ * ETW_WIDE("x"): a WCHAR string literal -- L"x" when wchar_t is 16 bits
+ * (so it is the very type Windows code passes as LPCWSTR, in C and C++),
+ * else u"x".  The W well-known names (KERNEL_LOGGER_NAMEW, ...) use it.
+ */
+#ifdef ETW_SHORT_WCHAR
+#define ETW_WIDE(quote) L##quote
+#else
+#define ETW_WIDE(quote) u##quote
+#endif
 #ifdef ETW_UNICODE
 typedef WCHAR TCHAR;
 #else

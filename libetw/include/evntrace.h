@@ -179,11 +179,14 @@ static const GUID SystemTimerProviderGuid = /* 4f061568-e215-499f-ab2e-eda0ae890
 #define SYSTEM_TIMER_KW_GENERAL			0x0000000000000001ULL
 #define SYSTEM_TIMER_KW_CLOCK_TIMER		0x0000000000000002ULL
 
-/* --- Well-known session names: A = char, W = UTF-16 --- */
-#define KERNEL_LOGGER_NAMEW		u"NT Kernel Logger"
-#define GLOBAL_LOGGER_NAMEW		u"GlobalLogger"
-#define EVENT_LOGGER_NAMEW		u"EventLog"
-#define DIAG_LOGGER_NAMEW		u"DiagLog"
+/*
+ * --- Well-known session names: A = char, W = WCHAR (L"..." when wchar_t
+ * is 16 bits, as with -fshort-wchar; u"..." otherwise) ---
+ */
+#define KERNEL_LOGGER_NAMEW		ETW_WIDE("NT Kernel Logger")
+#define GLOBAL_LOGGER_NAMEW		ETW_WIDE("GlobalLogger")
+#define EVENT_LOGGER_NAMEW		ETW_WIDE("EventLog")
+#define DIAG_LOGGER_NAMEW		ETW_WIDE("DiagLog")
 #define KERNEL_LOGGER_NAMEA		"NT Kernel Logger"
 #define GLOBAL_LOGGER_NAMEA		"GlobalLogger"
 #define EVENT_LOGGER_NAMEA		"EventLog"

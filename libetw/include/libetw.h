@@ -111,6 +111,18 @@ struct etw_fastpath_stats {
 int etw_fastpath_set(int on);
 int etw_fastpath_stats(struct etw_fastpath_stats *stats);
 
+/*
+ * Blocking sessions (Documentation/design.rst, "Losses, blocking, and the
+ * rates a file can carry"): TraceSetInformation(session,
+ * ETW_TRACE_BLOCKING_INFO, &ms, sizeof(ULONG)) with ms the longest wait
+ * in milliseconds (1..60000; 0: the default mode, events dropped and
+ * counted when the session has no free buffer).  Writers whose events
+ * are for a blocking session wait, killably, while fewer than half of
+ * its buffers are free.  TraceQueryInformation returns the ULONG.  A
+ * Linux ETW class: Windows has no such mode.
+ */
+#define ETW_TRACE_BLOCKING_INFO		0x10000
+
 #ifdef __cplusplus
 }
 #endif

@@ -364,6 +364,26 @@ TDHSTATUS __stdcall TdhFormatProperty(
 	_Out_writes_bytes_opt_(*BufferSize) PWCHAR Buffer,
 	_Out_ PUSHORT UserDataConsumed);
 
+/*
+ * WPP (TraceMessage) events: a decoding handle carries the TMF search
+ * path (TDH_CONTEXT_WPP_TMFSEARCHPATH: directories of <GUID>.tmf files,
+ * ';'-separated; TDH_CONTEXT_WPP_TMFFILE: one file); without one,
+ * TRACE_FORMAT_SEARCH_PATH.  TdhGetWppMessage formats the event's
+ * message (UTF-16); ERROR_NOT_FOUND when no TMF describes it.
+ */
+typedef PVOID TDH_HANDLE, *PTDH_HANDLE;
+
+TDHSTATUS __stdcall TdhOpenDecodingHandle(_Out_ PTDH_HANDLE Handle);
+TDHSTATUS __stdcall TdhCloseDecodingHandle(_In_ TDH_HANDLE Handle);
+TDHSTATUS __stdcall TdhSetDecodingParameter(
+	_In_ TDH_HANDLE Handle,
+	_In_ PTDH_CONTEXT TdhContext);
+TDHSTATUS __stdcall TdhGetWppMessage(
+	_In_ TDH_HANDLE Handle,
+	_In_ PEVENT_RECORD EventRecord,
+	_Inout_ PULONG BufferSize,
+	_Out_writes_bytes_opt_(*BufferSize) PBYTE Buffer);
+
 /* Providers with installed or loaded manifests. */
 TDHSTATUS __stdcall TdhEnumerateProviders(
 	_Out_writes_bytes_opt_(*pBufferSize) PPROVIDER_ENUMERATION_INFO pBuffer,

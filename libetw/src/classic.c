@@ -515,11 +515,10 @@ static ULONG etw_trace_message(TRACELOGGER_HANDLE h, ULONG flags,
 		return ERROR_INVALID_HANDLE;	/* not enabled by that session */
 	m.count = n;
 	m.data = (uintptr_t)d;
-	if (etw_fp_on()) {
-		if (!etw_fp_message(&m, d))
-			return ERROR_SUCCESS;
-		etw_fp_fallback();
-	}
+	/*
+	 * Messages take the ioctl (design.rst, "What stays on the ioctl
+	 * path"): their sequence numbers are drawn in write order.
+	 */
 	fd = etw_dev_fd();
 	if (fd < 0)
 		return etw_win32_error(fd, ETW_API_DEVICE);

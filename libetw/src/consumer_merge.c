@@ -521,24 +521,25 @@ void ct_process_files(struct ct_proc *p)
 
 /* --- real time ----------------------------------------------------------- */
 
-/* The raw times of a buffer's first and last timed records. */
+/*
+ * The raw times of a buffer's first and last timed records, from their
+ * framing and times only: its events are decoded once, when delivered.
+ */
 static bool ct_buf_span(const u8 *data, const struct etl_buffer_info *info,
 			u64 *first, u64 *last)
 {
 	struct etl_record_iter it;
-	struct etl_record r;
 	bool any = false;
+	u64 ts;
 	int rc;
 
 	etl_record_iter_init(&it, data, info);
-	etl_record_iter_recover(&it);
-	while ((rc = etl_record_next(&it, &r)) != 0) {
-		if (rc < 0 || r.family == ETL_FAM_ERROR ||
-		    !(r.present & ETL_REC_HAS_TIME))
+	while ((rc = etl_record_skim(&it, &ts)) != 0) {
+		if (rc != 1)
 			continue;
 		if (!any)
-			*first = r.timestamp;
-		*last = r.timestamp;
+			*first = ts;
+		*last = ts;
 		any = true;
 	}
 	return any;

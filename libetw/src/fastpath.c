@@ -1,31 +1,22 @@
 // SPDX-License-Identifier: MIT
 /*
- * The fast path's stages: each thread gets, per session it writes to, a
- * stage that etw.ko maps into the process (ETW_IOC_STAGE_OPEN), and
- * writes its events there with plain stores; the only system call is
- * ETW_IOC_STAGE_SEAL when a stage is full.  The record protocol (uapi
- * linux/etw.h, beside struct etw_stage_meta):
- *
- *	room?  else SEAL;  xchg(busy, 1);  ts = clock;  write;
- *	store_release(head);  store_release(busy, 0)
+ * The fast path's stage: each thread gets one stage from etw.ko
+ * (ETW_IOC_STAGE_OPEN), maps it, and writes the records of every session
+ * there with plain stores.  This file is the slow part: opening the
+ * stage, wrapping its ring, asking the module for room when it is full
+ * (ETW_IOC_STAGE_SEAL), growing it when the module advises, leaving it
+ * when the module retired it, waiting for blocking sessions, thread exit
+ * and fork.  The ring protocol is the uapi's ("Stages").
  *
  * ETW_FASTPATH=0 in the environment (read once) turns the fast path off:
- * every write then takes the ioctl path, as before.
+ * every write then takes the ioctl path.
  */
 #include <errno.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
-#ifdef __x86_64__
-#include <x86intrin.h>
-#endif
-#if __has_include(<sys/rseq.h>)
-#include <sys/rseq.h>
-#endif
 
 #include <windows.h>
 #include <evntprov.h>
@@ -36,12 +27,38 @@
 #include "shared/etw_etl.h"
 
 struct etw_fp_reg etw_fp_regs[ETW_MAX_REGS_PER_FD];
+uint64_t etw_fp_plain[ETW_MAX_REGS_PER_FD];
+const struct etw_fast_slot *etw_fp_map;
+const struct etw_global_page *etw_fp_global;
+
+__thread struct etw_fp_tls etw_fp_tls
+	__attribute__((tls_model("initial-exec")));
+__thread uint64_t etw_fp_staged __attribute__((tls_model("initial-exec")));
 
 /*
- * Writes to a stage that could not be opened go the ioctl way for this
- * many events before the thread asks again.
+ * A thread that could not get a stage writes through the ioctl for this
+ * many events before it asks again.
  */
 #define FP_BACKOFF	4096
+
+/*
+ * The rest of a thread's state (heap): its stage and counters.
+ * @next:	all threads' (their counters), under etw_fp.lock
+ * @gen:	the fork generation it was made in
+ * @id:		the stage, 0 for none
+ * @map_len:	bytes mapped
+ * @backoff:	writes left before the next try to open a stage
+ * @staged:	the thread's count of inline writes (its etw_fp_staged)
+ */
+struct etw_fp_thread {
+	struct etw_fp_thread *next;
+	uint32_t gen;
+	uint32_t backoff;
+	uint64_t *staged;
+	uint64_t id;
+	size_t map_len;
+	uint64_t events, seals, stages, fallbacks, grows, waits;
+};
 
 static struct {
 	int mode;			/* -1 not decided, 0 off, 1 on */
@@ -53,6 +70,7 @@ static struct {
 	pthread_key_t key;
 	struct etw_fp_thread *threads;
 	uint64_t events, seals, stages, fallbacks;	/* of threads gone */
+	const struct etw_fast_slot *map;	/* mapped, even while off */
 } etw_fp = {
 	.mode = -1,
 	.fd = -1,
@@ -60,52 +78,53 @@ static struct {
 	.once = PTHREAD_ONCE_INIT,
 };
 
-__thread struct etw_fp_thread *etw_fp_self;
-const struct etw_fast_slot *etw_fp_map;
-
-static void fp_stage_free(struct etw_fp_stage *st, bool close_it)
+/* Leave the thread's stage: the module collects it, then frees it. */
+static void fp_stage_leave(struct etw_fp_thread *th, struct etw_fp_tls *t,
+			   bool close_it)
 {
-	struct etw_stage_ctl c = { .id = st->id };
+	if (th->id && close_it) {
+		struct etw_stage_ctl c = { .id = th->id };
 
-	if (close_it) {
 		if (etw_fp.fd >= 0)
 			ioctl(etw_fp.fd, ETW_IOC_STAGE_CLOSE, &c);
-		munmap(st->meta, st->map_len);
+		munmap(t->meta, th->map_len);
 	}
-	free(st);
+	th->id = 0;
+	t->data = NULL;
+	t->meta = NULL;
+	t->pos = 0;
+	t->limit = 0;
+	t->size = 0;
 }
 
-/* Take @t off the list and fold its counters into the totals. */
-static void fp_thread_unlist(struct etw_fp_thread *t)
+/* Take @th off the list and fold its counters into the totals. */
+static void fp_thread_unlist(struct etw_fp_thread *th)
 {
 	struct etw_fp_thread **pp;
 
 	pthread_mutex_lock(&etw_fp.lock);
 	for (pp = &etw_fp.threads; *pp; pp = &(*pp)->next)
-		if (*pp == t) {
-			*pp = t->next;
+		if (*pp == th) {
+			*pp = th->next;
 			break;
 		}
-	etw_fp.events += t->events;
-	etw_fp.seals += t->seals;
-	etw_fp.stages += t->stages;
-	etw_fp.fallbacks += t->fallbacks;
+	etw_fp.events += th->events + *th->staged;
+	etw_fp.seals += th->seals;
+	etw_fp.stages += th->stages;
+	etw_fp.fallbacks += th->fallbacks;
 	pthread_mutex_unlock(&etw_fp.lock);
 }
 
-/* Thread exit: the module drains and frees the thread's stages. */
+/* Thread exit: the module collects the thread's stage and frees it. */
 static void fp_thread_exit(void *arg)
 {
-	struct etw_fp_thread *t = arg;
-	bool mine = t->gen == __atomic_load_n(&etw_fp.gen, __ATOMIC_RELAXED);
-	uint32_t i;
+	struct etw_fp_thread *th = arg;
+	bool mine = th->gen == __atomic_load_n(&etw_fp.gen, __ATOMIC_RELAXED);
 
-	for (i = 1; i <= ETW_MAX_SESSIONS; i++)
-		if (t->st[i])
-			fp_stage_free(t->st[i], mine);
+	fp_stage_leave(th, &etw_fp_tls, mine);
 	if (mine)
-		fp_thread_unlist(t);
-	free(t);
+		fp_thread_unlist(th);
+	free(th);
 }
 
 static void fp_once(void)
@@ -118,13 +137,13 @@ static void fp_once(void)
 
 /*
  * The device is open (@fd) and the enable map mapped: decide, map the
- * fast map.  Called under etw_prov.lock, once per process (and again in
- * a forked child).
+ * fast map and the global page.  Called under etw_prov.lock, once per
+ * process (and again in a forked child).
  */
 void etw_fp_init(int fd)
 {
 	struct etw_info info;
-	void *map;
+	void *map, *global;
 
 	pthread_once(&etw_fp.once, fp_once);
 	if (etw_fp.mode >= 0)
@@ -138,196 +157,241 @@ void etw_fp_init(int fd)
 	}
 	map = mmap(NULL, ETW_FAST_MAP_SIZE, PROT_READ, MAP_SHARED, fd,
 		   ETW_MMAP_FAST_MAP);
-	if (map == MAP_FAILED) {
+	global = mmap(NULL, ETW_GLOBAL_PAGE_SIZE, PROT_READ, MAP_SHARED, fd,
+		      ETW_MMAP_GLOBAL);
+	if (map == MAP_FAILED || global == MAP_FAILED ||
+	    ((struct etw_global_page *)global)->size <
+	    offsetof(struct etw_global_page, congested) + 8) {
+		if (map != MAP_FAILED)
+			munmap(map, ETW_FAST_MAP_SIZE);
+		if (global != MAP_FAILED)
+			munmap(global, ETW_GLOBAL_PAGE_SIZE);
 		__atomic_store_n(&etw_fp.mode, 0, __ATOMIC_RELEASE);
 		return;
 	}
-	etw_fp_map = map;
+	etw_fp.map = map;
+	etw_fp_global = global;
+	__atomic_store_n(&etw_fp_map, map, __ATOMIC_RELEASE);
 	__atomic_store_n(&etw_fp.mode, 1, __ATOMIC_RELEASE);
 }
 
-/* A forked child has no stage (the mappings are not inherited). */
+/* A forked child has no stage (the mapping is not inherited). */
 void etw_fp_atfork_child(void)
 {
-	if (etw_fp_map)
-		munmap((void *)etw_fp_map, ETW_FAST_MAP_SIZE);
+	struct etw_fp_tls *t = &etw_fp_tls;
+
+	if (etw_fp.map)
+		munmap((void *)etw_fp.map, ETW_FAST_MAP_SIZE);
+	if (etw_fp_global)
+		munmap((void *)etw_fp_global, ETW_GLOBAL_PAGE_SIZE);
+	etw_fp.map = NULL;
 	etw_fp_map = NULL;
+	etw_fp_global = NULL;
 	etw_fp.fd = -1;
 	etw_fp.gen++;
 	etw_fp.threads = NULL;
 	pthread_mutex_init(&etw_fp.lock, NULL);
 	if (etw_fp.mode > 0)
 		etw_fp.mode = -1;	/* decided again with the new file */
-	if (etw_fp_self) {
-		/* its stages are the parent's: forget them, unmapped */
-		etw_fp_self = NULL;
-	}
+	/* Its stage is the parent's: forget it, it is not mapped here. */
+	t->data = NULL;
+	t->meta = NULL;
+	t->pos = 0;
+	t->limit = 0;
+	t->size = 0;
 	memset(etw_fp_regs, 0, sizeof(etw_fp_regs));
-}
-
-bool etw_fp_on(void)
-{
-	return __atomic_load_n(&etw_fp.mode, __ATOMIC_ACQUIRE) > 0;
-}
-
-/* The enable slot's seqcount covers the fast map too (uapi). */
-uint64_t etw_fp_sessions(uint32_t slot)
-{
-	const volatile ETW_ENABLE_SLOT *s = __etw_enable_map + slot;
-	const volatile struct etw_fast_slot *f = etw_fp_map + slot;
-	uint64_t bits;
-	uint32_t seq;
-
-	for (;;) {
-		seq = __atomic_load_n(&s->Seq, __ATOMIC_ACQUIRE);
-		bits = f->sessions;
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-		if (!(seq & 1) &&
-		    __atomic_load_n(&s->Seq, __ATOMIC_RELAXED) == seq)
-			return bits;
-	}
+	memset(etw_fp_plain, 0, sizeof(etw_fp_plain));
 }
 
 static struct etw_fp_thread *fp_thread(void)
 {
-	struct etw_fp_thread *t = etw_fp_self;
+	struct etw_fp_thread *th = pthread_getspecific(etw_fp.key);
 
-	if (t)
-		return t;	/* a forked child forgot its parent's */
-	t = calloc(1, sizeof(*t));
-	if (!t)
+	if (th && th->gen == etw_fp.gen)
+		return th;
+	th = calloc(1, sizeof(*th));
+	if (!th)
 		return NULL;
-	t->gen = etw_fp.gen;
+	th->gen = etw_fp.gen;
+	th->staged = &etw_fp_staged;
 	pthread_mutex_lock(&etw_fp.lock);
-	t->next = etw_fp.threads;
-	etw_fp.threads = t;
+	th->next = etw_fp.threads;
+	etw_fp.threads = th;
 	pthread_mutex_unlock(&etw_fp.lock);
-	pthread_setspecific(etw_fp.key, t);
-	etw_fp_self = t;
-	return t;
+	pthread_setspecific(etw_fp.key, th);
+	return th;
 }
 
-/* A stage of session @logger_id for this thread, mapped and checked. */
-static struct etw_fp_stage *fp_stage_open(uint32_t logger_id)
+/* Where records may end in pos's lap, given the module's tail. */
+static uint32_t fp_limit(const struct etw_fp_tls *t, uint64_t tail)
 {
-	struct etw_stage_open req = { .logger_id = logger_id };
+	uint32_t hl = ETW_STAGE_POS_LAP(t->pos), tl = ETW_STAGE_POS_LAP(tail);
+
+	if (tl == hl)
+		return t->size;
+	if (tl + 1 == hl && ETW_STAGE_POS_OFF(tail) >= ETW_STAGE_POS_OFF(t->pos))
+		return ETW_STAGE_POS_OFF(tail);
+	return ETW_STAGE_POS_OFF(t->pos);	/* nothing: ask the module */
+}
+
+/* Open a stage whose ring holds @want bytes, map it, make it current. */
+static int fp_stage_open(struct etw_fp_thread *th, struct etw_fp_tls *t,
+			 uint32_t want)
+{
+	struct etw_stage_open req = { .want = want };
 	struct etw_stage_meta *m;
-	struct etw_fp_stage *st;
 	void *map;
 
 	if (ioctl(etw_fp.fd, ETW_IOC_STAGE_OPEN, &req))
-		return NULL;
+		return -1;
 	map = mmap(NULL, req.map_size, PROT_READ | PROT_WRITE, MAP_SHARED,
 		   etw_fp.fd, (off_t)req.mmap_offset);
-	st = calloc(1, sizeof(*st));
-	if (map == MAP_FAILED || !st)
-		goto fail;
 	m = map;
-	/* The meta page describes itself: read only what we know. */
-	if (m->size < offsetof(struct etw_stage_meta, drains) ||
+	/* The meta area describes itself: read only what we know. */
+	if (map == MAP_FAILED || m->size < offsetof(struct etw_stage_meta, collects) ||
 	    m->version != ETW_STAGE_VERSION || m->data_offset >= req.map_size ||
-	    m->data_size > req.map_size - m->data_offset ||
-	    m->data_size < ETW_FAST_MAX_RECORD + sizeof(struct etw_stage_rec))
-		goto fail;
-	st->meta = m;
-	st->data = (uint8_t *)map + m->data_offset;
-	st->size = m->data_size;
-	st->head = (uint32_t)m->head;
-	st->id = req.id;
-	st->clock = m->clock_type;
-	st->logger_id = logger_id;
-	st->session = m->session;
-	st->map_len = req.map_size;
-	return st;
-
-fail:
-	if (map != MAP_FAILED)
-		munmap(map, req.map_size);
-	free(st);
-	{
+	    m->data_size > req.map_size - m->data_offset || m->data_size < 1024 ||
+	    (m->data_size & 7) || m->id != req.id) {
 		struct etw_stage_ctl c = { .id = req.id };
 
+		if (map != MAP_FAILED)
+			munmap(map, req.map_size);
 		ioctl(etw_fp.fd, ETW_IOC_STAGE_CLOSE, &c);
+		return -1;
 	}
-	return NULL;
-}
-
-static struct etw_fp_stage *fp_stage(struct etw_fp_thread *t,
-				     uint32_t logger_id)
-{
-	struct etw_fp_stage *st = t->st[logger_id];
-
-	if (st && !__atomic_load_n(&st->meta->closed, __ATOMIC_RELAXED))
-		return st;
-	if (st) {		/* its session stopped */
-		fp_stage_free(st, true);
-		t->st[logger_id] = NULL;
-	}
-	if (t->backoff[logger_id]) {
-		t->backoff[logger_id]--;
-		return NULL;
-	}
-	st = fp_stage_open(logger_id);
-	if (!st) {
-		t->backoff[logger_id] = FP_BACKOFF;
-		return NULL;
-	}
-	t->stages++;
-	t->st[logger_id] = st;
-	return st;
+	th->id = req.id;
+	th->map_len = req.map_size;
+	th->stages++;
+	t->meta = m;
+	t->data = (uint8_t *)map + m->data_offset;
+	t->size = m->data_size;
+	t->pos = __atomic_load_n(&m->head, __ATOMIC_RELAXED) & ~7ULL;
+	t->limit = fp_limit(t, __atomic_load_n(&m->tail, __ATOMIC_RELAXED));
+	return 0;
 }
 
 /*
- * The slow part of etw_fp_reserve() (fastpath.h): this thread's stage of
- * session @logger_id opened, or full and sealed.  Return it, or NULL for
- * the ioctl path.
+ * The ring is full (or the record needs a larger one): the module
+ * collects in our context.  Then grow if it advises.  Return 0 when
+ * there is room, -1 for the ioctl path.
  */
-struct etw_fp_stage *etw_fp_stage_slow(uint32_t logger_id, uint32_t need)
+static int fp_seal(struct etw_fp_thread *th, struct etw_fp_tls *t,
+		   uint32_t need)
 {
-	struct etw_fp_thread *t = fp_thread();
-	struct etw_fp_stage *st;
+	struct etw_stage_ctl c = { .id = th->id, .need = need };
 
-	if (!t || logger_id < 1 || logger_id > ETW_MAX_SESSIONS)
-		return NULL;
-	st = fp_stage(t, logger_id);
-	if (!st || need > st->size) {
-		t->fallbacks++;
-		return NULL;
+	if (ioctl(etw_fp.fd, ETW_IOC_STAGE_SEAL, &c)) {
+		if (errno == ESHUTDOWN)
+			fp_stage_leave(th, t, true);	/* reopened by the caller */
+		return errno == ESHUTDOWN ? 0 : -1;
 	}
-	if (st->head + need > st->size) {
-		struct etw_stage_ctl c = { .id = st->id };
+	th->seals++;
+	t->limit = fp_limit(t, c.tail);
+	if ((c.advice & ETW_STAGE_A_GROW) && t->size < UINT32_MAX / 8) {
+		struct etw_fp_tls old = *t;
+		uint64_t old_id = th->id;
+		size_t old_len = th->map_len;
+		uint32_t want = t->size * 4 > need * 4 ? t->size * 4 : need * 4;
 
-		/* Full: the module drains it and it starts over. */
-		if (ioctl(etw_fp.fd, ETW_IOC_STAGE_SEAL, &c)) {
-			t->fallbacks++;
-			return NULL;	/* closed meanwhile: next time */
+		if (!fp_stage_open(th, t, want)) {
+			struct etw_stage_ctl cc = { .id = old_id };
+
+			/* The old one is collected, then freed by the module. */
+			ioctl(etw_fp.fd, ETW_IOC_STAGE_CLOSE, &cc);
+			munmap(old.meta, old_len);
+			th->grows++;
 		}
-		t->seals++;
-		st->head = 0;
 	}
-	return st;
+	return 0;
 }
 
-void etw_fp_seal_sessions(uint64_t sessions)
+/*
+ * Wrap to the next lap: a zero __u16 where the record would start (if
+ * the lap does not end exactly).  The ring may have been retired
+ * meanwhile: busy, a full barrier, then state (uapi).
+ */
+static int fp_wrap(struct etw_fp_tls *t)
 {
-	struct etw_fp_thread *t = etw_fp_self;
+	uint32_t off = (uint32_t)t->pos;
 
-	if (!t)
-		return;
-	while (sessions) {
-		uint32_t logger = (uint32_t)__builtin_ctzll(sessions) + 1;
-		struct etw_fp_stage *st = t->st[logger];
-
-		sessions &= sessions - 1;
-		if (st && st->head) {
-			struct etw_stage_ctl c = { .id = st->id };
-
-			if (!ioctl(etw_fp.fd, ETW_IOC_STAGE_SEAL, &c)) {
-				st->head = 0;
-				t->seals++;
-			}
-		}
+	__atomic_store_n(&t->meta->head, t->pos | ETW_STAGE_BUSY,
+			 __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&t->meta->state, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&t->meta->head, t->pos, __ATOMIC_RELAXED);
+		return -1;
 	}
+	if (off < t->size)
+		*(uint16_t *)(t->data + off) = 0;
+	t->pos = ((uint64_t)ETW_STAGE_POS_LAP(t->pos) + 1) << 32;
+	__atomic_store_n(&t->meta->head, t->pos, __ATOMIC_RELEASE);
+	return 0;
+}
+
+int etw_fp_room(uint32_t need)
+{
+	struct etw_fp_tls *t = &etw_fp_tls;
+	struct etw_fp_thread *th;
+	int tries;
+
+	if (!etw_fp_on())
+		return -1;
+	th = fp_thread();
+	if (!th)
+		return -1;
+	for (tries = 0; tries < 6; tries++) {
+		struct etw_stage_meta *m = t->meta;
+		uint64_t tail;
+
+		if (!m) {
+			if (th->backoff) {
+				th->backoff--;
+				break;
+			}
+			if (fp_stage_open(th, t, need * 4)) {
+				th->backoff = FP_BACKOFF;
+				break;
+			}
+			m = t->meta;
+		}
+		if (__atomic_load_n(&m->state, __ATOMIC_RELAXED)) {
+			/* Retired (idle) or closed: leave it for a new one. */
+			fp_stage_leave(th, t, true);
+			continue;
+		}
+		if (need > t->size / 2) {
+			/* The module grows the stage for it, if it can. */
+			if (fp_seal(th, t, need))
+				break;
+			continue;
+		}
+		tail = __atomic_load_n(&m->tail, __ATOMIC_ACQUIRE);
+		t->limit = fp_limit(t, tail);
+		if ((uint32_t)t->pos + need <= t->limit)
+			return 0;
+		if (ETW_STAGE_POS_LAP(tail) == ETW_STAGE_POS_LAP(t->pos) &&
+		    need <= ETW_STAGE_POS_OFF(tail) &&
+		    (uint32_t)t->pos + need > t->size) {
+			if (fp_wrap(t))
+				continue;
+			t->limit = fp_limit(t, tail);
+			return 0;
+		}
+		if (fp_seal(th, t, need))
+			break;
+	}
+	th->fallbacks++;
+	return -1;
+}
+
+void etw_fp_block(uint64_t sessions)
+{
+	struct etw_stage_wait w = { .sessions = sessions };
+	struct etw_fp_thread *th = fp_thread();
+
+	if (th)
+		th->waits++;
+	ioctl(etw_fp.fd, ETW_IOC_STAGE_WAIT, &w);
 }
 
 /* --- Linux ETW extensions (libetw.h) ------------------------------------ */
@@ -342,12 +406,15 @@ ETW_EXPORT int etw_fastpath_set(int on)
 	pthread_mutex_lock(&etw_fp.lock);
 	was = etw_fp.mode > 0;
 	etw_fp.env_off = !on;
-	if (!on && etw_fp.mode > 0)
+	if (!on && etw_fp.mode > 0) {
+		__atomic_store_n(&etw_fp_map, NULL, __ATOMIC_RELEASE);
 		__atomic_store_n(&etw_fp.mode, 0, __ATOMIC_RELEASE);
-	else if (on && etw_fp_map)
+	} else if (on && etw_fp.map) {
+		__atomic_store_n(&etw_fp_map, etw_fp.map, __ATOMIC_RELEASE);
 		__atomic_store_n(&etw_fp.mode, 1, __ATOMIC_RELEASE);
-	else if (on && etw_fp.mode == 0 && etw_fp.fd >= 0)
+	} else if (on && etw_fp.mode == 0 && etw_fp.fd >= 0) {
 		etw_fp.mode = -1;	/* decide again, mapping the map */
+	}
 	pthread_mutex_unlock(&etw_fp.lock);
 	if (on && etw_fp.mode < 0 && etw_fp.fd >= 0)
 		etw_fp_init(etw_fp.fd);
@@ -356,15 +423,15 @@ ETW_EXPORT int etw_fastpath_set(int on)
 
 void etw_fp_fallback(void)
 {
-	struct etw_fp_thread *t = etw_fp_self;
+	struct etw_fp_thread *th = fp_thread();
 
-	if (t)
-		t->fallbacks++;
+	if (th)
+		th->fallbacks++;
 }
 
 ETW_EXPORT int etw_fastpath_stats(struct etw_fastpath_stats *out)
 {
-	struct etw_fp_thread *t;
+	struct etw_fp_thread *th;
 
 	if (!out)
 		return -EINVAL;
@@ -374,11 +441,12 @@ ETW_EXPORT int etw_fastpath_stats(struct etw_fastpath_stats *out)
 	out->seals = etw_fp.seals;
 	out->stages = etw_fp.stages;
 	out->fallbacks = etw_fp.fallbacks;
-	for (t = etw_fp.threads; t; t = t->next) {
-		out->events += __atomic_load_n(&t->events, __ATOMIC_RELAXED);
-		out->seals += __atomic_load_n(&t->seals, __ATOMIC_RELAXED);
-		out->stages += __atomic_load_n(&t->stages, __ATOMIC_RELAXED);
-		out->fallbacks += __atomic_load_n(&t->fallbacks,
+	for (th = etw_fp.threads; th; th = th->next) {
+		out->events += __atomic_load_n(&th->events, __ATOMIC_RELAXED) +
+			       __atomic_load_n(th->staged, __ATOMIC_RELAXED);
+		out->seals += __atomic_load_n(&th->seals, __ATOMIC_RELAXED);
+		out->stages += __atomic_load_n(&th->stages, __ATOMIC_RELAXED);
+		out->fallbacks += __atomic_load_n(&th->fallbacks,
 						  __ATOMIC_RELAXED);
 	}
 	out->enabled = etw_fp.mode > 0;

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libetw's fast path: events written into stages etw.ko maps into the
- * process, with no system call per event (Documentation/design.rst, "The
- * fast path").  fastpath.c has the stages and the record protocol,
- * fastpath_write.c the records of EventWrite*, TraceEvent, TraceMessage.
+ * libetw's fast path: events written into the calling thread's stage,
+ * memory etw.ko maps into the process, with no system call per event
+ * (Documentation/design.rst, "The fast path").  fastpath.c has the stage
+ * and the slow paths, fastpath_write.c the records of the general cases
+ * (extended items, classic events); EventWrite's common case is inline
+ * (provider.c, with etw_fp_begin() and etw_fp_commit() below).
  */
 #ifndef _LIBETW_FASTPATH_H
 #define _LIBETW_FASTPATH_H
@@ -13,9 +15,6 @@
 #include <stdint.h>
 #include <time.h>
 #include <linux/etw.h>
-#ifdef __x86_64__
-#include <x86intrin.h>
-#endif
 #if __has_include(<sys/rseq.h>)
 #include <sys/rseq.h>
 #endif
@@ -33,159 +32,156 @@
 struct etw_fp_reg {
 	uint32_t traits_len;	/* PROV_TRAITS bytes set by EventSetInformation */
 	uint8_t use_type;	/* EVENT_DATA_DESCRIPTOR.Type is honoured */
-	uint8_t msg_ioctl;	/* its messages take the ioctl (one was untimed) */
 	const void *traits;	/* our copy of them, or NULL */
 };
 
 extern struct etw_fp_reg etw_fp_regs[ETW_MAX_REGS_PER_FD];
+/*
+ * The handle of each live registration EventWrite's inline path may take
+ * (no traits, no descriptor types, not classic), else 0: one load tells.
+ */
+extern uint64_t etw_fp_plain[ETW_MAX_REGS_PER_FD];
 
-/* One stage of this thread (one session). */
-struct etw_fp_stage {
-	struct etw_stage_meta *meta;
+/*
+ * The calling thread's hot state, in an initial-exec TLS block (no call
+ * into another object to find it).  The rest of a thread's state is on
+ * the heap (struct etw_fp_thread, fastpath.c).
+ * @data:	the ring, or NULL before the first stage
+ * @meta:	the stage's meta area
+ * @pos:	where the next record goes (lap << 32 | offset)
+ * @limit:	the offset records may end at in @pos's lap
+ * @size:	the ring's bytes
+ * @activity:	the thread's activity ID (EventActivityIdControl)
+ */
+struct etw_fp_tls {
 	uint8_t *data;
-	uint32_t size;		/* of the data area */
-	uint32_t head;		/* our copy of meta->head */
-	uint32_t id;
-	uint16_t clock;		/* ETL clock type */
-	uint16_t logger_id;
-	uint64_t session;
-	size_t map_len;
+	struct etw_stage_meta *meta;
+	uint64_t pos;
+	uint32_t limit;
+	uint32_t size;
+	GUID activity;
 };
 
-/* One thread's stages, by logger id (fastpath.c). */
-struct etw_fp_thread {
-	uint32_t gen;			/* the fork generation when made */
-	struct etw_fp_thread *next;	/* all threads' (their counters) */
-	struct etw_fp_stage *st[ETW_MAX_SESSIONS + 1];
-	uint32_t backoff[ETW_MAX_SESSIONS + 1];
-	uint64_t events, seals, stages, fallbacks;
-};
+extern __thread struct etw_fp_tls etw_fp_tls
+	__attribute__((tls_model("initial-exec")));
 
-/* This thread's; NULL before its first write (and in a forked child). */
-extern __thread struct etw_fp_thread *etw_fp_self;
-
-/* The records of one write reserve, then commit. */
-struct etw_fp_res {
-	struct etw_fp_stage *st;
-	uint8_t *rec;		/* where the ETL record goes */
-	uint32_t need;		/* prefix + record, padded */
-	uint64_t ts;		/* its time */
-};
+/* The fast map and the global page; NULL while the fast path is off. */
+extern const struct etw_fast_slot *etw_fp_map;
+extern const struct etw_global_page *etw_fp_global;
 
 /* Called once the device is open and the enable map mapped. */
 void etw_fp_init(int fd);
 void etw_fp_atfork_child(void);
 /* Is the fast path on (ETW_FASTPATH, the module's features)? */
-bool etw_fp_on(void);
-/* Count a write that took the ioctl path although the fast path is on. */
-void etw_fp_fallback(void);
-/* The sessions that enable registration @slot (the fast map). */
-uint64_t etw_fp_sessions(uint32_t slot);
-
-/* The fast map (fastpath.c); read it inside the enable slot's seqcount. */
-extern const struct etw_fast_slot *etw_fp_map;
-
-static inline uint64_t etw_fp_sessions_raw(uint32_t slot)
+static inline bool etw_fp_on(void)
 {
-	return ((const volatile struct etw_fast_slot *)etw_fp_map)[slot].sessions;
+	return __atomic_load_n(&etw_fp_map, __ATOMIC_ACQUIRE) != NULL;
 }
 
-struct etw_fp_stage *etw_fp_stage_slow(uint32_t logger_id, uint32_t need);
+/* Count a write that took the ioctl path although the fast path is on. */
+void etw_fp_fallback(void);
+/* Count writes staged by the inline path (etw_fastpath_stats()). */
+extern __thread uint64_t etw_fp_staged
+	__attribute__((tls_model("initial-exec")));
 
-/* The session's clock (etw_stage_meta.clock_type; etw_session_clock()). */
-static inline uint64_t etw_fp_clock(uint16_t clock)
+/*
+ * Room for @need bytes at etw_fp_tls.pos: open, switch, wrap or seal the
+ * stage.  0: etw_fp_tls is ready; -1: take the ioctl path.
+ */
+int etw_fp_room(uint32_t need);
+/*
+ * Wait while a blocking session among @sessions is congested (the global
+ * page); the inline path calls it when one of its sessions' bits is set.
+ */
+void etw_fp_block(uint64_t sessions);
+
+/* The stage clock: CLOCK_MONOTONIC in nanoseconds. */
+static inline uint64_t etw_fp_clock(void)
 {
 	struct timespec ts;
 
-	switch (clock) {
-	case ETL_CLOCK_SYSTEM_TIME:
-		clock_gettime(CLOCK_REALTIME, &ts);
-		return ((uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec) / 100 +
-		       ETL_FILETIME_UNIX_EPOCH;
-#ifdef __x86_64__
-	case ETL_CLOCK_CPU_CYCLE:
-		return __rdtsc();
-#endif
-	default:
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		return (uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec;
-	}
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 /* The CPU this thread runs on: rseq's word when glibc registered it. */
-static inline int etw_fp_cpu(void)
+static inline uint16_t etw_fp_cpu(void)
 {
-#if defined(RSEQ_SIG) && defined(__x86_64__)
-	if (__rseq_size)
-		return (int)((struct rseq *)((char *)__builtin_thread_pointer() +
-					     __rseq_offset))->cpu_id;
-#endif
-	return sched_getcpu();
-}
-
-/*
- * Reserve room for an ETL record of @size bytes in this thread's stage
- * of session @logger_id, mark the stage busy and take the time (the
- * uapi's contract: busy with a full barrier, then the clock).  Return 0,
- * or -1 when this session must take the ioctl path.  Then write the
- * record at res->rec (res->ts is its time) and call etw_fp_commit().
- */
-static inline __attribute__((always_inline))
-int etw_fp_reserve(struct etw_fp_res *res, uint32_t logger_id, uint32_t size,
-		   uint16_t slot, uint16_t flags)
-{
-	struct etw_fp_thread *t = etw_fp_self;
-	uint32_t need = sizeof(struct etw_stage_rec) + ETL_ALIGN8(size);
-	struct etw_stage_rec *pre;
-	struct etw_fp_stage *st;
 	int cpu;
 
-	st = t && logger_id <= ETW_MAX_SESSIONS ? t->st[logger_id] : NULL;
-	if (!st || __atomic_load_n(&st->meta->closed, __ATOMIC_RELAXED) ||
-	    st->head + need > st->size) {
-		st = etw_fp_stage_slow(logger_id, need);
-		if (!st)
-			return -1;
-		t = etw_fp_self;
-	}
-	__atomic_exchange_n(&st->meta->busy, 1, __ATOMIC_SEQ_CST);
-	res->ts = etw_fp_clock(st->clock);
-	cpu = etw_fp_cpu();
-	pre = (struct etw_stage_rec *)(st->data + st->head);
-	pre->timestamp = res->ts;
-	pre->size = (uint16_t)size;
-	pre->flags = flags;
-	pre->slot = slot;
-	pre->cpu = cpu < 0 ? 0 : (uint16_t)cpu;
-	res->st = st;
-	res->rec = (uint8_t *)(pre + 1);
-	res->need = need;	/* the module zeroes the padding */
-	t->events++;
-	return 0;
+#if defined(RSEQ_SIG) && defined(__x86_64__)
+	if (__rseq_size)
+		return (uint16_t)((struct rseq *)((char *)__builtin_thread_pointer() +
+						  __rseq_offset))->cpu_id;
+#endif
+	cpu = sched_getcpu();
+	return cpu < 0 ? 0 : (uint16_t)cpu;
 }
 
-static inline void etw_fp_commit(const struct etw_fp_res *res)
-{
-	struct etw_fp_stage *st = res->st;
-
-	st->head += res->need;
-	__atomic_store_n(&st->meta->head, st->head, __ATOMIC_RELEASE);
-	__atomic_store_n(&st->meta->busy, 0, __ATOMIC_RELEASE);
-}
 /*
- * Before a write that must keep its place among this thread's earlier
- * ones (a timestamp override, a message without a time) takes the ioctl
- * path: hand this thread's records for those sessions to the module.
+ * Start a record of @need bytes (8-aligned): room, then busy (the uapi's
+ * protocol, "Stages": head = pos | 1, then state).  Return where it
+ * goes, or NULL for the ioctl path.  Fill it, then etw_fp_commit().
  */
-void etw_fp_seal_sessions(uint64_t sessions);
+static inline __attribute__((always_inline))
+uint8_t *etw_fp_begin(struct etw_fp_tls *t, uint32_t need)
+{
+	struct etw_stage_meta *m;
 
-/* fastpath_write.c: 0 when every wanted session got it (*done: those) */
-int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t filter,
+	if ((uint32_t)t->pos + need > t->limit && etw_fp_room(need))
+		return NULL;
+	m = t->meta;
+	__atomic_store_n(&m->head, t->pos | ETW_STAGE_BUSY, __ATOMIC_RELAXED);
+	if (__builtin_expect(__atomic_load_n(&m->state, __ATOMIC_RELAXED), 0)) {
+		__atomic_store_n(&m->head, t->pos, __ATOMIC_RELAXED);
+		if (etw_fp_room(need))
+			return NULL;
+		m = t->meta;
+		__atomic_store_n(&m->head, t->pos | ETW_STAGE_BUSY,
+				 __ATOMIC_RELAXED);
+	}
+	return t->data + (uint32_t)t->pos;
+}
+
+/*
+ * Commit the record at @rec (etw_fp_tls.pos): its time and CPU, read now
+ * (after busy, as the protocol wants: the collector's cutoff relies on
+ * it), then head.
+ */
+static inline __attribute__((always_inline))
+void etw_fp_commit(struct etw_fp_tls *t, uint8_t *rec, uint32_t need)
+{
+	uint64_t ts = etw_fp_clock();
+
+	*(uint16_t *)(rec + ETW_STASH_CPU) = etw_fp_cpu();
+	*(uint64_t *)(rec + 0x10) = ts;		/* TimeStamp, both kinds */
+	t->pos += need;
+	__atomic_store_n(&t->meta->head, t->pos, __ATOMIC_RELEASE);
+}
+
+/* The first 16 bytes of an EVENT_HEADER64 with its stash (uapi), but for
+ * the CPU (etw_fp_commit()). */
+static inline void etw_fp_event_head(uint8_t *rec, uint32_t size,
+				     uint16_t eh_flags, uint16_t rec_flags,
+				     uint32_t slot)
+{
+	uint64_t *w = (uint64_t *)rec;
+
+	w[0] = (uint64_t)size | (uint64_t)ETL_HEADER_TYPE_EVENT_HEADER64 << 16 |
+	       (uint64_t)ETL_MARKER_FLAGS << 24 | (uint64_t)eh_flags << 32 |
+	       (uint64_t)rec_flags << 48;
+	w[1] = slot;
+}
+
+/* fastpath_write.c: the general cases; 0 when every session got it. */
+int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t want,
 		 uint32_t wflags, const GUID *activity, const GUID *related,
-		 uint32_t n, const EVENT_DATA_DESCRIPTOR *data, uint64_t *done);
+		 uint32_t n, const EVENT_DATA_DESCRIPTOR *data);
 int etw_fp_classic(const struct etw_trace_event *t,
 		   const struct etw_data_desc *d);
-int etw_fp_message(const struct etw_trace_message *m,
-		   const struct etw_data_desc *d);
+/* The sessions of @slot that may want (@level, @keyword): the fast map
+ * word, and the enable slot when keywords need MatchAny/MatchAll. */
+uint64_t etw_fp_wanted(uint32_t slot, uint8_t level, uint64_t keyword,
+		       uint64_t *word);
 
 #endif /* _LIBETW_FASTPATH_H */

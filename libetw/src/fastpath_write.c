@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
- * The fast path's records: EventWrite* (EVENT_HEADER64 with its extended
- * items), TraceEvent(Instance) (FULL_HEADER64, INSTANCE64) and
- * TraceMessage (MESSAGE), built in the thread's stage exactly as etw.ko's
- * ioctl path builds them in a session buffer (kmod/etw_write.c).  The
- * module then checks each one and fills what the writer does not own:
- * thread and process id, provider GUID, CPU times, the traits.
+ * The fast path's records in their general forms: EventWrite* with
+ * extended items (EVENT_HEADER64: related activity, provider traits,
+ * TraceLogging metadata) and TraceEvent(Instance) (FULL_HEADER64,
+ * INSTANCE64), built in the thread's stage exactly as etw.ko's ioctl path
+ * builds them in a session buffer (kmod/etw_write.c), once for every
+ * session, with the stash (uapi) in the fields the module overwrites:
+ * thread and process id, provider GUID, CPU times.  EventWrite's plain
+ * case is inline in provider.c.
  *
  * Anything the fast path does not take returns 1 and goes the ioctl way,
  * which gives the exact error or result: records over fast_max_record
- * bytes, a TIMESTAMP_OVERRIDE, descriptors the kernel would refuse,
- * messages with a sequence number or without a time.
+ * bytes, a TIMESTAMP_OVERRIDE, descriptors the kernel would refuse.
+ * TraceMessage always takes the ioctl (its header has no stash, and its
+ * sequence numbers are drawn in write order by the kernel).
  */
 #include <stddef.h>
 #include <string.h>
@@ -127,43 +130,22 @@ static uint8_t *fp_item(uint8_t *p, uint16_t type, uint32_t size, bool more)
 	return p + sizeof(*it);
 }
 
-/*
- * The EVENT_HEADER64 fields the writer owns.  Thread and process id,
- * provider GUID and CPU times are the module's: it writes them at the
- * drain, whatever is there.  EVENT_DESCRIPTOR has the layout of the
- * header's descriptor fields (0x28..0x37).
- */
-static inline void fp_event_header(uint8_t *dst, uint16_t size, uint16_t flags,
-				   uint64_t ts, const EVENT_DESCRIPTOR *d,
-				   const GUID *activity)
-{
-	struct etl_event_header *h = (void *)dst;
-
-	h->size = size;
-	h->header_type = ETL_HEADER_TYPE_EVENT_HEADER64;
-	h->marker_flags = ETL_MARKER_FLAGS;
-	h->flags = flags;
-	h->event_property = 0;
-	h->timestamp = ts;
-	memcpy(&h->id, d, sizeof(*d));
-	memcpy(h->activity_id, activity, 16);
-}
-
-_Static_assert(sizeof(EVENT_DESCRIPTOR) == 16 &&
-	       offsetof(struct etl_event_header, keyword) -
-	       offsetof(struct etl_event_header, id) ==
-	       offsetof(EVENT_DESCRIPTOR, Keyword), "EVENT_DESCRIPTOR in the header");
-
-/* The EVENT_HEADER64 record at @dst. */
-static void fp_event_fill(const struct fp_event *e, uint8_t *dst, uint64_t ts,
-			  const EVENT_DESCRIPTOR *d, const GUID *activity,
-			  const GUID *related, uint32_t n,
+/* The EVENT_HEADER64 record at @dst (head and stash by the caller). */
+static void fp_event_fill(const struct fp_event *e, uint8_t *dst,
+			  uint64_t sessions, const EVENT_DESCRIPTOR *d,
+			  const GUID *activity, const GUID *related, uint32_t n,
 			  const EVENT_DATA_DESCRIPTOR *data)
 {
+	struct etl_event_header *h = (void *)dst;
 	uint8_t *p = dst + sizeof(struct etl_event_header), *q;
 	uint32_t items = e->nitems, i;
 
-	fp_event_header(dst, (uint16_t)e->size, e->flags, ts, d, activity);
+	memcpy(h->provider_id, &sessions, 8);
+	memset(h->provider_id + 8, 0, 8);
+	memcpy(&h->id, d, sizeof(*d));
+	h->kernel_time = 0;
+	h->user_time = 0;
+	memcpy(h->activity_id, activity, 16);
 
 	if (related)
 		p = etl_put_ext_item(p, ETL_EXT_RELATED_ACTIVITYID, related, 16,
@@ -201,205 +183,122 @@ static void fp_event_fill(const struct fp_event *e, uint8_t *dst, uint64_t ts,
 	}
 }
 
-/*
- * The enable slot and the fast map of @slot, read once (the enable map's
- * seqcount): 0 when no session wants an event of @level and @keyword
- * (seed 000, rule 15, on the aggregate, as EventEnabled()), else the
- * sessions that enable the registration.
- */
-static uint64_t fp_wanted(uint32_t slot, uint8_t level, uint64_t kw)
+_Static_assert(sizeof(EVENT_DESCRIPTOR) == 16 &&
+	       offsetof(struct etl_event_header, keyword) -
+	       offsetof(struct etl_event_header, id) ==
+	       offsetof(EVENT_DESCRIPTOR, Keyword), "EVENT_DESCRIPTOR in the header");
+_Static_assert(offsetof(struct etl_event_header, provider_id) ==
+	       ETW_STASH_SESSIONS, "the stash's sessions");
+
+uint64_t etw_fp_wanted(uint32_t slot, uint8_t level, uint64_t kw,
+		       uint64_t *word)
 {
+	const volatile struct etw_fast_slot *f = etw_fp_map + slot;
 	const volatile ETW_ENABLE_SLOT *s = __etw_enable_map + slot;
-	uint64_t any, all, bits;
-	uint8_t lvl, flags, on;
+	uint64_t w = f->word, any, all;
 	uint32_t seq;
 
+	*word = w;
+	if (level >= (w & ETW_FAST_W_LEVEL))
+		return 0;
+	if (!kw)
+		return (w & ETW_FAST_W_KW0) ? f->sessions : 0;
+	if (w & ETW_FAST_W_KW_ANY)
+		return f->sessions;
+	/* The sessions filter keywords: MatchAny and MatchAll (seed 000). */
 	for (;;) {
 		seq = __atomic_load_n(&s->Seq, __ATOMIC_ACQUIRE);
-		on = s->Enabled;
-		lvl = s->Level;
-		flags = s->Flags;
 		any = s->MatchAnyKeyword;
 		all = s->MatchAllKeyword;
-		bits = etw_fp_sessions_raw(slot);
 		__atomic_thread_fence(__ATOMIC_ACQUIRE);
 		if (!(seq & 1) &&
 		    __atomic_load_n(&s->Seq, __ATOMIC_RELAXED) == seq)
 			break;
 	}
-	if (!on || level > lvl)
-		return 0;
-	if (kw == 0)
-		return (flags & ETW_ENABLE_SLOT_KEYWORD0) ? bits : 0;
-	return ((kw & any) != 0 && (kw & all) == all) ? bits : 0;
+	return ((kw & any) != 0 && (kw & all) == all) ? f->sessions : 0;
 }
 
-int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t filter,
+int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t want,
 		 uint32_t wflags, const GUID *activity, const GUID *related,
-		 uint32_t n, const EVENT_DATA_DESCRIPTOR *data, uint64_t *done)
+		 uint32_t n, const EVENT_DATA_DESCRIPTOR *data)
 {
-	uint32_t slot = (uint32_t)handle - 1;
+	uint32_t slot = (uint32_t)handle - 1, need;
+	struct etw_fp_tls *t = &etw_fp_tls;
 	struct fp_event e;
-	struct etw_fp_res res;
-	uint64_t want, all;
-	uint16_t flags = wflags & ETW_WRITE_F_INPRIVATE ?
-			 ETW_STAGE_REC_INPRIVATE : 0;
+	uint8_t *rec;
 
-	*done = 0;
-	if (slot >= ETW_MAX_REGS_PER_FD || !__etw_enable_map)
-		return 1;
-	want = all = fp_wanted(slot, d->Level, (uint64_t)d->Keyword) & ~filter;
-	if (!want)
-		return 0;	/* nobody listens (reference 1.4) */
-	/* The common case, straight: one session, plain data, no items. */
-	if (!(want & (want - 1)) && !related && !etw_fp_regs[slot].use_type &&
-	    !etw_fp_regs[slot].traits_len) {
-		uint64_t payload = 0;
-		uint32_t i;
-		uint8_t *p;
-
-		for (i = 0; i < n; i++)
-			payload += data[i].Size;
-		if (payload > ETW_FAST_MAX_RECORD - sizeof(struct etl_event_header) ||
-		    etw_fp_reserve(&res, (uint32_t)__builtin_ctzll(want) + 1,
-				   sizeof(struct etl_event_header) + (uint32_t)payload,
-				   (uint16_t)slot, flags))
-			return 1;
-		fp_event_header(res.rec, (uint16_t)(sizeof(struct etl_event_header) +
-						    payload),
-				wflags & ETW_WRITE_F_STRING_ONLY ?
-				ETL_EH_FLAG_STRING_ONLY : 0, res.ts, d, activity);
-		p = res.rec + sizeof(struct etl_event_header);
-		for (i = 0; i < n; i++) {
-			memcpy(p, (const void *)(uintptr_t)data[i].Ptr,
-			       data[i].Size);
-			p += data[i].Size;
-		}
-		etw_fp_commit(&res);
-		*done = want;
-		return 0;
-	}
 	switch (fp_describe(&e, slot, wflags, related, n, data)) {
 	case 0:
 		break;
-	case 2:
-		/* Seed 001, rule 13: it keeps its place in the thread's order. */
-		etw_fp_seal_sessions(want);
-		return 1;
 	default:
 		return 1;
 	}
-	while (want) {
-		uint32_t logger = (uint32_t)__builtin_ctzll(want) + 1;
-		uint64_t bit = 1ULL << (logger - 1);
-
-		want &= ~bit;
-		if (etw_fp_reserve(&res, logger, e.size, (uint16_t)slot, flags))
-			continue;
-		fp_event_fill(&e, res.rec, res.ts, d, activity, related, n,
-			      data);
-		etw_fp_commit(&res);
-		*done |= bit;
-	}
-	return *done == all ? 0 : 1;
+	need = ETL_ALIGN8(e.size);
+	rec = etw_fp_begin(t, need);
+	if (!rec)
+		return 1;
+	etw_fp_event_head(rec, e.size, e.flags,
+			  wflags & ETW_WRITE_F_INPRIVATE ?
+			  ETW_STAGE_REC_INPRIVATE : 0, slot);
+	fp_event_fill(&e, rec, want, d, activity, related, n, data);
+	if (e.size & 7)
+		memset(rec + e.size, 0, need - e.size);
+	etw_fp_commit(t, rec, need);
+	etw_fp_staged++;
+	return 0;
 }
 
 /* TraceEvent / TraceEventInstance: FULL_HEADER64 or INSTANCE64. */
-int etw_fp_classic(const struct etw_trace_event *t,
+int etw_fp_classic(const struct etw_trace_event *tr,
 		   const struct etw_data_desc *d)
 {
-	bool inst = t->flags & ETW_TRACE_F_INSTANCE;
+	bool inst = tr->flags & ETW_TRACE_F_INSTANCE;
 	uint32_t hdr = inst ? sizeof(struct etl_instance_header) :
 			      sizeof(struct etl_full_header);
-	uint32_t slot = (uint32_t)t->handle - 1, size = hdr, i;
+	uint32_t slot = (uint32_t)tr->handle - 1, size = hdr, need, i;
+	uint64_t bit = 1ULL << (tr->logger - 1);
+	struct etw_fp_tls *t = &etw_fp_tls;
 	struct etl_instance_header *ih;
 	struct etl_full_header *h;
-	struct etw_fp_res res;
-	uint8_t *p;
+	uint8_t *p, *rec;
 
-	if (!(etw_fp_sessions(slot) & (1ULL << (t->logger - 1))))
+	if (slot >= ETW_MAX_REGS_PER_FD ||
+	    !(etw_fp_map[slot].sessions & bit))
 		return 1;	/* let the kernel say ERROR_INVALID_HANDLE */
-	for (i = 0; i < t->count; i++)
+	for (i = 0; i < tr->count; i++)
 		size += d[i].size;
-	if (size > ETW_FAST_MAX_RECORD ||
-	    etw_fp_reserve(&res, (uint32_t)t->logger, size, (uint16_t)slot, 0))
+	if (size > ETW_FAST_MAX_RECORD)
 		return 1;
-	ih = (void *)res.rec;
+	need = ETL_ALIGN8(size);
+	rec = etw_fp_begin(t, need);
+	if (!rec)
+		return 1;
+	ih = (void *)rec;
 	h = &ih->full;
 	h->size = (uint16_t)size;
 	h->header_type = inst ? ETL_HEADER_TYPE_INSTANCE64 :
 				ETL_HEADER_TYPE_FULL_HEADER64;
 	h->marker_flags = ETL_MARKER_FLAGS;
-	h->type = t->type;
-	h->level = t->level;
-	h->version = t->version;
-	h->thread_id = 0;
+	h->type = tr->type;
+	h->level = tr->level;
+	h->version = tr->version;
+	h->thread_id = slot;	/* the stash; its CPU: etw_fp_commit() */
 	h->process_id = 0;
-	h->timestamp = res.ts;
-	memcpy(h->guid, t->guid, 16);
-	h->kernel_time = 0;
-	h->user_time = 0;
+	memcpy(h->guid, tr->guid, 16);
+	memcpy(&h->kernel_time, &bit, 8);
 	if (inst) {
-		ih->instance_id = t->instance_id;
-		ih->parent_instance_id = t->parent_instance_id;
-		memcpy(ih->parent_guid, t->parent_guid, 16);
+		ih->instance_id = tr->instance_id;
+		ih->parent_instance_id = tr->parent_instance_id;
+		memcpy(ih->parent_guid, tr->parent_guid, 16);
 	}
-	p = res.rec + hdr;
-	for (i = 0; i < t->count; i++) {
+	p = rec + hdr;
+	for (i = 0; i < tr->count; i++) {
 		memcpy(p, (const void *)(uintptr_t)d[i].ptr, d[i].size);
 		p += d[i].size;
 	}
-	etw_fp_commit(&res);
-	return 0;
-}
-
-/*
- * TraceMessage: only with its own time (TRACE_MESSAGE_TIMESTAMP) and
- * without a sequence number, which must be drawn in write order.
- */
-int etw_fp_message(const struct etw_trace_message *m,
-		   const struct etw_data_desc *d)
-{
-	uint32_t slot = (uint32_t)m->handle - 1, size, i;
-	struct etl_rec_message h;
-	struct etw_fp_res res;
-	uint8_t *p;
-
-	if (etw_fp_regs[slot].msg_ioctl ||
-	    !(etw_fp_sessions(slot) & (1ULL << (m->logger - 1))))
-		return 1;
-	if (!(m->flags & ETW_MSG_TIMESTAMP)) {
-		/*
-		 * A message without a time takes the time of the record
-		 * before it in its stream: from now on this provider's
-		 * messages share one stream, the kernel's, after what this
-		 * thread staged so far.
-		 */
-		etw_fp_regs[slot].msg_ioctl = 1;
-		etw_fp_seal_sessions(1ULL << (m->logger - 1));
-		return 1;
-	}
-	if (m->flags & ETW_MSG_SEQUENCE)
-		return 1;	/* numbered in write order, by the kernel */
-	size = etl_message_header_size((uint16_t)m->flags);
-	for (i = 0; i < m->count; i++) {
-		if (d[i].size > ETW_FAST_MAX_RECORD)
-			return 1;
-		size += d[i].size;
-	}
-	if (size > ETW_FAST_MAX_RECORD ||
-	    etw_fp_reserve(&res, (uint32_t)m->logger, size, (uint16_t)slot, 0))
-		return 1;
-	memset(&h, 0, sizeof(h));
-	h.message_number = m->number;
-	h.option_flags = (uint16_t)m->flags;
-	h.component_id = m->component_id;
-	memcpy(h.guid, m->guid, 16);
-	p = etl_message_put_header(res.rec, (uint16_t)size, &h, res.ts, 0, 0);
-	for (i = 0; i < m->count; i++) {
-		memcpy(p, (const void *)(uintptr_t)d[i].ptr, d[i].size);
-		p += d[i].size;
-	}
-	etw_fp_commit(&res);
+	if (size & 7)
+		memset(rec + size, 0, need - size);
+	etw_fp_commit(t, rec, need);
+	etw_fp_staged++;
 	return 0;
 }

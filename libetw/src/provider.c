@@ -63,7 +63,8 @@ struct etw_provider_state etw_prov = {
 /* Depth of enable callbacks running on this thread. */
 __thread int etw_in_callback;
 
-static __thread GUID etw_thread_activity;
+/* The thread's activity ID lives in the fast path's TLS block. */
+#define etw_thread_activity (etw_fp_tls.activity)
 
 /* In a forked child: no registrations, no map, no dispatcher thread. */
 void etw_provider_atfork_child(void)
@@ -75,6 +76,8 @@ void etw_provider_atfork_child(void)
 		munmap((void *)map, ETW_ENABLE_MAP_SIZE);
 	etw_fp_atfork_child();
 	memset(etw_prov.regs, 0, sizeof(etw_prov.regs));
+	/* The parent's handles are none here: ERROR_INVALID_HANDLE. */
+	memset((void *)etw_prov.live, 0, sizeof(etw_prov.live));
 	pthread_mutex_init(&etw_prov.lock, NULL);
 	etw_prov.dispatch_init = 0;
 	etw_prov.done_seq = 0;
@@ -340,6 +343,9 @@ int etw_register(const GUID *guid, uint32_t flags, struct etw_lib_reg *tmpl,
 		memset(&etw_fp_regs[req.slot], 0, sizeof(etw_fp_regs[0]));
 		__atomic_store_n(&etw_prov.live[req.slot], req.handle,
 				 __ATOMIC_RELEASE);
+		__atomic_store_n(&etw_fp_plain[req.slot],
+				 flags & ETW_REG_F_CLASSIC ? 0 : req.handle,
+				 __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&etw_prov.lock);
 	if (ret) {
@@ -371,6 +377,8 @@ int etw_unregister(uint64_t handle)
 		if (ioctl(fd, ETW_IOC_UNREGISTER, &req))
 			ret = -errno;
 		etw_prov.regs[(uint32_t)handle - 1] = NULL;
+		__atomic_store_n(&etw_fp_plain[(uint32_t)handle - 1], 0,
+				 __ATOMIC_RELEASE);
 		__atomic_store_n(&etw_prov.live[(uint32_t)handle - 1], 0,
 				 __ATOMIC_RELEASE);
 		free(r);
@@ -465,15 +473,23 @@ ETW_EXPORT ULONG EVNTAPI EventSetInformation(REGHANDLE RegHandle,
 		} else if (InformationClass == EventProviderUseDescriptorType) {
 			f->use_type = *(const UCHAR *)EventInformation != 0;
 		}
+		/* EventWrite's inline path takes plain registrations only. */
+		__atomic_store_n(&etw_fp_plain[(uint32_t)RegHandle - 1],
+				 f->use_type || f->traits_len ? 0 : RegHandle,
+				 __ATOMIC_RELEASE);
 	}
 	return ERROR_SUCCESS;
 }
 
-/* EventWriteEx with everything explicit; the other writes call this. */
-static ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
-		       ULONG64 Filter, ULONG Flags, LPCGUID ActivityId,
-		       LPCGUID RelatedActivityId, ULONG UserDataCount,
-		       PEVENT_DATA_DESCRIPTOR UserData, uint32_t wflags)
+/*
+ * EventWriteEx with everything explicit, every case: the fast path's
+ * general records (extended items, several paths), or the ioctl.
+ */
+static __attribute__((noinline))
+ULONG etw_write_slow(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
+		     ULONG64 Filter, ULONG Flags, LPCGUID ActivityId,
+		     LPCGUID RelatedActivityId, ULONG UserDataCount,
+		     PEVENT_DATA_DESCRIPTOR UserData, uint32_t wflags)
 {
 	struct etw_write w;
 	uint64_t done = 0;
@@ -488,22 +504,36 @@ static ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 		return ERROR_INVALID_PARAMETER;
 	if (!ActivityId)
 		ActivityId = &etw_thread_activity;
+	if (Flags & EVENT_WRITE_FLAG_INPRIVATE)
+		wflags |= ETW_WRITE_F_INPRIVATE;
 	/*
-	 * No system call: the thread's stages (fastpath.c), which also
-	 * decide, from the same read of the enable slot, that no session
-	 * wants it.  A handle that is no registration is an error whether
-	 * or not anyone listens.
+	 * No system call: the thread's stage (fastpath.c), from the same
+	 * reads of the fast map that decide that no session wants it.  A
+	 * handle that is no registration is an error whether or not anyone
+	 * listens.
 	 */
 	if (etw_fp_on()) {
+		uint32_t slot = (uint32_t)RegHandle - 1;
+		uint64_t word, want, cong;
+
 		if (!etw_handle_live(RegHandle))
 			return ERROR_INVALID_HANDLE;
-		if (!etw_fp_event(RegHandle, d, Filter,
-				  wflags | (Flags & EVENT_WRITE_FLAG_INPRIVATE ?
-					    ETW_WRITE_F_INPRIVATE : 0),
-				  ActivityId, RelatedActivityId, UserDataCount,
-				  UserData, &done))
+		want = etw_fp_wanted(slot, d->Level, (uint64_t)d->Keyword,
+				     &word) & ~(uint64_t)Filter;
+		if (d->Level >= (word & ETW_FAST_W_LEVEL))
+			return ERROR_SUCCESS;	/* nobody listens (1.4) */
+		cong = want & __atomic_load_n(&etw_fp_global->congested,
+					      __ATOMIC_RELAXED);
+		if (cong)
+			etw_fp_block(cong);
+		if (want && !etw_fp_event(RegHandle, d, want, wflags, ActivityId,
+					  RelatedActivityId, UserDataCount,
+					  UserData))
+			done = want;
+		if (!(word & ETW_FAST_W_IOCTL) && done == want)
 			return ERROR_SUCCESS;
-		etw_fp_fallback();
+		if (done != want)
+			etw_fp_fallback();
 	} else if (!EventEnabled(RegHandle, d)) {
 		/* No session wants it: no syscall (reference 1.4). */
 		return etw_handle_live(RegHandle) ? ERROR_SUCCESS :
@@ -520,8 +550,6 @@ static ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 	w.keyword = (uint64_t)d->Keyword;
 	w.filter = (uint64_t)Filter | done;	/* not twice */
 	w.flags = wflags;
-	if (Flags & EVENT_WRITE_FLAG_INPRIVATE)
-		w.flags |= ETW_WRITE_F_INPRIVATE;
 	w.count = UserDataCount;
 	w.data = (uintptr_t)UserData;
 	memcpy(w.activity_id, ActivityId, 16);
@@ -535,6 +563,87 @@ static ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 	if (ioctl(fd, ETW_IOC_WRITE, &w))
 		return etw_win32_error(-errno, ETW_API_WRITE);
 	return ERROR_SUCCESS;
+}
+
+/*
+ * The common case without a call: a live registration whose sessions
+ * are all served by stages and take any non-zero keyword (or keyword 0),
+ * plain data descriptors, no extended items.  Everything else, and a
+ * stage without room, goes to etw_write_slow().
+ */
+static inline __attribute__((always_inline))
+ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d, ULONG64 Filter,
+		ULONG Flags, LPCGUID ActivityId, LPCGUID RelatedActivityId,
+		ULONG UserDataCount, PEVENT_DATA_DESCRIPTOR UserData,
+		uint32_t wflags)
+{
+	const struct etw_fast_slot *map = etw_fp_map;
+	uint32_t slot = (uint32_t)RegHandle - 1, size, need, i;
+	struct etw_fp_tls *t = &etw_fp_tls;
+	uint64_t word, want, mask, payload, *q;
+	uint8_t *rec;
+
+	/* A live registration without traits or descriptor types. */
+	if (__builtin_expect(slot >= ETW_MAX_REGS_PER_FD || !map || !d ||
+			     Flags || RelatedActivityId ||
+			     etw_fp_plain[slot] != (uint64_t)RegHandle, 0))
+		goto slow;
+	word = __atomic_load_n(&map[slot].word, __ATOMIC_RELAXED);
+	if (d->Level >= (word & ETW_FAST_W_LEVEL))
+		return ERROR_SUCCESS;	/* nobody listens (reference 1.4) */
+	/* Sessions that take every non-zero keyword (or keyword 0) only. */
+	want = d->Keyword ? ETW_FAST_W_KW_ANY : ETW_FAST_W_KW0;
+	if ((word & (want | ETW_FAST_W_IOCTL)) != want)
+		goto slow;
+	mask = __atomic_load_n(&map[slot].sessions, __ATOMIC_RELAXED) &
+	       ~(uint64_t)Filter;
+	if (!mask || (mask & __atomic_load_n(&etw_fp_global->congested,
+					     __ATOMIC_RELAXED)))
+		goto slow;
+	if (UserDataCount == 1) {
+		payload = UserData[0].Size;
+	} else {
+		if (UserDataCount > MAX_EVENT_DATA_DESCRIPTORS ||
+		    (UserDataCount && !UserData))
+			goto slow;
+		for (i = 0, payload = 0; i < UserDataCount; i++)
+			payload += UserData[i].Size;
+	}
+	if (payload > ETW_FAST_MAX_RECORD - sizeof(struct etl_event_header))
+		goto slow;
+	size = sizeof(struct etl_event_header) + (uint32_t)payload;
+	need = (size + 7) & ~7u;
+	rec = etw_fp_begin(t, need);
+	if (!rec)
+		goto slow;
+	q = (uint64_t *)rec;
+	q[need / 8 - 1] = 0;		/* the padding: payload overwrites */
+	etw_fp_event_head(rec, size, wflags & ETW_WRITE_F_STRING_ONLY ?
+			  ETL_EH_FLAG_STRING_ONLY : 0, 0, slot);
+	q[3] = mask;			/* 0x18 ProviderId: the stash */
+	q[4] = 0;
+	memcpy(rec + 0x28, d, 16);	/* 0x28 EventDescriptor */
+	q[7] = 0;			/* 0x38 KernelTime, UserTime */
+	memcpy(rec + 0x40, ActivityId ? ActivityId : &t->activity, 16);
+	if (UserDataCount == 1) {
+		memcpy(rec + sizeof(struct etl_event_header),
+		       (const void *)(uintptr_t)UserData[0].Ptr, payload);
+	} else {
+		uint8_t *p = rec + sizeof(struct etl_event_header);
+
+		for (i = 0; i < UserDataCount; i++) {
+			memcpy(p, (const void *)(uintptr_t)UserData[i].Ptr,
+			       UserData[i].Size);
+			p += UserData[i].Size;
+		}
+	}
+	etw_fp_commit(t, rec, need);
+	etw_fp_staged++;
+	return ERROR_SUCCESS;
+slow:
+	return etw_write_slow(RegHandle, d, Filter, Flags, ActivityId,
+			      RelatedActivityId, UserDataCount, UserData,
+			      wflags);
 }
 
 ETW_EXPORT ULONG EVNTAPI EventWriteEx(REGHANDLE RegHandle,

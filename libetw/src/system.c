@@ -217,6 +217,14 @@ unsigned int etw_system_set(uint64_t session, int cls, const void *info,
 		ret = etw_sysinfo(0, ETW_SYSINFO_PROFILE_INTERVAL,
 				  ETW_SYSINFO_F_SET, (void *)info, len, NULL);
 		break;
+	case ETW_TRACE_BLOCKING_INFO:
+		if (!session || !info)
+			return ERROR_INVALID_PARAMETER;
+		if (len != sizeof(ULONG))
+			return ERROR_BAD_LENGTH;
+		ret = etw_sysinfo(session, ETW_SYSINFO_BLOCKING,
+				  ETW_SYSINFO_F_SET, (void *)info, len, NULL);
+		break;
 	default:
 		return ERROR_NOT_SUPPORTED;
 	}
@@ -241,6 +249,12 @@ unsigned int etw_system_query(uint64_t session, int cls, void *info,
 		/* In: the Source; out: its Interval. */
 		ret = etw_sysinfo(0, ETW_SYSINFO_PROFILE_INTERVAL, 0, info,
 				  len, &need);
+		break;
+	case ETW_TRACE_BLOCKING_INFO:
+		if (!session)
+			return ERROR_INVALID_PARAMETER;
+		ret = etw_sysinfo(session, ETW_SYSINFO_BLOCKING, 0, info, len,
+				  &need);
 		break;
 	default:
 		return ERROR_NOT_SUPPORTED;

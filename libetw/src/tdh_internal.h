@@ -105,6 +105,8 @@ uint32_t tdh_value_size(uint16_t in, uint16_t out, uint32_t length,
 
 /* English text of a Win32 error / NTSTATUS / HRESULT (TDH_OUTTYPE @out). */
 void tdh_error_text(uint16_t out, uint32_t code, char *buf, size_t n);
+const char *tdh_ntstatus_name(uint32_t code);
+void tdh_ntstatus_list(void (*fn)(const char *name, uint32_t code));
 
 /*
  * One value as UTF-8 text: what TdhFormatProperty shows, before the

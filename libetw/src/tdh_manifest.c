@@ -124,6 +124,16 @@ static const char *msg(struct mf_ctx *c, const char *ref)
 	return ref;
 }
 
+/* "$(string.Id)" -> "Id" (mc.exe names its MSG_ defines after it), else NULL. */
+static const char *msgref(struct mf_ctx *c, const char *ref)
+{
+	size_t n = ref ? strlen(ref) : 0;
+
+	if (n < 11 || strncmp(ref, "$(string.", 9) || ref[n - 1] != ')')
+		return NULL;
+	return tdh_strndup(&c->m->a, ref + 9, n - 10);
+}
+
 int mf_parse_guid(const char *s, GUID *g)
 {
 	unsigned int d1, d2, d3, b[8];
@@ -200,13 +210,15 @@ static struct mf_item *mf_items(struct mf_ctx *c, const xmlNode *list,
 
 		if (!is(e, elem))
 			continue;
-		it[k].name = req(c, e, "name");
+		it[k].name = strcmp(elem, "message") ? req(c, e, "name") : NULL;
 		v = req(c, e, valattr);
 		if (v && number(v, &it[k].value))
 			mf_error(c, "line %u: %s=\"%s\" is not a number",
 				 (unsigned)e->line, valattr, v);
 		it[k].symbol = attr(c, e, "symbol");
+		it[k].msgref = msgref(c, attr(c, e, "message"));
 		it[k].message = msg(c, attr(c, e, "message"));
+		it[k].event_guid = attr(c, e, "eventGUID");
 		k++;
 	}
 	*n = k;
@@ -245,6 +257,7 @@ static void mf_tasks(struct mf_ctx *c, struct tdh_provider *p,
 				mf_error(c, "line %u: opcode value \"%s\"",
 					 (unsigned)o->line, v);
 			it->symbol = attr(c, o, "symbol");
+			it->msgref = msgref(c, attr(c, o, "message"));
 			it->message = msg(c, attr(c, o, "message"));
 			it->task = (unsigned)p->tasks[k].value + 1;
 			p->nopcodes++;
@@ -256,8 +269,26 @@ static void mf_tasks(struct mf_ctx *c, struct tdh_provider *p,
 /*
  * <channels>: <channel> and <importChannel>.  Values: the value attribute,
  * winmeta's for imported System/Application/Security, else 16, 17, ...
- * in order, as mc.exe assigns them.
+ * in order, skipping values other channels give themselves, as mc.exe
+ * assigns them.
  */
+static int value_taken(const xmlNode *list, uint64_t v)
+{
+	const xmlNode *e;
+
+	for (e = list ? list->children : NULL; e; e = e->next) {
+		xmlChar *s = e->type == XML_ELEMENT_NODE ?
+			xmlGetProp((xmlNode *)e, (const xmlChar *)"value") : NULL;
+		uint64_t x;
+		int hit = s && !number((const char *)s, &x) && x == v;
+
+		xmlFree(s);
+		if (hit)
+			return 1;
+	}
+	return 0;
+}
+
 static void mf_channels(struct mf_ctx *c, struct tdh_provider *p,
 			const xmlNode *prov)
 {
@@ -276,7 +307,9 @@ static void mf_channels(struct mf_ctx *c, struct tdh_provider *p,
 		if (!imported && !is(e, "channel"))
 			continue;
 		it->name = req(c, e, "name");
-		it->symbol = attr(c, e, "chid");	/* what events refer to */
+		it->chid = attr(c, e, "chid");	/* what events refer to */
+		it->symbol = attr(c, e, "symbol");
+		it->msgref = msgref(c, attr(c, e, "message"));
 		it->message = msg(c, attr(c, e, "message"));
 		it->type = attr(c, e, "type");
 		v = attr(c, e, "value");
@@ -285,6 +318,8 @@ static void mf_channels(struct mf_ctx *c, struct tdh_provider *p,
 				mf_error(c, "line %u: channel value \"%s\"",
 					 (unsigned)e->line, v);
 		} else {
+			while (value_taken(list, next))	/* another channel's value= */
+				next++;
 			it->value = next;
 			for (i = 0; imported && it->name && i < mf_winmeta_nchannels; i++)
 				if (!strcasecmp(it->name, mf_winmeta_channels[i].name))
@@ -316,12 +351,15 @@ static void mf_maps(struct mf_ctx *c, struct tdh_provider *p,
 		if (!is(m, "valueMap") && !is(m, "bitMap"))
 			continue;
 		map->name = req(c, m, "name");
+		map->symbol = attr(c, m, "symbol");
 		map->bitmap = is(m, "bitMap");
 		map->e = tdh_alloc(&c->m->a, (nchildren(m, "map") + 1) *
 				   sizeof(*map->e));
 		map->symbols = tdh_alloc(&c->m->a, (nchildren(m, "map") + 1) *
 					 sizeof(*map->symbols));
-		if (!map->e || !map->symbols)
+		map->msgrefs = tdh_alloc(&c->m->a, (nchildren(m, "map") + 1) *
+					 sizeof(*map->msgrefs));
+		if (!map->e || !map->symbols || !map->msgrefs)
 			return;
 		for (e = m->children; e; e = e->next) {
 			uint64_t v = 0;
@@ -336,6 +374,7 @@ static void mf_maps(struct mf_ctx *c, struct tdh_provider *p,
 			map->e[n].value = (uint32_t)v;
 			map->e[n].text = msg(c, req(c, e, "message"));
 			map->symbols[n] = attr(c, e, "symbol");
+			map->msgrefs[n] = msgref(c, attr(c, e, "message"));
 			n++;
 		}
 		map->n = n;
@@ -451,9 +490,12 @@ static const struct mf_item *find_item(const struct mf_item *own, unsigned n,
 {
 	unsigned i;
 
+	/* An opcode of the event's task before a global one of that name. */
+	for (i = 0; task && i < n; i++)
+		if (own[i].name && !strcmp(own[i].name, name) && own[i].task == task)
+			return &own[i];
 	for (i = 0; i < n; i++)
-		if (own[i].name && !strcmp(own[i].name, name) &&
-		    (own[i].task == task || own[i].task == 0))
+		if (own[i].name && !strcmp(own[i].name, name) && own[i].task == 0)
 			return &own[i];
 	for (i = 0; i < nm; i++)
 		if (!strcmp(meta[i].name, name))
@@ -484,7 +526,10 @@ static void mf_event(struct mf_ctx *c, struct tdh_provider *p,
 	else if (s)
 		ev->desc.Version = (UCHAR)n;
 	ev->symbol = attr(c, e, "symbol");
+	ev->msgref = msgref(c, attr(c, e, "message"));
 	ev->message = msg(c, attr(c, e, "message"));
+	s = attr(c, e, "notLogged");
+	ev->not_logged = s && (!strcmp(s, "true") || !strcmp(s, "1"));
 	if ((s = attr(c, e, "level"))) {
 		it = find_item(p->levels, p->nlevels, mf_winmeta_levels,
 			       mf_winmeta_nlevels, s, 0);
@@ -515,11 +560,20 @@ static void mf_event(struct mf_ctx *c, struct tdh_provider *p,
 			ev->opcode_name = item_text(it);
 		}
 	}
+	/*
+	 * The first declared channel whose chid or name matches, else
+	 * winmeta's.  As mc.exe does, an event in a declared channel also
+	 * gets that channel's keyword: bit 63 for the first channel the
+	 * provider declares, 62 for the second, ... (winmeta channels it
+	 * does not declare have none).
+	 */
 	if ((s = attr(c, e, "channel"))) {
 		for (i = 0, it = NULL; i < p->nchannels && !it; i++)
-			if ((p->channels[i].symbol && !strcmp(p->channels[i].symbol, s)) ||
+			if ((p->channels[i].chid && !strcmp(p->channels[i].chid, s)) ||
 			    (p->channels[i].name && !strcmp(p->channels[i].name, s)))
 				it = &p->channels[i];
+		if (it && i <= 8)
+			ev->desc.Keyword |= 1ULL << (64 - i);
 		if (!it)
 			it = find_item(NULL, 0, mf_winmeta_channels,
 				       mf_winmeta_nchannels, s, 0);
@@ -528,6 +582,7 @@ static void mf_event(struct mf_ctx *c, struct tdh_provider *p,
 		else {
 			ev->desc.Channel = (UCHAR)it->value;
 			ev->channel_name = item_text(it);
+			ev->channel = it;
 		}
 	}
 	if ((s = attr(c, e, "keywords"))) {
@@ -574,6 +629,7 @@ static void mf_provider(struct mf_ctx *c, const xmlNode *prov,
 	if (g && mf_parse_guid(g, &p->guid))
 		mf_error(c, "line %u: guid \"%s\" is not a GUID", (unsigned)prov->line, g);
 	p->symbol = attr(c, prov, "symbol");
+	p->msgref = msgref(c, attr(c, prov, "message"));
 	p->message = msg(c, attr(c, prov, "message"));
 	p->resource_file = attr(c, prov, "resourceFileName");
 	p->message_file = attr(c, prov, "messageFileName");
@@ -645,6 +701,8 @@ struct tdh_manifest *tdh_manifest_parse(const char *xml, size_t len,
 		if (is(p, "provider"))
 			mf_provider(&c, p, &m->providers[k++]);
 	m->nproviders = k;
+	m->messages = mf_items(&c, child(evs, "messageTable"), "message", "value", 0,
+			       &m->nmessages);
 	if (!k)
 		mf_error(&c, "no <provider> in <instrumentation><events>");
 	xmlFreeDoc(doc);

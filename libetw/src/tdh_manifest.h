@@ -18,14 +18,19 @@ struct mf_item {
 	const char *message;	/* resolved, or NULL */
 	unsigned task;		/* opcodes: owning task's value + 1, 0 = global */
 	const char *type;	/* channels: Admin, Operational, ... */
+	const char *chid;	/* channels: the id events refer to */
+	const char *msgref;	/* the X of message="$(string.X)", or NULL */
+	const char *event_guid;	/* tasks: eventGUID="{...}", or NULL */
 };
 
 struct mf_map {
 	const char *name;
+	const char *symbol;	/* the map's symbol attribute, or NULL */
 	int bitmap;
 	unsigned n;
 	struct tdh_map_entry *e;
 	const char **symbols;	/* per entry, may be NULL */
+	const char **msgrefs;	/* per entry: $(string.X)'s X, may be NULL */
 };
 
 /* A template <data> or <struct>. */
@@ -56,11 +61,15 @@ struct mf_event {
 	const char *level_name, *task_name, *opcode_name, *channel_name;
 	const char *keyword_names;	/* '\n'-separated */
 	const struct mf_template *tmpl;
+	const char *msgref;	/* $(string.X)'s X, or NULL */
+	const struct mf_item *channel;	/* the provider's or winmeta's, or NULL */
+	int not_logged;		/* notLogged="true": no code is generated */
 };
 
 struct tdh_provider {
 	GUID guid;
 	const char *name, *symbol, *message;
+	const char *msgref;	/* $(string.X)'s X, or NULL */
 	const char *resource_file, *message_file;
 	struct mf_item *levels, *tasks, *opcodes, *keywords, *channels;
 	unsigned nlevels, ntasks, nopcodes, nkeywords, nchannels;
@@ -79,6 +88,8 @@ struct tdh_manifest {
 	struct tdh_arena a;
 	struct tdh_provider *providers;
 	unsigned nproviders;
+	struct mf_item *messages;	/* <messageTable>: value, symbol, msgref */
+	unsigned nmessages;
 };
 
 /* The predefined (winmeta) names: value or -1. */

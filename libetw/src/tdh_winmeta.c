@@ -6,7 +6,13 @@
 #include <strings.h>
 
 #include <winmeta.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "tdh_manifest.h"
+
+/* The tables name value, name, symbol, message, task, type; the rest is 0. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 struct named {
 	const char *name;
@@ -102,7 +108,14 @@ int mf_intype(const char *name)
 
 int mf_outtype(const char *name)
 {
-	return lookup(outtypes, N(outtypes), name);
+	const char *colon = name ? strchr(name, ':') : NULL;
+	char win[64];
+	int v = lookup(outtypes, N(outtypes), name);
+
+	/* mc.exe takes a win: type under another prefix too ("xs:HexInt64"). */
+	if (v < 0 && colon && snprintf(win, sizeof(win), "win%s", colon) < (int)sizeof(win))
+		v = lookup(outtypes, N(outtypes), win);
+	return v;
 }
 
 const char *mf_intype_name(uint16_t in)

@@ -22,13 +22,14 @@
 #include <x86intrin.h>
 #endif
 
-#define ETW_TS_MAX	8	/* stages one thread keeps */
+#define ETW_TS_MAX	4	/* stages one thread keeps (one per fd) */
 #define ETW_KNOWN_MAX	64	/* handles one process registers */
 
 struct etw_tstage {
 	pid_t pid;		/* 0: free; another pid: inherited by fork */
 	int fd;
-	uint32_t logger, id, size, head, clock;
+	uint64_t id, pos;
+	uint32_t size;
 	struct etw_stage_meta *m;
 	uint8_t *data;
 	size_t len;
@@ -40,7 +41,6 @@ static struct {
 	int fd;
 	uint64_t handle;
 	uint32_t traits_len;
-	const struct etw_enable_slot *emap;
 	const struct etw_fast_slot *fmap;
 } etw_known[ETW_KNOWN_MAX];
 static pthread_mutex_t etw_known_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -81,25 +81,16 @@ static inline void etw_fast_note_traits(uint64_t handle, uint32_t len)
 			etw_known[i].traits_len = len;
 }
 
-static inline uint64_t etw_tclock(uint32_t clock)
+static inline uint64_t etw_tclock(void)
 {
 	struct timespec ts;
 
-	if (clock == 2) {
-		clock_gettime(CLOCK_REALTIME, &ts);
-		return ((uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec) / 100 +
-		       116444736000000000ULL;
-	}
-#ifdef __x86_64__
-	if (clock == 3)
-		return __rdtsc();
-#endif
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec;
 }
 
-/* This thread's stage of session @logger on @fd, opened on first use. */
-static inline struct etw_tstage *etw_tstage_get(int fd, uint32_t logger)
+/* This thread's stage on @fd, opened on first use (or after a retire). */
+static inline struct etw_tstage *etw_tstage_get(int fd)
 {
 	struct etw_stage_open o;
 	struct etw_tstage *t = NULL;
@@ -109,10 +100,14 @@ static inline struct etw_tstage *etw_tstage_get(int fd, uint32_t logger)
 	for (i = 0; i < ETW_TS_MAX; i++) {
 		struct etw_tstage *x = &etw_ts[i];
 
-		if (x->pid == getpid() && x->fd == fd && x->logger == logger) {
-			if (!x->m->closed)
+		if (x->pid == getpid() && x->fd == fd) {
+			if (!x->m->state)
 				return x;
-			munmap(x->m, x->len);	/* its session stopped */
+			/* Retired or closed: leave it, as libetw does. */
+			struct etw_stage_ctl c = { .id = x->id };
+
+			ioctl(fd, ETW_IOC_STAGE_CLOSE, &c);
+			munmap(x->m, x->len);
 			x->pid = 0;
 		}
 		if (x->pid != getpid() && !t)
@@ -121,7 +116,6 @@ static inline struct etw_tstage *etw_tstage_get(int fd, uint32_t logger)
 	if (!t)
 		return NULL;
 	memset(&o, 0, sizeof(o));
-	o.logger_id = logger;
 	if (ioctl(fd, ETW_IOC_STAGE_OPEN, &o))
 		return NULL;
 	map = mmap(NULL, o.map_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
@@ -131,47 +125,65 @@ static inline struct etw_tstage *etw_tstage_get(int fd, uint32_t logger)
 	t->m = map;
 	t->data = (uint8_t *)map + t->m->data_offset;
 	t->size = t->m->data_size;
-	t->head = 0;
-	t->clock = t->m->clock_type;
+	t->pos = 0;
 	t->id = o.id;
 	t->len = o.map_size;
 	t->fd = fd;
-	t->logger = logger;
 	t->pid = getpid();
 	return t;
 }
 
 /*
- * Before a write that keeps its place among this thread's (a timestamp
- * override) goes through the ioctl: hand the thread's records over.
+ * Room for @need bytes at t->pos, by the uapi's rules: to the end of the
+ * ring while the module's tail is in our lap, else to its offset; a wrap
+ * (a zero __u16 where the record would start) when the next lap has room
+ * before tail; else STAGE_SEAL.
  */
-static inline void etw_tstage_seal_all(int fd)
+static inline int etw_tstage_room(struct etw_tstage *t, uint32_t need)
 {
-	int i;
+	int tries;
 
-	for (i = 0; i < ETW_TS_MAX; i++) {
-		struct etw_tstage *x = &etw_ts[i];
-		struct etw_stage_ctl c = { .id = x->id };
+	for (tries = 0; tries < 4; tries++) {
+		uint64_t tail = __atomic_load_n(&t->m->tail, __ATOMIC_ACQUIRE);
+		uint32_t hl = t->pos >> 32, ho = (uint32_t)t->pos;
+		uint32_t tl = tail >> 32, to = (uint32_t)tail;
+		struct etw_stage_ctl c = { .id = t->id, .need = need };
 
-		if (x->pid == getpid() && x->fd == fd && x->head &&
-		    !ioctl(fd, ETW_IOC_STAGE_SEAL, &c))
-			x->head = 0;
+		if (tl == hl && ho + need <= t->size)
+			return 0;
+		if (tl + 1 == hl && ho + need <= to)
+			return 0;
+		if (tl == hl && need <= to) {
+			__atomic_store_n(&t->m->head, t->pos | 1, __ATOMIC_RELAXED);
+			__atomic_thread_fence(__ATOMIC_SEQ_CST);
+			if (t->m->state)
+				return -1;
+			if (ho < t->size)
+				memset(t->data + ho, 0, 2);
+			t->pos = (uint64_t)(hl + 1) << 32;
+			__atomic_store_n(&t->m->head, t->pos, __ATOMIC_RELEASE);
+			continue;
+		}
+		if (ioctl(t->fd, ETW_IOC_STAGE_SEAL, &c))
+			return -1;
 	}
+	return -1;
 }
 
 /*
- * Store @w (its descriptors at @d) the way EventWrite's fast path does.
- * Return: 0 done (every session the fast map lists got it, or none
- * wants it), 1 take the ioctl (for the sessions in *@done... none are
- * then skipped: @w->filter is widened by what was staged).
+ * Store @w (its descriptors at @d) the way EventWrite's fast path does:
+ * once, for every session the fast map serves, the stash in the fields
+ * the module overwrites.  Return: 0 done, 1 take the ioctl (with
+ * @w->filter widened by the sessions staged).
  */
 static inline int etw_stage_write(int fd, struct etw_write *w,
 				  const struct etw_data_desc *d)
 {
-	uint32_t slot = (uint32_t)w->handle - 1, size = 80, traits = 0;
-	const struct etw_enable_slot *es;
-	uint64_t want, done = 0;
-	uint32_t i, seq;
+	uint32_t slot = (uint32_t)w->handle - 1, size = 80, traits = 0, need;
+	uint32_t i, more;
+	uint64_t want, word, ts;
+	struct etw_tstage *t;
+	uint8_t *p, *h;
 	int k;
 
 	if (!etw_fast_wanted() || w->count > ETW_MAX_DATA_DESCRIPTORS)
@@ -183,20 +195,15 @@ static inline int etw_stage_write(int fd, struct etw_write *w,
 	if (k == ETW_KNOWN_MAX)
 		return 1;
 	if (!etw_known[k].fmap) {
-		void *e = mmap(NULL, ETW_ENABLE_MAP_SIZE, PROT_READ, MAP_SHARED,
-			       fd, ETW_MMAP_ENABLE_MAP);
 		void *f = mmap(NULL, ETW_FAST_MAP_SIZE, PROT_READ, MAP_SHARED,
 			       fd, ETW_MMAP_FAST_MAP);
 
-		if (e == MAP_FAILED || f == MAP_FAILED)
+		if (f == MAP_FAILED)
 			return 1;
-		etw_known[k].emap = e;
 		etw_known[k].fmap = f;
 	}
 	traits = etw_known[k].traits_len;
 	for (i = 0; i < w->count; i++) {
-		if (d[i].type == 3)		/* TIMESTAMP_OVERRIDE */
-			etw_tstage_seal_all(fd);
 		if (d[i].type || d[i].reserved1 || d[i].reserved2 ||
 		    (d[i].size && d[i].ptr < 65536))
 			return 1;
@@ -208,88 +215,68 @@ static inline int etw_stage_write(int fd, struct etw_write *w,
 		size += 8 + ((traits + 7) & ~7u);
 	if (size > ETW_FAST_MAX_RECORD)
 		return 1;
-	es = etw_known[k].emap + slot;
-	do {	/* the enable slot's seqcount covers the fast map */
-		seq = __atomic_load_n(&es->seq, __ATOMIC_ACQUIRE);
-		want = etw_known[k].fmap[slot].sessions;
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	} while ((seq & 1) || __atomic_load_n(&es->seq, __ATOMIC_RELAXED) != seq);
-	want &= ~w->filter;
-	while (want) {
-		uint32_t logger = __builtin_ctzll(want) + 1, need, more;
-		struct etw_stage_rec *pre;
-		struct etw_tstage *t;
-		uint8_t *p, *h;
-
-		want &= want - 1;
-		t = etw_tstage_get(fd, logger);
-		need = sizeof(*pre) + ((size + 7) & ~7u);
-		if (!t || need > t->size)
-			continue;
-		if (t->head + need > t->size) {
-			struct etw_stage_ctl c = { .id = t->id };
-
-			if (ioctl(fd, ETW_IOC_STAGE_SEAL, &c))
-				continue;
-			t->head = 0;
-		}
-		__atomic_exchange_n(&t->m->busy, 1, __ATOMIC_SEQ_CST);
-		pre = (struct etw_stage_rec *)(t->data + t->head);
-		pre->timestamp = etw_tclock(t->clock);
-		pre->size = size;
-		pre->flags = w->flags & ETW_WRITE_F_INPRIVATE ?
-			     ETW_STAGE_REC_INPRIVATE : 0;
-		pre->slot = slot;
-		pre->cpu = sched_getcpu();
-		h = (uint8_t *)(pre + 1);
-		memset(h, 0, need - sizeof(*pre));
-		memcpy(h, &size, 2);
-		h[2] = 0x13;				/* EVENT_HEADER64 */
-		h[3] = 0xC0;
-		more = !!(w->flags & ETW_WRITE_F_RELATED) + !!traits;
-		h[4] = more ? 1 : 0;			/* EXTENDED_INFO */
-		if (w->flags & ETW_WRITE_F_STRING_ONLY)
-			h[4] |= 4;
-		memcpy(h + 0x28, &w->id, 2);
-		h[0x2A] = w->version;
-		h[0x2B] = w->channel;
-		h[0x2C] = w->level;
-		h[0x2D] = w->opcode;
-		memcpy(h + 0x2E, &w->task, 2);
-		memcpy(h + 0x30, &w->keyword, 8);
-		memcpy(h + 0x40, w->activity_id, 16);
-		p = h + 80;
-		if (w->flags & ETW_WRITE_F_RELATED) {
-			uint16_t it[4] = { 24, 1, --more > 0, 16 };
-
-			memcpy(p, it, 8);
-			memcpy(p + 8, w->related_activity_id, 16);
-			p += 24;
-		}
-		if (traits) {	/* the module writes the traits themselves */
-			uint16_t it[4] = { 8 + ((traits + 7) & ~7u), 0x0C, 0,
-					   traits };
-
-			memcpy(p, it, 8);
-			p += it[0];
-		}
-		for (i = 0; i < w->count; i++) {
-			memcpy(p, (const void *)(uintptr_t)d[i].ptr, d[i].size);
-			p += d[i].size;
-		}
-		t->head += need;
-		__atomic_store_n(&t->m->head, t->head, __ATOMIC_RELEASE);
-		__atomic_store_n(&t->m->busy, 0, __ATOMIC_RELEASE);
-		done |= 1ULL << (logger - 1);
-		__atomic_add_fetch(&etw_stage_writes, 1, __ATOMIC_RELAXED);
+	word = __atomic_load_n(&etw_known[k].fmap[slot].word, __ATOMIC_RELAXED);
+	want = __atomic_load_n(&etw_known[k].fmap[slot].sessions,
+			       __ATOMIC_RELAXED) & ~w->filter;
+	if (!word || !want)
+		return word ? 1 : 0;
+	t = etw_tstage_get(fd);
+	need = (size + 7) & ~7u;
+	if (!t || need > t->size / 2 || etw_tstage_room(t, need))
+		return 1;
+	__atomic_store_n(&t->m->head, t->pos | 1, __ATOMIC_RELAXED);
+	if (__atomic_load_n(&t->m->state, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&t->m->head, t->pos, __ATOMIC_RELAXED);
+		return 1;
 	}
-	w->filter |= done;
-	do {
-		seq = __atomic_load_n(&es->seq, __ATOMIC_ACQUIRE);
-		want = etw_known[k].fmap[slot].sessions;
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	} while ((seq & 1) || __atomic_load_n(&es->seq, __ATOMIC_RELAXED) != seq);
-	return (want & ~w->filter) ? 1 : 0;
+	ts = etw_tclock();
+	h = t->data + (uint32_t)t->pos;
+	memset(h, 0, need);
+	memcpy(h, &size, 2);
+	h[2] = 0x13;				/* EVENT_HEADER64 */
+	h[3] = 0xC0;
+	more = !!(w->flags & ETW_WRITE_F_RELATED) + !!traits;
+	h[4] = more ? 1 : 0;			/* EXTENDED_INFO */
+	if (w->flags & ETW_WRITE_F_STRING_ONLY)
+		h[4] |= 4;
+	if (w->flags & ETW_WRITE_F_INPRIVATE)	/* the stash: flags */
+		h[ETW_STASH_FLAGS] = ETW_STAGE_REC_INPRIVATE;
+	memcpy(h + ETW_STASH_SLOT, &slot, 2);	/* the stash: slot, CPU */
+	i = sched_getcpu();
+	memcpy(h + ETW_STASH_CPU, &i, 2);
+	memcpy(h + 0x10, &ts, 8);
+	memcpy(h + ETW_STASH_SESSIONS, &want, 8);	/* the stash: sessions */
+	memcpy(h + 0x28, &w->id, 2);
+	h[0x2A] = w->version;
+	h[0x2B] = w->channel;
+	h[0x2C] = w->level;
+	h[0x2D] = w->opcode;
+	memcpy(h + 0x2E, &w->task, 2);
+	memcpy(h + 0x30, &w->keyword, 8);
+	memcpy(h + 0x40, w->activity_id, 16);
+	p = h + 80;
+	if (w->flags & ETW_WRITE_F_RELATED) {
+		uint16_t it[4] = { 24, 1, --more > 0, 16 };
+
+		memcpy(p, it, 8);
+		memcpy(p + 8, w->related_activity_id, 16);
+		p += 24;
+	}
+	if (traits) {	/* the module writes the traits themselves */
+		uint16_t it[4] = { 8 + ((traits + 7) & ~7u), 0x0C, 0, traits };
+
+		memcpy(p, it, 8);
+		p += it[0];
+	}
+	for (i = 0; i < w->count; i++) {
+		memcpy(p, (const void *)(uintptr_t)d[i].ptr, d[i].size);
+		p += d[i].size;
+	}
+	t->pos += need;
+	__atomic_store_n(&t->m->head, t->pos, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&etw_stage_writes, 1, __ATOMIC_RELAXED);
+	w->filter |= want;
+	return (word & ETW_FAST_W_IOCTL) ? 1 : 0;
 }
 
 #endif /* _ETW_STAGE_UTIL_H */

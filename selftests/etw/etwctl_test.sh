@@ -12,7 +12,7 @@
 #
 # ETWCTL and ETW_SAMPLE override the tools (default: build/tools/).
 ksft_skip=4
-PLAN=58
+PLAN=59
 
 DIR=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$DIR/../.." && pwd)
@@ -164,17 +164,28 @@ run list --json
 [ $rc = 0 ] && jcheck "$T/out" 'isinstance(d, list) and {a[0], a[1]} <= {s["name"] for s in d}' $S1 $S2
 result "list --json: array" $?
 
+# Blocking mode (a Linux ETW extension): writers wait rather than lose.
+run start x$$blk --blocking=250
+r1=$rc; has "$T/out" '^Writers +wait up to 250 ms for free buffers'; r2=$?
+run --json query x$$blk
+r3=$rc; jcheck "$T/out" 'd["blocking_ms"] == 250'; r4=$?
+run stop x$$blk
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ] && [ $r4 = 0 ] && [ $rc = 0 ] &&
+	run --json query $S1 && jcheck "$T/out" 'd["blocking_ms"] == 0'
+result "start --blocking=250: query shows it; default sessions do not block" $?
+
 run start $S1
-[ $rc = 1 ] && grep -qx "etwctl: StartTrace: ERROR_ALREADY_EXISTS (183)" "$T/err"
-result "duplicate name: exit 1, ERROR_ALREADY_EXISTS" $?
+[ $rc = 1 ] && grep -qx "etwctl: session '$S1': StartTrace: ERROR_ALREADY_EXISTS (183)" "$T/err" &&
+	grep -q "a session of this name runs" "$T/err"
+result "duplicate name: exit 1, the session named, ERROR_ALREADY_EXISTS, what to do" $?
 
 run --json start $S1 --realtime
 [ $rc = 1 ] && jcheck "$T/out" 'd["error"] == "ERROR_ALREADY_EXISTS" and d["code"] == 183 and d["api"] == "StartTrace"'
 result "duplicate name --json: error object" $?
 
 run query nosuch$$
-[ $rc = 1 ] && grep -qx "etwctl: QueryTrace: ERROR_WMI_INSTANCE_NOT_FOUND (4201)" "$T/err"
-result "query unknown session: ERROR_WMI_INSTANCE_NOT_FOUND" $?
+[ $rc = 1 ] && grep -qx "etwctl: session 'nosuch$$': QueryTrace: ERROR_WMI_INSTANCE_NOT_FOUND (4201)" "$T/err"
+result "query unknown session: named, ERROR_WMI_INSTANCE_NOT_FOUND" $?
 
 run stop nosuch$$
 r1=$rc; grep -q "StopTrace: ERROR_WMI_INSTANCE_NOT_FOUND (4201)" "$T/err"; r2=$?
@@ -185,7 +196,8 @@ result "stop/enable unknown session: ERROR_WMI_INSTANCE_NOT_FOUND" $?
 
 bad=""
 for args in "start" "start x$$ --mode circular" "start x$$ --clock sundial" \
-	    "start x$$ --buffer-kb lots" "enable $S1 not-a-guid" \
+	    "start x$$ --buffer-kb lots" "start x$$ --blocking=0" \
+	    "start x$$ --blocking=60001" "enable $S1 not-a-guid" \
 	    "enable $S1 $PG --event-ids 1,x" "enable $S1 $PG --level 256" \
 	    "enable $S1 $PG --property nonsense" "enable $S1 $PG --pid 1,2,3,4,5,6,7,8,9" \
 	    "disallow frob $S1" "group-acl set $GRP2 user:1" "frobnicate" \
@@ -271,12 +283,12 @@ result "two sessions (levels 3 and 1): Level 3, Any OR, All AND" $?
 
 run --json query $S2
 LID2=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["logger_id"])' "$T/out")
-if [ "$LID1" -lt "$LID2" ]; then LIDS="$LID1,$LID2"; else LIDS="$LID2,$LID1"; fi
+if [ "$LID1" -lt "$LID2" ]; then SESS="$S1,$S2"; else SESS="$S2,$S1"; fi
 
 run providers
-[ $rc = 0 ] && has "$T/out" '^PROVIDER +INSTANCES +KIND +PIDS +LOGGERS' &&
-	has "$T/out" "^\{$PG\} +1 +modern +$P1 +$LIDS\$"
-result "providers: the sample, its pid and both loggers" $?
+[ $rc = 0 ] && has "$T/out" '^PROVIDER +NAME +INSTANCES +KIND +PIDS +SESSIONS' &&
+	has "$T/out" "^\{$PG\} +[^ ]+ +1 +modern +$P1 +$SESS\$"
+result "providers: the sample, its pid and both sessions by name" $?
 
 run --json providers
 [ $rc = 0 ] && jcheck "$T/out" 'isinstance(d, list) and [p for p in d if p["guid"] == a[0] and p["instances"] == 1 and p["pids"] == [int(a[1])] and not p["classic"] and not p["pre_enabled"] and p["logger_ids"] == sorted([int(a[2]), int(a[3])])]' $PG $P1 $LID1 $LID2
@@ -306,7 +318,7 @@ run --json providers $P4
 [ $rc = 0 ] && jcheck "$T/out" 'd["instances"][0]["pre_enabled"] and d["instances"][0]["pid"] == 0 and [(e["logger_id"], e["level"], e["match_any_keyword"]) for e in d["instances"][0]["enabled_by"]] == [(int(a[0]), 2, 9)]' $LID1
 r1=$?
 run providers
-[ $r1 = 0 ] && [ $rc = 0 ] && has "$T/out" "^\{$P4\} +1 +pre-enabled +- +$LID1\$"
+[ $r1 = 0 ] && [ $rc = 0 ] && has "$T/out" "^\{$P4\} +- +1 +pre-enabled +- +$S1\$"
 result "providers: an enabled, unregistered GUID is pre-enabled" $?
 run disable $S1 $P4
 

@@ -14,6 +14,7 @@
  *   fuzz_cons.c   real-time consumers
  *   fuzz_race.c   races steered on purpose
  *   fuzz_stage.c  the fast path's stages
+ *   fuzz_ksys.c   system loggers and ETW_IOC_SYSTEM_INFO
  */
 #ifndef _ETW_FUZZ_H
 #define _ETW_FUZZ_H
@@ -39,6 +40,7 @@ enum fz_op {
 	OP_READ, OP_POLL, OP_MMAP, OP_CONS_POLL, OP_CONS_MMAP, OP_CONS_READ,
 	OP_OPEN, OP_CLOSE, OP_CONS_CLOSE, OP_MUNMAP,
 	OP_STAGE_OPEN, OP_STAGE_SEAL, OP_STAGE_CLOSE, OP_STAGE_MMAP,
+	OP_SYSTEM_INFO, OP_KSYS_START, OP_KSYS_CONTROL,
 	FZ_NOPS
 };
 
@@ -106,6 +108,9 @@ struct fz_shared {
 	uint64_t stalled_ms;
 	uint64_t wait_overlaps;		/* WAITs on a consumer another WAIT is in */
 	uint64_t query_races;		/* switches while a QUERY copy stalled */
+	uint64_t ksys_started;		/* system loggers fuzz_ksys.c started */
+	uint64_t ksys_stacks;		/* ... and stack-walk sets it gave them */
+	uint64_t stage_bus;		/* scribbles into a retired ring: SIGBUS */
 	uint32_t fifo_calls;
 	uint32_t fifo_blocked;		/* a FIFO log file blocked a call */
 	uint32_t hangs;
@@ -208,6 +213,8 @@ struct fz_thread {
 	uint64_t stale_sess[FZ_STALE];
 	struct fz_cons pcons;		/* a private consumer, fd -1 if none */
 	uint64_t race_reg;		/* fuzz_race.c's writer, on pfd[0] */
+	struct fz_sess ksys;		/* fuzz_ksys.c's system logger */
+	uint32_t ksys_flags;		/* its EnableFlags, as last set */
 	int log_seq;
 	/* memory (fuzz_mem.c) */
 	uint8_t *good;			/* big RW scratch, bump allocated */
@@ -403,6 +410,10 @@ void fz_op_consumer_wait(struct fz_thread *t);
 void fz_op_consumer_misc(struct fz_thread *t);
 void fz_op_race(struct fz_thread *t);
 void fz_op_stage(struct fz_thread *t);
+void fz_op_ksys(struct fz_thread *t);
+void fz_ksys_cleanup(struct fz_thread *t);
+int fz_ksys_save(int fd);
+int fz_ksys_restore(int fd);
 void fz_stage_fd_closing(struct fz_thread *t, int fd);
 void fz_check_path_out(struct fz_thread *t, const uint8_t *b, uint32_t n);
 void fz_cons_map(struct fz_thread *t, struct fz_cons *c);

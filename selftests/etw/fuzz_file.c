@@ -29,7 +29,7 @@ void fz_op_bad_cmd(struct fz_thread *t)
 		dir = fz_below(t, 4);
 		size = fz_pct(t, 80) ? fz_below(t, 256) : fz_below(t, 16384);
 	} while (magic == ETW_IOC_MAGIC &&
-		 ((fd != t->pcons.fd && nr <= 0x0B) ||
+		 ((fd != t->pcons.fd && nr <= 0x0F) ||
 		  (fd != t->pcons.fd && nr >= 0x10 && nr <= 0x19) ||
 		  nr == 0x20 || nr == 0x21));
 	r = fz_call(t, OP_BAD_CMD, fd, _IOC(dir, magic, nr, size),

@@ -38,7 +38,7 @@ static const uint32_t modes[] = {
 	ETW_MODE_FILE_MODE_SEQUENTIAL | ETW_MODE_USE_LOCAL_SEQUENCE,
 	ETW_MODE_REAL_TIME | ETW_MODE_PRIVATE_LOGGER,		/* invalid */
 	ETW_MODE_BUFFERING | ETW_MODE_REAL_TIME,		/* invalid */
-	ETW_MODE_SYSTEM_LOGGER | ETW_MODE_REAL_TIME,		/* unsupported */
+	ETW_MODE_SYSTEM_LOGGER | ETW_MODE_REAL_TIME,		/* fuzz_ksys.c */
 };
 
 /* Bytes a session with these parameters would take (the kernel's rules). */
@@ -692,6 +692,7 @@ void fz_thread_cleanup(struct fz_thread *t)
 	for (i = 0; i < FZ_PRIV_SESS; i++)
 		if (t->sess[i].live)
 			stop_sess(t, t->pfd[0], &t->sess[i]);
+	fz_ksys_cleanup(t);
 	fz_cons_close(t, &t->pcons, FZ_OWN_PCONS(t));
 	fz_fd_close(t, t->pfd[0], FZ_OWN_PFD(t, 0));
 	fz_fd_close(t, t->pfd[1], FZ_OWN_PFD(t, 1));

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_test: the fast path (uapi linux/etw.h, "The fast path"):
- * STAGE_OPEN, SEAL and CLOSE with fuzzed arguments, the stage mapping
- * with fuzzed lengths, offsets and protections, and the writer's side of
- * the contract broken at random: bytes, head, busy and the records
- * themselves scribbled, then sealed, flushed or closed.  The oracles are
- * the ABI's: bad flags and reserved fields are EINVAL, an id that is no
- * stage of ours ENOENT, an executable or longer mapping fails; the
- * module must survive all the rest (the kernel log is checked).
+ * STAGE_OPEN, SEAL, CLOSE and WAIT with fuzzed arguments, the stage
+ * mapping with fuzzed lengths, offsets and protections, and the writer's
+ * side of the contract broken at random: bytes, head (laps, the busy
+ * bit), the stash and the records themselves scribbled, also by other
+ * threads while the collector reads them, then sealed, flushed or
+ * closed.  The oracles are the ABI's: bad flags and reserved fields are
+ * EINVAL, an executable or longer mapping fails; the module must survive
+ * all the rest (the kernel log is checked).
  */
 #include <errno.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -21,13 +25,25 @@
 /* One stage of this thread: the last one opened, or none. */
 static __thread struct {
 	int fd;
-	uint32_t id;
+	uint64_t id;
 	struct etw_stage_meta *m;
 	size_t len;
 } st = { .fd = -1 };
 
+/*
+ * The stage another thread may scribble over while the collector reads
+ * it: the last one any thread mapped, unmapped by its owner under the
+ * lock.
+ */
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct etw_stage_meta *shared_m;
+
 static void stage_unmap(struct fz_thread *t)
 {
+	pthread_mutex_lock(&shared_lock);
+	if (shared_m == st.m)
+		shared_m = NULL;
+	pthread_mutex_unlock(&shared_lock);
 	if (st.m)
 		fz_count(t, OP_MUNMAP, munmap(st.m, st.len) ? -errno : 0);
 	st.m = NULL;
@@ -51,25 +67,22 @@ static void op_open(struct fz_thread *t)
 {
 	struct etw_stage_open k = { 0 };
 	struct fz_arg a;
-	int fdi = fz_below(t, 2), fd = t->pfd[fdi], e = 0, i;
+	int fdi = fz_below(t, 2), fd = t->pfd[fdi], e = 0;
 	long r;
 
-	k.logger_id = (uint32_t)(fz_pct(t, 80) ? 1 + fz_below(t, ETW_MAX_SESSIONS) :
-				 fz_u64(t));
-	for (i = 0; i < FZ_PRIV_SESS && fz_pct(t, 70); i++)
-		if (t->sess[i].live && t->sess[i].logger)
-			k.logger_id = t->sess[i].logger;
+	k.want = fz_pct(t, 70) ? fz_below(t, 300000) : (uint32_t)fz_u64(t);
 	if (fz_pct(t, 5))
 		k.flags = 1u << fz_below(t, 32);
 	if (fz_pct(t, 5))
 		k.__reserved[fz_below(t, 2)] = fz_u64(t) | 1;
 	if (fz_pct(t, 3))
 		k.id = 1 + fz_below(t, 8);
-	if (k.flags || k.__reserved[0] || k.__reserved[1] || k.id ||
-	    k.logger_id < 1 || k.logger_id > ETW_MAX_SESSIONS)
+	if (fz_pct(t, 3))
+		k.__pad = 1 + fz_below(t, 8);
+	if (k.flags || k.__reserved[0] || k.__reserved[1] || k.id || k.__pad)
 		e = EINVAL;
 	fz_arg_make(t, &a, ETW_IOC_STAGE_OPEN, &k, sizeof(k), 4);
-	r = fz_run(t, OP_STAGE_OPEN, fd, &a, e, "bad flags, reserved, id or logger");
+	r = fz_run(t, OP_STAGE_OPEN, fd, &a, e, "bad flags, reserved or out fields");
 	if (r || !fz_out_ok(&a, r))
 		return;
 	memcpy(&k, a.kbuf, sizeof(k));
@@ -82,14 +95,20 @@ static void op_open(struct fz_thread *t)
 		    (off_t)k.mmap_offset);
 	r = st.m == MAP_FAILED ? -errno : 0;
 	fz_count(t, OP_STAGE_MMAP, r);
-	/* a stage may close (its session stopped) between the two calls */
+	/* another thread may close it (a random id) between the two calls */
 	if (r)
 		st.m = NULL;
 	if (st.m && (st.m->version != ETW_STAGE_VERSION ||
-		     st.m->data_offset + (size_t)st.m->data_size > st.len))
-		fz_violation(t, "stage meta page: version %u data %u+%u in %zu",
+		     st.m->data_offset + (size_t)st.m->data_size > st.len ||
+		     st.m->id != st.id))
+		fz_violation(t, "stage meta: version %u data %u+%u in %zu",
 			     st.m->version, st.m->data_offset,
 			     st.m->data_size, st.len);
+	if (st.m) {
+		pthread_mutex_lock(&shared_lock);
+		shared_m = st.m;
+		pthread_mutex_unlock(&shared_lock);
+	}
 }
 
 /* Mappings the ABI refuses: executable, longer, misplaced. */
@@ -119,42 +138,108 @@ static void op_bad_map(struct fz_thread *t)
 	}
 }
 
-/* The writer's side of the contract, broken. */
-static void op_scribble(struct fz_thread *t)
+/* Scribble over @m: bytes, a record with a lying header and stash, head. */
+static void scribble(struct fz_thread *t, struct etw_stage_meta *m)
 {
-	uint8_t *d;
-	uint32_t n, i;
+	uint8_t *d = (uint8_t *)m + m->data_offset;
+	uint32_t size = m->data_size, n, i;
 
-	if (!st.m || st.m->data_size == 0)
-		return;
-	d = (uint8_t *)st.m + st.m->data_offset;
 	n = fz_below(t, 64);
 	for (i = 0; i < n; i++)
-		d[fz_below(t, st.m->data_size)] = (uint8_t)fz_rand(t);
-	if (fz_pct(t, 30)) {	/* a record prefix that lies */
-		struct etw_stage_rec *pre = (void *)(d + 8 * fz_below(t,
-						     st.m->data_size / 8 - 2));
+		d[fz_below(t, size)] = (uint8_t)fz_rand(t);
+	if (fz_pct(t, 40) && size > 96) {	/* a record that lies */
+		uint8_t *h = d + 8 * fz_below(t, (size - 96) / 8);
+		uint16_t v = fz_pct(t, 50) ? 48 + 8 * fz_below(t, 64) :
+					     (uint16_t)fz_rand(t);
+		uint64_t w = fz_u64(t);
 
-		pre->size = (uint16_t)fz_rand(t);
-		pre->slot = (uint16_t)fz_below(t, ETW_MAX_REGS_PER_FD + 2);
-		pre->cpu = (uint16_t)fz_rand(t);
-		pre->flags = fz_pct(t, 80) ? 0 : (uint16_t)fz_rand(t);
-		pre->timestamp = fz_u64(t);
+		memcpy(h, &v, 2);
+		h[2] = fz_pct(t, 70) ? 0x13 : fz_pct(t, 50) ? 0x14 :
+						(uint8_t)fz_rand(t);
+		h[3] = fz_pct(t, 80) ? 0xC0 : (uint8_t)fz_rand(t);
+		v = (uint16_t)fz_below(t, ETW_MAX_REGS_PER_FD + 2);
+		memcpy(h + ETW_STASH_SLOT, &v, 2);
+		v = (uint16_t)(fz_pct(t, 80) ? fz_below(t, 4) : fz_rand(t));
+		memcpy(h + ETW_STASH_CPU, &v, 2);
+		w = fz_pct(t, 50) ? fz_u64(t) : w >> 20;
+		memcpy(h + 0x10, &w, 8);			/* time */
+		w = fz_pct(t, 70) ? ~0ULL : fz_u64(t);
+		memcpy(h + ETW_STASH_SESSIONS, &w, 8);		/* sessions */
 	}
-	switch (fz_below(t, 4)) {
-	case 0:
-		st.m->head = 8 * (uint64_t)fz_below(t, st.m->data_size / 8 + 2);
+	switch (fz_below(t, 5)) {
+	case 0:	/* a plausible head: this lap or the next, maybe busy */
+		m->head = ((m->tail >> 32) + fz_below(t, 2)) << 32 |
+			  8 * (uint64_t)fz_below(t, size / 8 + 2) |
+			  fz_below(t, 2);
 		break;
 	case 1:
-		st.m->head = fz_u64(t);
+		m->head = fz_u64(t);
 		break;
-	case 2:
-		st.m->busy = (uint32_t)fz_rand(t);
+	case 2:	/* busy forever, or not */
+		m->head ^= 1;
+		break;
+	case 3:	/* the module's fields are its own: it ignores the page */
+		m->tail = fz_u64(t);
+		m->state = (uint32_t)fz_rand(t);
 		break;
 	default:
-		st.m->tail = fz_u64(t);	/* the module's copy is its own */
+		m->head = m->tail;
 		break;
 	}
+}
+
+/*
+ * A writer that writes into a ring the module retired gets SIGBUS
+ * (design.rst, Retiring): the module zapped all but the first page.  The
+ * scribbler ignores state, so that is its expected fate; it jumps out
+ * of the scribble instead of dying.  Any other SIGBUS still kills.
+ */
+static __thread sigjmp_buf *bus_jmp;
+
+static void on_bus(int sig)
+{
+	if (bus_jmp)
+		siglongjmp(*bus_jmp, 1);
+	signal(SIGBUS, SIG_DFL);
+	raise(SIGBUS);
+}
+
+static void fz_stage_bus_handler(void)
+{
+	struct sigaction sa = { .sa_handler = on_bus };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+static void scribble_retired_ok(struct fz_thread *t, struct etw_stage_meta *m)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	sigjmp_buf jb;
+
+	pthread_once(&once, fz_stage_bus_handler);
+	if (sigsetjmp(jb, 1)) {
+		bus_jmp = NULL;
+		__atomic_add_fetch(&fz->stage_bus, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	bus_jmp = &jb;
+	scribble(t, m);
+	bus_jmp = NULL;
+}
+
+/* The writer's side of the contract, broken: ours, or another thread's. */
+static void op_scribble(struct fz_thread *t)
+{
+	if (fz_pct(t, 30)) {
+		pthread_mutex_lock(&shared_lock);
+		if (shared_m)
+			scribble_retired_ok(t, shared_m);
+		pthread_mutex_unlock(&shared_lock);
+		return;
+	}
+	if (st.m && st.m->data_size)
+		scribble_retired_ok(t, st.m);
 }
 
 static void op_ctl(struct fz_thread *t, int close_it)
@@ -164,26 +249,52 @@ static void op_ctl(struct fz_thread *t, int close_it)
 	int fd = st.m ? st.fd : t->pfd[fz_below(t, 2)], e = 0;
 	long r;
 
-	k.id = st.m && fz_pct(t, 85) ? st.id : fz_u32(t, ETW_MAX_STAGES_PER_FD);
+	k.id = st.m && fz_pct(t, 85) ? st.id : fz_u64(t);
+	if (!close_it)
+		k.need = fz_pct(t, 80) ? fz_below(t, 5000) : (uint32_t)fz_u64(t);
 	if (fz_pct(t, 4))
 		k.flags = 1u << fz_below(t, 32);
 	if (fz_pct(t, 4))
 		k.__reserved = fz_u64(t) | 1;
-	if (k.flags || k.__reserved)
+	if (fz_pct(t, 3))
+		k.advice = 1;
+	if (fz_pct(t, 3))
+		k.tail = fz_u64(t) | 1;
+	if (close_it && fz_pct(t, 3))
+		k.need = 1;
+	if (k.flags || k.__reserved || k.advice || k.tail ||
+	    (close_it && k.need))
 		e = EINVAL;
-	else if (k.id >= ETW_MAX_STAGES_PER_FD)
-		e = ENOENT;
 	fz_arg_make(t, &a, close_it ? ETW_IOC_STAGE_CLOSE : ETW_IOC_STAGE_SEAL,
 		    &k, sizeof(k), 4);
 	r = fz_run(t, close_it ? OP_STAGE_CLOSE : OP_STAGE_SEAL, fd, &a, e,
-		   "bad flags, reserved or id");
+		   "bad flags, reserved, advice, tail or need");
 	if (close_it && !r && st.m && k.id == st.id)
 		stage_unmap(t);
 }
 
+/* STAGE_WAIT: random sessions; congested blocking ones make it wait. */
+static void op_wait(struct fz_thread *t)
+{
+	struct etw_stage_wait k = { 0 };
+	struct fz_arg a;
+	int e = 0;
+
+	k.sessions = fz_pct(t, 50) ? fz_u64(t) : 1ULL << fz_below(t, 64);
+	if (fz_pct(t, 4))
+		k.flags = 1u << fz_below(t, 32);
+	if (fz_pct(t, 4))
+		k.__reserved[fz_below(t, 2)] = fz_u64(t) | 1;
+	if (k.flags || k.__reserved[0] || k.__reserved[1])
+		e = EINVAL;
+	fz_arg_make(t, &a, ETW_IOC_STAGE_WAIT, &k, sizeof(k), 4);
+	fz_run(t, OP_STAGE_SEAL, t->pfd[fz_below(t, 2)], &a, e,
+	       "bad flags or reserved");
+}
+
 void fz_op_stage(struct fz_thread *t)
 {
-	switch (fz_below(t, 8)) {
+	switch (fz_below(t, 9)) {
 	case 0:
 	case 1:
 		op_open(t);
@@ -198,6 +309,9 @@ void fz_op_stage(struct fz_thread *t)
 	case 5:
 	case 6:
 		op_ctl(t, 0);
+		break;
+	case 8:
+		op_wait(t);
 		break;
 	default:
 		op_ctl(t, 1);

@@ -17,7 +17,8 @@
  * check cheaply was broken (e.g. unknown flag bits are EINVAL, a handle
  * of a closed file is ENOENT, the unprivileged cannot start sessions), a
  * FIFO as log file never blocked a call, the kernel log has no splat, and
- * afterwards no session, registration or group ACL of the run is left.
+ * afterwards no session, registration or group ACL of the run is left
+ * and the machine-wide profile interval is what it was.
  *
  *   fuzz_test [--seed N] [--calls M] [--procs P] [--threads T]
  *             [--max-seconds S] [--avoid LIST] [--verbose]
@@ -48,6 +49,7 @@
 
 #include "fuzz.h"
 #include "etw_kmsg.h"
+#include "etw_param.h"
 #include "../kselftest.h"
 
 struct fz_shared *fz;
@@ -60,7 +62,8 @@ const char *const fz_op_name[FZ_NOPS] = {
 	"CONSUMER_OPEN", "CONSUMER_WAIT", "bad command", "read", "poll",
 	"mmap", "consumer poll", "consumer mmap", "consumer read", "open",
 	"close", "consumer close", "munmap", "STAGE_OPEN", "STAGE_SEAL",
-	"STAGE_CLOSE", "stage mmap",
+	"STAGE_CLOSE", "stage mmap", "SYSTEM_INFO",
+	"START (system)", "CONTROL (system)",
 };
 
 uint64_t fz_now_ms(void)
@@ -205,6 +208,7 @@ static const struct {
 	{ fz_op_consumer_misc, 25 },
 	{ fz_op_race, 25 },
 	{ fz_op_stage, 60 },
+	{ fz_op_ksys, 2 },
 };
 
 static uint32_t fz_total_weight;
@@ -378,26 +382,6 @@ static void proc_main(int index, enum fz_role role)
 
 /* ---- the run as a whole --------------------------------------------------------- */
 
-static int write_param(const char *name, const char *val, char *old, size_t n)
-{
-	char path[128];
-	ssize_t r;
-	int fd;
-
-	snprintf(path, sizeof(path), "/sys/module/etw/parameters/%s", name);
-	fd = open(path, O_RDWR);
-	if (fd < 0)
-		return -1;
-	if (old) {
-		r = read(fd, old, n - 1);
-		old[r > 0 ? r : 0] = 0;
-		old[strcspn(old, "\n")] = 0;
-	}
-	r = pwrite(fd, val, strlen(val), 0);
-	close(fd);
-	return r < 0 ? -1 : 0;
-}
-
 /* What the run changes, put back however it ends (SIGTERM: a timeout). */
 static char old_gid[32] = "-1", old_cb[32] = "5000";
 static pid_t pids[FZ_MAX_PROCS];
@@ -409,8 +393,8 @@ static void on_term(int sig)
 	for (i = 0; i < FZ_MAX_PROCS; i++)
 		if (pids[i] > 0)
 			kill(pids[i], SIGKILL);
-	write_param("controller_gid", old_gid, NULL, 0);
-	write_param("callback_timeout_ms", old_cb, NULL, 0);
+	etw_param_write("controller_gid", old_gid, NULL, 0);
+	etw_param_write("callback_timeout_ms", old_cb, NULL, 0);
 	_exit(128 + sig);
 }
 
@@ -685,11 +669,13 @@ int main(int argc, char **argv)
 		ksft_exit_fail_msg("%s: %s\n", fz->tmpdir, strerror(errno));
 	chmod(fz->fifo, 0666);
 	/* Quick callback timeouts: providers here never run callbacks. */
-	write_param("callback_timeout_ms", "20", old_cb, sizeof(old_cb));
+	etw_param_write("callback_timeout_ms", "20", old_cb, sizeof(old_cb));
 	snprintf(val, sizeof(val), "%d", FZ_GROUP_GID);
-	write_param("controller_gid", val, old_gid, sizeof(old_gid));
+	etw_param_write("controller_gid", val, old_gid, sizeof(old_gid));
 	signal(SIGTERM, on_term);
 	signal(SIGINT, on_term);
+	if (fz_ksys_save(fd))
+		ksft_exit_fail_msg("the profile interval: %s\n", strerror(errno));
 	nbefore = guid_list(fd, before, 4096);
 	if (nbefore < 0)
 		ksft_exit_fail_msg("QUERY_GUIDS: %s\n", strerror(-nbefore));
@@ -754,8 +740,12 @@ int main(int argc, char **argv)
 	ms = fz_now_ms() - t0;
 
 	bad_state = final_state(fd, pids, procs, before, nbefore);
-	write_param("controller_gid", old_gid, NULL, 0);
-	write_param("callback_timeout_ms", old_cb, NULL, 0);
+	if (fz_ksys_restore(fd)) {
+		ksft_print_msg("the profile interval could not be put back\n");
+		bad_state++;
+	}
+	etw_param_write("controller_gid", old_gid, NULL, 0);
+	etw_param_write("callback_timeout_ms", old_cb, NULL, 0);
 	close(fd);
 	nftw(fz->tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 
@@ -765,6 +755,10 @@ int main(int argc, char **argv)
 		       fz->uffd_stalls, fz->stalled_ms, fz->fifo_calls);
 	ksft_print_msg("races steered: %" PRIu64 " CONSUMER_WAITs while another WAIT was on the same fd, %" PRIu64 " log-file switches during a stalled QUERY\n",
 		       fz->wait_overlaps, fz->query_races);
+	ksft_print_msg("system loggers: %" PRIu64 " started, %" PRIu64 " stack-walk sets given to them\n",
+		       fz->ksys_started, fz->ksys_stacks);
+	ksft_print_msg("stages: %" PRIu64 " scribbles into a retired ring got SIGBUS (design.rst, Retiring)\n",
+		       fz->stage_bus);
 	ksft_test_result(!crashed && !fz->hangs && !fz->stop,
 			 "fuzz: %" PRIu64 " calls%s, no fuzzer process crashed or hung (seed %#" PRIx64 ")\n",
 			 fz->calls, fz->stop ? " (stopped at the time cap)" : "",

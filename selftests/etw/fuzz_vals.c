@@ -133,7 +133,7 @@ unsigned long fz_cmd(struct fz_thread *t, unsigned long base, int *expect,
 		dir = d;
 		*expect = ENOTTY;
 	} else {
-		static const uint8_t unused[] = { 0x0c, 0x0f, 0x1a, 0x1f, 0x22,
+		static const uint8_t unused[] = { 0x09, 0x0b, 0x1a, 0x1f, 0x22,
 						  0x30, 0x7f, 0xff };
 
 		nr = unused[fz_below(t, sizeof(unused))];
@@ -207,6 +207,12 @@ uint32_t fz_name_bytes(const struct fz_name *n, char *out)
 		break;
 	case 6:		/* empty */
 		len = 0;
+		break;
+	case 7:		/* the NT Kernel Logger (fuzz_ksys.c), not the run's */
+		len = sprintf(out, "NT Kernel Logger");
+		break;
+	case 8:
+		len = sprintf(out, "nt KERNEL logger");
 		break;
 	}
 	if (n->len && n->len < len)

@@ -41,218 +41,11 @@
 #include <evntcons.h>
 #include <evntrace.h>
 
-#include "shared/etw_kevents.h"
+#include "ktrace.h"
 #include "etw_util.h"
 #include "../kselftest_harness.h"
 
 #define NULLB	"/dev/nullb0"
-
-/* ---- reading a trace ------------------------------------------------------- */
-
-struct kev {
-	int hook;		/* group << 8 | type, or -1 */
-	unsigned int version;
-	unsigned int pid, tid;
-	long long ts;
-	unsigned int len;
-	unsigned char *data;
-};
-
-struct trace {
-	struct kev *ev;
-	size_t n, cap;
-	TRACE_LOGFILE_HEADER hdr;
-	ULONG is_kernel;
-};
-
-static struct trace *cur;
-
-static VOID WINAPI on_event(PEVENT_RECORD er)
-{
-	const EVENT_HEADER *h = &er->EventHeader;
-	struct kev *e;
-
-	if (cur->n == cur->cap) {
-		cur->cap = cur->cap ? 2 * cur->cap : 4096;
-		cur->ev = realloc(cur->ev, cur->cap * sizeof(*cur->ev));
-	}
-	e = &cur->ev[cur->n++];
-	e->hook = (h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) ?
-		  etw_khook_of((const u8 *)&h->ProviderId,
-			       h->EventDescriptor.Opcode) : -1;
-	e->version = h->EventDescriptor.Version;
-	e->pid = h->ProcessId;
-	e->tid = h->ThreadId;
-	e->ts = h->TimeStamp.QuadPart;
-	e->len = er->UserDataLength;
-	e->data = malloc(e->len + 1);
-	memcpy(e->data, er->UserData, e->len);
-}
-
-static int read_trace(const char *path, struct trace *t)
-{
-	EVENT_TRACE_LOGFILEA lf;
-	PROCESSTRACE_HANDLE h;
-	ULONG st;
-
-	memset(t, 0, sizeof(*t));
-	memset(&lf, 0, sizeof(lf));
-	lf.LogFileName = (LPSTR)path;
-	lf.ProcessTraceMode = PROCESS_TRACE_MODE_EVENT_RECORD;
-	lf.EventRecordCallback = on_event;
-	h = OpenTraceA(&lf);
-	if (h == INVALID_PROCESSTRACE_HANDLE)
-		return -1;
-	cur = t;
-	st = ProcessTrace(&h, 1, NULL, NULL);
-	CloseTrace(h);
-	t->hdr = lf.LogfileHeader;
-	t->is_kernel = lf.IsKernelTrace;
-	return st == ERROR_SUCCESS ? 0 : -1;
-}
-
-static void free_trace(struct trace *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		free(t->ev[i].data);
-	free(t->ev);
-}
-
-/* One field of a kernel event, by its MOF name. */
-struct field_q {
-	const char *name;
-	struct etw_kvalue v;
-	int found;
-};
-
-static void field_cb(const struct etw_kvalue *v, void *arg)
-{
-	struct field_q *q = arg;
-
-	if (!q->found && !strcmp(v->field->name, q->name)) {
-		q->v = *v;
-		q->found = 1;
-	}
-}
-
-static int field(const struct kev *e, const char *name, struct etw_kvalue *v)
-{
-	const struct etw_kclass *cls = etw_kclass_find(e->hook, e->version);
-	struct field_q q = { .name = name };
-
-	if (!cls || etw_kdecode(cls, e->data, e->len, field_cb, &q) < 0 ||
-	    !q.found)
-		return -1;
-	*v = q.v;
-	return 0;
-}
-
-/* A numeric field (0 and a test failure message when absent). */
-static unsigned long long fnum(const struct kev *e, const char *name)
-{
-	struct etw_kvalue v;
-	unsigned long long x = 0;
-	unsigned int i;
-
-	if (field(e, name, &v)) {
-		fprintf(stderr, "# no field %s in hook 0x%04x v%u\n", name,
-			e->hook, e->version);
-		return ~0ULL;
-	}
-	for (i = v.len; i > 0; i--)
-		x = x << 8 | v.data[i - 1];
-	return x;
-}
-
-/* A string field as UTF-8 (static buffer; ASCII only is kept). */
-static const char *fstr(const struct kev *e, const char *name)
-{
-	static char buf[4096];
-	struct etw_kvalue v;
-	unsigned int i, n = 0;
-
-	buf[0] = 0;
-	if (field(e, name, &v))
-		return "<none>";
-	if (v.field->type == ETW_KT_ASTR) {
-		memcpy(buf, v.data, v.len < sizeof(buf) ? v.len : sizeof(buf) - 1);
-		buf[v.len < sizeof(buf) ? v.len : sizeof(buf) - 1] = 0;
-		return buf;
-	}
-	for (i = 0; i + 1 < v.len + 2 && n + 1 < sizeof(buf); i += 2) {
-		if (!v.data[i] && !v.data[i + 1])
-			break;
-		buf[n++] = v.data[i + 1] ? '?' : v.data[i];
-	}
-	buf[n] = 0;
-	return buf;
-}
-
-/* The index of the first event from @from on of @hook with field @f == @x. */
-static long find(const struct trace *t, size_t from, int hook, const char *f,
-		 unsigned long long x)
-{
-	size_t i;
-
-	for (i = from; i < t->n; i++)
-		if (t->ev[i].hook == hook && (!f || fnum(&t->ev[i], f) == x))
-			return i;
-	return -1;
-}
-
-static size_t count(const struct trace *t, int hook, const char *f,
-		    unsigned long long x)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < t->n; i++)
-		if (t->ev[i].hook == hook && (!f || fnum(&t->ev[i], f) == x))
-			n++;
-	return n;
-}
-
-/* ---- sessions ---------------------------------------------------------------- */
-
-struct props {
-	EVENT_TRACE_PROPERTIES p;
-	char name[256];
-	char file[1024];
-};
-
-static void props_init(struct props *b)
-{
-	memset(b, 0, sizeof(*b));
-	b->p.Wnode.BufferSize = sizeof(*b);
-	b->p.Wnode.Flags = WNODE_FLAG_TRACED_GUID;
-	b->p.LoggerNameOffset = offsetof(struct props, name);
-	b->p.LogFileNameOffset = offsetof(struct props, file);
-}
-
-/* Start a system logger writing @file; 0 or a Win32 error. */
-static ULONG start_kernel(const char *name, ULONG mode, ULONG flags,
-			  const char *file, CONTROLTRACE_ID *h)
-{
-	struct props b;
-
-	props_init(&b);
-	b.p.LogFileMode = mode | EVENT_TRACE_FILE_MODE_SEQUENTIAL;
-	b.p.EnableFlags = flags;
-	/* the NT Kernel Logger gets room for busy workloads */
-	b.p.BufferSize = (mode & EVENT_TRACE_SYSTEM_LOGGER_MODE) ? 64 : 256;
-	b.p.MaximumBuffers = (mode & EVENT_TRACE_SYSTEM_LOGGER_MODE) ? 16 : 64;
-	snprintf(b.file, sizeof(b.file), "%s", file);
-	return StartTraceA(h, name, &b.p);
-}
-
-static ULONG stop(const char *name)
-{
-	struct props b;
-
-	props_init(&b);
-	return StopTraceA(0, name, &b.p);
-}
 
 static char dir[] = "/tmp/etw-kernel-XXXXXX";
 
@@ -748,6 +541,13 @@ TEST_F(k, privilege_and_names)
 			  EVENT_TRACE_PRIVATE_LOGGER_MODE;
 	b.p.LogFileNameOffset = 0;
 	EXPECT_EQ(ERROR_INVALID_PARAMETER, StartTraceA(&h, "etw-ksys-private", &b.p));
+	/* Nor by name (issue 19: the fuzzer started a private one). */
+	props_init(&b);
+	b.p.LogFileMode = EVENT_TRACE_PRIVATE_LOGGER_MODE |
+			  EVENT_TRACE_FILE_MODE_SEQUENTIAL;
+	snprintf(b.file, sizeof(b.file), "%s", self->file);
+	EXPECT_EQ(ERROR_INVALID_PARAMETER, StartTraceA(&h, KERNEL_LOGGER_NAMEA, &b.p));
+	stop(KERNEL_LOGGER_NAMEA);
 	/* One NT Kernel Logger at a time (names are case-insensitive). */
 	ASSERT_EQ(ERROR_SUCCESS, start_kernel(KERNEL_LOGGER_NAMEA, 0, 0,
 					      self->file, &h));

@@ -177,11 +177,13 @@ static void check_descriptors(struct __test_metadata *_metadata, const struct td
 			EXPECT_EQ(1, d->Task);
 			EXPECT_EQ(10, d->Opcode);
 			EXPECT_EQ(16, d->Channel);
-			EXPECT_EQ(0x1, d->Keyword);
+			/* with its channel's keyword bit, as mc.exe gives it:
+			 * 63 minus the channel's declaration index */
+			EXPECT_EQ(0x4000000000000001ULL, d->Keyword);
 		} else if (d->Id == 2) {
 			EXPECT_EQ(3, d->Level);
 			EXPECT_EQ(9, d->Channel);
-			EXPECT_EQ(0x3, d->Keyword);
+			EXPECT_EQ(0x8000000000000003ULL, d->Keyword);
 		} else if (d->Id == 6) {
 			EXPECT_EQ(16, d->Level);
 			EXPECT_EQ(2, d->Task);

@@ -789,6 +789,47 @@ TEST_F(api, unprivileged_gets_access_denied)
 	EXPECT_EQ(0, WEXITSTATUS(status));
 }
 
+/*
+ * Registrations are per process (design.rst, "fork"): a forked child has
+ * none of its parent's handles -- writing or unregistering one is
+ * ERROR_INVALID_HANDLE there, as for any handle that is no registration
+ * (issue 9), not a write that silently goes nowhere -- and registers its
+ * own; the parent's registration is untouched.
+ */
+TEST_F(api, forked_child_has_none_of_the_parents_handles)
+{
+	EVENT_DESCRIPTOR ed = { .Id = 1, .Level = 4 };
+	REGHANDLE h;
+	int status;
+	pid_t pid;
+
+	ASSERT_EQ(ERROR_SUCCESS, EventRegister(&self->guid, NULL, NULL, &h));
+	ASSERT_EQ(ERROR_SUCCESS, enable2(self->s1, &self->guid, 1, 5, 0, 0,
+					 NULL, NULL, 0, 0));
+	ASSERT_TRUE(EventEnabled(h, &ed));
+	pid = fork();
+	if (pid == 0) {
+		REGHANDLE c;
+		int bad = 0;
+
+		if (EventWrite(h, &ed, 0, NULL) != ERROR_INVALID_HANDLE)
+			bad |= 1;
+		if (EventUnregister(h) != ERROR_INVALID_HANDLE)
+			bad |= 2;
+		if (EventRegister(&self->guid, NULL, NULL, &c) != ERROR_SUCCESS)
+			bad |= 4;
+		else if (!EventEnabled(c, &ed) ||
+			 EventWrite(c, &ed, 0, NULL) != ERROR_SUCCESS)
+			bad |= 8;
+		_exit(bad);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_TRUE(EventEnabled(h, &ed));
+	EXPECT_EQ(ERROR_SUCCESS, EventWrite(h, &ed, 0, NULL));
+	EXPECT_EQ(ERROR_SUCCESS, EventUnregister(h));
+}
+
 /* reference 2.6: Timeout, and callbacks of a provider that died. */
 TEST_F(api, enable_timeout_and_dead_provider)
 {

@@ -4,18 +4,23 @@
  *
  *  - accounted writers (never killed): write to the accounted sessions'
  *    providers and count what each WRITE answered;
+ *  - the accounted stage writer (never killed): threads writing through
+ *    libetw's stages into the blocking session, exiting and replaced at
+ *    random, forking children that write and exit;
  *  - accounted consumers (never killed): libetw OpenTrace/ProcessTrace on
  *    a real-time session from before the first event to its stop;
  *  - chaos controllers, writers and consumers, SIGKILLed at random
  *    moments: they start, update (log-file switches), flush, query and
  *    stop sessions of their own names, enable and disable providers,
  *    register (raw ioctls and libetw EventRegister with callbacks),
- *    write, unregister, and consume with raw CONSUMER_WAIT on a mapping
+ *    write (also from forked children), open stages, scribble on them,
+ *    unmap them and leave them, unregister, and consume with raw CONSUMER_WAIT on a mapping
  *    or with libetw ProcessTrace.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +29,7 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 
 #include <windows.h>
 #include <evntprov.h>
@@ -33,7 +39,7 @@
 #include "stress.h"
 #include "shared/etw_logic.h"
 
-static uint64_t rng;
+static __thread uint64_t rng;
 
 static uint32_t rnd(uint32_t n)
 {
@@ -113,6 +119,140 @@ void st_writer_main(int w)
 	_exit(0);
 }
 
+/* ---- the accounted stage writer ------------------------------------------- */
+
+static REGHANDLE f_reg;
+static uint8_t f_kind = ST_F_THREAD;	/* ST_F_CHILD in a forked child */
+
+/* A batch through EventWrite (the stages), counted in st->fw. */
+static void f_batch(REGHANDLE reg, uint32_t n)
+{
+	static const EVENT_DESCRIPTOR ed = { .Id = 2, .Level = 4 };
+	EVENT_DATA_DESCRIPTOR d;
+	struct st_payload p = { .writer = ST_FWRITER, .acc = ACC_FAST };
+	uint32_t i;
+	ULONG r;
+
+	EventDataDescCreate(&d, &p, sizeof(p));
+	for (i = 0; i < n && !st->stop_writers; i++) {
+		p.seq = __atomic_fetch_add(&st->fseq, 1, __ATOMIC_RELAXED);
+		r = EventWrite(reg, &ed, 1, &d);
+		if (r == ERROR_SUCCESS) {
+			if (p.seq < ST_FSEQ_MAX)
+				__atomic_or_fetch(&st_fmark[p.seq], f_kind |
+						  (i ? 0 : ST_F_FIRST) |
+						  (i + 1 < n ? 0 : ST_F_LAST),
+						  __ATOMIC_RELAXED);
+			__atomic_add_fetch(&st->fw.ok, 1, __ATOMIC_RELAXED);
+			__atomic_add_fetch(&st->fw.hash_ok,
+					   st_hash(ST_FWRITER, p.seq),
+					   __ATOMIC_RELAXED);
+		} else if (r == ERROR_NOT_ENOUGH_MEMORY ||
+			   r == STATUS_LOG_FILE_FULL ||
+			   r == ERROR_ARITHMETIC_OVERFLOW ||
+			   r == ERROR_MORE_DATA) {
+			/* the ioctl's losses, counted (ENOSPC, ENOBUFS, ...) */
+			__atomic_add_fetch(&st->fw.lost, 1, __ATOMIC_RELAXED);
+		} else {
+			__atomic_add_fetch(&st->fw.other, 1, __ATOMIC_RELAXED);
+			st->fw.last_other = (int)r;
+		}
+	}
+}
+
+/*
+ * A child of a writing thread: its parent's handle is none of its own
+ * (ERROR_INVALID_HANDLE, nothing written); it registers, writes through
+ * stages of its own and exits without closing anything (its stages and
+ * registration die with it).
+ */
+static void f_fork(void)
+{
+	static const EVENT_DESCRIPTOR ed = { .Id = 2, .Level = 4 };
+	uint64_t end;
+	pid_t pid = fork();
+	int status;
+
+	if (pid < 0)
+		return;
+	if (!pid) {
+		REGHANDLE h;
+		GUID guid;
+		ULONG r = EventWrite(f_reg, &ed, 0, NULL);
+
+		if (r != ERROR_INVALID_HANDLE) {
+			__atomic_add_fetch(&st->fw.other, 1, __ATOMIC_RELAXED);
+			st->fw.last_other = (int)r;
+		}
+		f_kind = ST_F_CHILD;
+		memcpy(&guid, st->acc_guid[ACC_FAST], 16);
+		if (EventRegister(&guid, NULL, NULL, &h) == ERROR_SUCCESS)
+			f_batch(h, 1 + rnd(100));
+		_exit(0);
+	}
+	__atomic_add_fetch(&st->f_forks, 1, __ATOMIC_RELAXED);
+	end = (uint64_t)time(NULL) + 20;
+	while (waitpid(pid, &status, WNOHANG) != pid) {
+		if ((uint64_t)time(NULL) > end) {
+			/* a child stuck after fork(): a defect, reported */
+			__atomic_add_fetch(&st->f_hung, 1, __ATOMIC_RELAXED);
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			return;
+		}
+		usleep(2000);
+	}
+}
+
+static void *f_thread(void *arg)
+{
+	rng = (uintptr_t)arg;
+	while (!st->stop_writers) {
+		f_batch(f_reg, 1 + rnd(100));
+		if (rnd(24) == 0)
+			f_fork();
+		if (rnd(8) == 0)
+			break;	/* the thread exits; its stage closes */
+		usleep(rnd(2000));
+	}
+	__atomic_add_fetch(&st->f_exits, 1, __ATOMIC_RELAXED);
+	return NULL;
+}
+
+void st_fwriter_main(void)
+{
+	pthread_t t[ST_FTHREADS];
+	bool live[ST_FTHREADS] = { false };
+	GUID guid;
+	int i;
+
+	as_nobody();	/* stages are for any user */
+	memcpy(&guid, st->acc_guid[ACC_FAST], 16);
+	if (EventRegister(&guid, NULL, NULL, &f_reg) != ERROR_SUCCESS)
+		_exit(4);
+	rng = st->run;
+	while (!st->stop_writers) {
+		for (i = 0; i < ST_FTHREADS; i++) {
+			if (live[i] && pthread_tryjoin_np(t[i], NULL) == 0)
+				live[i] = false;
+			if (!live[i] && !st->stop_writers &&
+			    !pthread_create(&t[i], NULL, f_thread,
+					    (void *)(uintptr_t)(rng + i))) {
+				live[i] = true;
+				__atomic_add_fetch(&st->f_threads, 1,
+						   __ATOMIC_RELAXED);
+			}
+		}
+		rng += ST_FTHREADS;
+		usleep(5000);
+	}
+	for (i = 0; i < ST_FTHREADS; i++)
+		if (live[i])
+			pthread_join(t[i], NULL);
+	EventUnregister(f_reg);
+	_exit(0);
+}
+
 /* ---- accounted consumers ------------------------------------------------------ */
 
 static VOID WINAPI acc_record(PEVENT_RECORD er)
@@ -132,12 +272,14 @@ static VOID WINAPI acc_record(PEVENT_RECORD er)
 		return;
 	}
 	memcpy(&p, er->UserData, sizeof(p));
-	if (p.acc != (uint32_t)acc || p.writer >= ST_WRITERS) {
+	if (!st_payload_ok(&p, acc)) {
 		c->malformed++;
 		return;
 	}
 	c->n++;
 	c->hash += st_hash(p.writer, p.seq);
+	if (p.writer == ST_FWRITER && p.seq < ST_FSEQ_MAX)
+		__atomic_or_fetch(&st_fmark[p.seq], ST_F_SEEN, __ATOMIC_RELAXED);
 }
 
 void st_consumer_main(int acc)
@@ -282,6 +424,68 @@ static void WINAPI chaos_cb(LPCGUID src, ULONG enabled, UCHAR level,
 	(void)filter; (void)ctx;
 }
 
+/*
+ * A stage of the chaos writer's own: scribbled on, its head set at
+ * random, unmapped or not, sealed, closed or left for the module to find
+ * when the process dies.
+ */
+static void cw_stage(int fd)
+{
+	struct etw_stage_open so = { 0 };
+	struct etw_stage_ctl c = { 0 };
+	struct etw_stage_meta *m;
+	uint8_t *data;
+	uint32_t i;
+
+	if (ioctl(fd, ETW_IOC_STAGE_OPEN, &so))
+		return;
+	__atomic_add_fetch(&st->chaos_stages, 1, __ATOMIC_RELAXED);
+	m = mmap(NULL, so.map_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		 (off_t)so.mmap_offset);
+	if (m != MAP_FAILED) {
+		data = (uint8_t *)m + m->data_offset;
+		for (i = 0; i < 64; i++)
+			data[rnd(m->data_size)] = (uint8_t)rnd(256);
+		__atomic_store_n(&m->head, (uint64_t)rnd(m->data_size / 8) * 8 |
+				 rnd(2), __ATOMIC_RELEASE);
+		if (rnd(2)) {
+			munmap(m, so.map_size);
+			__atomic_add_fetch(&st->chaos_unmaps, 1, __ATOMIC_RELAXED);
+		}
+	}
+	c.id = so.id;
+	switch (rnd(3)) {
+	case 0:
+		c.need = 8 * (1 + rnd(64));
+		ioctl(fd, ETW_IOC_STAGE_SEAL, &c);
+		break;
+	case 1:
+		ioctl(fd, ETW_IOC_STAGE_CLOSE, &c);
+		break;
+	}
+}
+
+/* A child registers, writes a batch through the stages and exits. */
+static void cw_fork(const GUID *guid, const EVENT_DESCRIPTOR *ed,
+		    EVENT_DATA_DESCRIPTOR *d)
+{
+	pid_t pid = fork();
+	uint32_t i, n = 1 + rnd(100);
+	REGHANDLE h;
+
+	if (pid < 0)
+		return;
+	if (!pid) {
+		if (EventRegister(guid, NULL, NULL, &h) != ERROR_SUCCESS)
+			_exit(0);
+		for (i = 0; i < n; i++)
+			EventWrite(h, ed, 1, d);
+		_exit(0);
+	}
+	__atomic_add_fetch(&st->chaos_forks, 1, __ATOMIC_RELAXED);
+	waitpid(pid, NULL, 0);
+}
+
 void st_cwriter_main(uint64_t seed)
 {
 	static const EVENT_DESCRIPTOR ed = { .Id = 7, .Level = 4 };
@@ -315,6 +519,8 @@ void st_cwriter_main(uint64_t seed)
 			EventDataDescCreate(&d, payload, 1 + rnd(sizeof(payload)));
 			for (i = 0; i < n && !st->stop_chaos; i++)
 				EventWrite(h, &ed, 1, &d);
+			if (rnd(6) == 0)
+				cw_fork(&guid, &ed, &d);
 			if (rnd(10) < 7)
 				EventUnregister(h);
 		} else {
@@ -326,6 +532,8 @@ void st_cwriter_main(uint64_t seed)
 
 			if (fd < 0)
 				fd = open(ETW_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+			if (rnd(4) == 0)
+				cw_stage(fd);
 			memcpy(r.guid, st->chaos_guid[g], 16);
 			r.flags = rnd(4) == 0 ? ETW_REG_F_CALLBACK : 0;
 			if (ioctl(fd, ETW_IOC_REGISTER, &r))

@@ -336,6 +336,8 @@ struct walk_result {
 	u64 user_bytes;
 	bool header_first;
 	bool ts_sorted_in_buffers;
+	u32 skim_timed;		/* times etl_record_skim() read ... */
+	u32 skim_mismatch;	/* ... and those not the decoder's, in order */
 	u32 last_buffer;
 	struct etl_file_error err;
 	struct etl_file_damage_totals totals;
@@ -351,11 +353,21 @@ static void walk_file(struct etl_file *f, const u8 *provider, struct walk_result
 	memset(w, 0, sizeof(*w));
 	w->ts_sorted_in_buffers = true;
 	while ((rc = etl_file_next_buffer(f, &b)) > 0) {
-		u64 last_ts = 0;
+		struct etl_record_iter skim;
+		u64 last_ts = 0, sts;
+		int sr = 0;
 
 		w->buffers++;
 		w->last_buffer = b.index;
+		/* The real-time consumer places buffers by skimmed times. */
+		etl_record_iter_init(&skim, b.data, &b.info);
 		while ((rc = etl_file_next_record(f, &b, &r)) > 0) {
+			if (r.present & ETL_REC_HAS_TIME) {
+				while ((sr = etl_record_skim(&skim, &sts)) == 2)
+					;
+				w->skim_timed += sr == 1;
+				w->skim_mismatch += sr != 1 || sts != r.timestamp;
+			}
 			struct etl_ext_iter xi;
 			struct etl_ext x;
 
@@ -381,6 +393,9 @@ static void walk_file(struct etl_file *f, const u8 *provider, struct walk_result
 				w->ts_sorted_in_buffers = false;
 			last_ts = r.timestamp;
 		}
+		while ((sr = etl_record_skim(&skim, &sts)) == 2)
+			;
+		w->skim_mismatch += sr == 1;	/* a time the decoder lacks */
 		if (rc < 0)
 			break;
 	}
@@ -481,6 +496,8 @@ TEST(lxcore_facts)
 	EXPECT_EQ(2, w.provider_events);
 	EXPECT_EQ(4, w.ext_items);	/* section 3.3: 0x0B and 0x0C on each */
 	EXPECT_EQ(206, w.user_bytes);
+	EXPECT_EQ(4, w.skim_timed);
+	EXPECT_EQ(0, w.skim_mismatch);
 	etl_file_close(f);
 }
 
@@ -526,6 +543,8 @@ TEST(powershell_facts)
 	EXPECT_EQ(112, w.provider_events);
 	EXPECT_EQ(0, w.ext_items);
 	EXPECT_EQ(142848, w.user_bytes);
+	EXPECT_EQ(114, w.skim_timed);
+	EXPECT_EQ(0, w.skim_mismatch);
 	etl_file_close(f);
 }
 

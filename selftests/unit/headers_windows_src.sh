@@ -139,6 +139,16 @@ int wide_main(void)
 	(void)buf;
 	(void)lf;
 	EventWriteString(reg, 0, 0, L"message");
+	/* The NT Kernel Logger samples' calls (issue 22): the W names are L"". */
+	{
+		LPCWSTR names[4] = { KERNEL_LOGGER_NAMEW, GLOBAL_LOGGER_NAMEW,
+				     EVENT_LOGGER_NAMEW, DIAG_LOGGER_NAMEW };
+		static const wchar_t kl[] = KERNEL_LOGGER_NAMEW;
+
+		(void)names;
+		(void)kl;
+		ControlTraceW(0, KERNEL_LOGGER_NAMEW, &b.p, EVENT_TRACE_CONTROL_QUERY);
+	}
 	return (int)StartTraceW(&h, s, &b.p) + (int)ControlTraceW(0, L"session", &b.p, 1) +
 	       (int)sizeof(TEXT("x"));
 }
@@ -158,12 +168,14 @@ int tdh_main(PEVENT_RECORD e)
 	PTRACE_EVENT_INFO info = NULL;
 	TDHSTATUS st = TdhGetEventInformation(e, 0, NULL, info, &size);
 	WCHAR out[64];
+	LPCWSTR kernel = KERNEL_LOGGER_NAMEW;	/* u"" or L"": WCHAR either way */
 	USHORT used = 0;
 
 	if (st == ERROR_INSUFFICIENT_BUFFER)
 		st = TdhFormatProperty(info, NULL, 8, TDH_INTYPE_INT32, TDH_OUTTYPE_NULL,
 				       4, e->UserDataLength, (PBYTE)e->UserData, &size,
 				       out, &used);
+	(void)kernel;
 	return (int)st;
 }
 EOF

@@ -141,6 +141,8 @@ TEST(round_trip_every_flag_set)
 		struct etl_record_iter it;
 		struct etl_record r;
 		u32 hdr, len = f % 23, size, pos = ETL_BUFFER_HEADER_SIZE;
+		u64 ts = 0;
+		int skim;
 		u8 *buf, *heap;
 
 		if (etl_message_flags_check(f))
@@ -198,6 +200,12 @@ TEST(round_trip_every_flag_set)
 		EXPECT_EQ(heap + ETL_BUFFER_HEADER_SIZE + hdr, r.payload);
 		EXPECT_EQ(0, memcmp(r.payload, args, len));
 		EXPECT_EQ(0, etl_record_next(&it, &r));
+		/* The skim finds the same time, or none, and the end. */
+		ASSERT_EQ(0, etl_record_iter_init(&it, heap, &info));
+		skim = etl_record_skim(&it, &ts);
+		EXPECT_EQ(bits(f, ETL_MSG_TIMESTAMP) ? 1 : 2, skim);
+		EXPECT_EQ(bits(f, ETL_MSG_TIMESTAMP) ? 5000 + f : 0, ts);
+		EXPECT_EQ(0, etl_record_skim(&it, &ts));
 		free(heap);
 	}
 }

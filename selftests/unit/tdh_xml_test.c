@@ -149,11 +149,12 @@ TEST_F(mf, events_are_enumerated)
 	EXPECT_EQ(1, e->EventDescriptorsArray[0].Task);
 	EXPECT_EQ(10, e->EventDescriptorsArray[0].Opcode);
 	EXPECT_EQ(16, e->EventDescriptorsArray[0].Channel);
-	EXPECT_EQ(1, e->EventDescriptorsArray[0].Keyword);
+	/* As mc.exe compiles it: channel C2, the provider's second, adds bit 62. */
+	EXPECT_EQ(0x4000000000000001ULL, e->EventDescriptorsArray[0].Keyword);
 	EXPECT_EQ(1, e->EventDescriptorsArray[1].Id);
 	EXPECT_EQ(1, e->EventDescriptorsArray[1].Version);
 	EXPECT_EQ(9, e->EventDescriptorsArray[2].Channel);	/* Application */
-	EXPECT_EQ(3, e->EventDescriptorsArray[2].Keyword);
+	EXPECT_EQ(0x8000000000000003ULL, e->EventDescriptorsArray[2].Keyword);	/* C1: bit 63 */
 	free(e);
 }
 

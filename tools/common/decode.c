@@ -21,6 +21,9 @@
 #include "common/decode.h"
 #include "etw_guid.h"
 #include "shared/etw_utf.h"
+#include "tdh_wpp.h"
+
+const char *decode_tmf_path;	/* --tmf; NULL: $TRACE_FORMAT_SEARCH_PATH */
 #include "tdh_internal.h"
 
 /* --- per-event arena --- */
@@ -714,7 +717,7 @@ static const char *reason_for(PEVENT_RECORD er, ULONG status)
 	if (status != ERROR_NOT_FOUND)
 		return "TDH failed";
 	if (f & EVENT_HEADER_FLAG_TRACE_MESSAGE)
-		return "TraceMessage (WPP) event: its format is in TMF files";
+		return "TraceMessage (WPP) event: no TMF file for it (--tmf, TRACE_FORMAT_SEARCH_PATH)";
 	if (f & EVENT_HEADER_FLAG_CLASSIC_HEADER)
 		return "classic (MOF) event: no MOF class";
 	return "no manifest for this provider and event";
@@ -741,6 +744,20 @@ static int decode(PEVENT_RECORD er, struct decoded *d, int names_only)
 		return 0;
 	}
 	r = event_info(er, &s);
+	if (r == ERROR_NOT_FOUND && (h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE)) {
+		/* WPP: the message as its TMF file formats it (--tmf). */
+		char *text = da_alloc(8192);
+		int w = tdh_wpp_format(er, decode_tmf_path, text, 8192);
+
+		if (!w) {
+			d->message = text;
+			d->ok = 1;
+			return 1;
+		}
+		d->reason = w == -ENOENT ? reason_for(er, r) :
+			    "the data is shorter than its TMF format";
+		return 0;
+	}
 	if (r || !s) {
 		d->reason = reason_for(er, r);
 		return 0;

@@ -59,6 +59,9 @@ struct decoded {
  * Decode @er into @d.  Everything @d points to stays valid until the next
  * call.  Returns d->ok.
  */
+/* The TMF search path of WPP events (etwdump --tmf), or NULL. */
+extern const char *decode_tmf_path;
+
 int decode_event(PEVENT_RECORD er, struct decoded *d);
 
 /*

@@ -6,6 +6,9 @@
  *   Session=EtwJournal     the real-time session it reads
  *   Manifests=yes          forward the Admin, Operational and Analytic
  *                          channels of every installed manifest
+ *   UserMaxPriority=err    the highest priority an event gets when its
+ *                          writer is not root (or is not known): a
+ *                          syslog level name or 0..7
  *   [Provider]             (repeated) a provider to forward besides, e.g.
  *   Guid=...               a TraceLogging provider
  *   Channels=8,9,10        the channel values forwarded (default: the
@@ -61,6 +64,23 @@ int parse_channels(const char *s, struct jd_provider *p)
 	return ret;
 }
 
+/* A syslog priority by name (emerg ... debug) or number; -1 if neither. */
+static int parse_priority(const char *v)
+{
+	static const char *const names[] = {
+		"emerg", "alert", "crit", "err", "warning", "notice", "info",
+		"debug",
+	};
+	int i;
+
+	if (v[0] >= '0' && v[0] <= '7' && !v[1])
+		return v[0] - '0';
+	for (i = 0; i < 8; i++)
+		if (!strcasecmp(v, names[i]))
+			return i;
+	return -1;
+}
+
 int config_read(const char *path, int must_exist)
 {
 	enum { NONE, JOURNAL, PROVIDER } sect = NONE;
@@ -101,6 +121,14 @@ int config_read(const char *path, int must_exist)
 		} else if (sect == JOURNAL && !strcasecmp(k, "Manifests")) {
 			jd.use_manifests = !strcasecmp(v, "yes") || !strcmp(v, "1") ||
 					   !strcasecmp(v, "true");
+		} else if (sect == JOURNAL && !strcasecmp(k, "UserMaxPriority")) {
+			jd.user_max_priority = parse_priority(v);
+			if (jd.user_max_priority < 0) {
+				fprintf(stderr, "etw-journald: %s:%d: UserMaxPriority= wants "
+					"emerg, alert, crit, err, warning, notice, info, "
+					"debug or 0..7\n", path, lineno);
+				ret = -1;
+			}
 		} else if (sect == PROVIDER && !strcasecmp(k, "Guid")) {
 			GUID g;
 

@@ -14,8 +14,13 @@
  *                      else "Provider: Event (channel)" and the fields,
  *                      or the event's string (EventWriteString)
  *   PRIORITY           from the level: critical 2, error 3, warning 4,
- *                      information and "log always" 6, verbose 7
- *   SYSLOG_IDENTIFIER  the provider's name (or GUID)
+ *                      information and "log always" 6, verbose 7; no
+ *                      higher than UserMaxPriority= (err) unless the
+ *                      writer is root
+ *   SYSLOG_IDENTIFIER  etw/ and the provider's name (or GUID), letters,
+ *                      digits and ._- kept: any program may register any
+ *                      provider name, so the entry never passes for one
+ *                      of a program's own (sshd, kernel)
  *   ETW_PROVIDER, ETW_PROVIDER_GUID, ETW_EVENT_ID, ETW_EVENT_VERSION,
  *   ETW_LEVEL, ETW_KEYWORDS, ETW_OPCODE, ETW_TASK, ETW_CHANNEL,
  *   ETW_CHANNEL_NAME, ETW_CHANNEL_TYPE, ETW_PID, ETW_TID, ETW_CPU,
@@ -27,13 +32,20 @@
  *                      (upper case, other characters '_'); an event TDH
  *                      cannot decode: ETW_PAYLOAD in hex and
  *                      ETW_DECODE_ERROR, why
- *   OBJECT_PID         the writing process, so that journald adds its
- *                      OBJECT_COMM, OBJECT_EXE, ... while it lives
+ *   OBJECT_PID, OBJECT_UID, OBJECT_COMM
+ *                      the writing process (the pid etw.ko recorded),
+ *                      its real uid and name, when writer.c could tell
+ *                      (journald adds OBJECT_EXE, ... of a running one);
+ *                      else none, and ETW_WRITER_UNKNOWN=1
+ *
+ * What a writer chooses (provider name, level, message, fields) is its
+ * word; who it is comes from the kernel and /proc, never from the event.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/uio.h>
 
 #include <systemd/sd-journal.h>
@@ -90,6 +102,40 @@ static int priority(UCHAR level)
 	return level < 6 ? map[level] : 7;
 }
 
+/* SYSLOG_IDENTIFIER: etw/ and the provider's name, tame characters only. */
+static void identifier(const char *pname, char *out, size_t n)
+{
+	size_t i, o = snprintf(out, n, "etw/");
+
+	for (i = 0; pname[i] && o + 1 < n && i < 64; i++, o++) {
+		char c = pname[i];
+
+		out[o] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			 (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+			 c == '-' ? c : '_';
+	}
+	out[o] = 0;
+}
+
+static unsigned long long clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* The event's raw QPC time in ns of CLOCK_MONOTONIC. */
+static unsigned long long event_ns(const EVENT_HEADER *h)
+{
+	unsigned long long t = (unsigned long long)h->TimeStamp.QuadPart;
+
+	if (jd.perf_freq == 1000000000ULL)
+		return t;
+	return t / jd.perf_freq * 1000000000ULL +
+	       t % jd.perf_freq * 1000000000ULL / jd.perf_freq;
+}
+
 static struct jd_provider *find(const GUID *g)
 {
 	int i;
@@ -116,13 +162,15 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	const EVENT_HEADER *h = &er->EventHeader;
 	const EVENT_DESCRIPTOR *d = &h->EventDescriptor;
 	struct jd_provider *p = find(&h->ProviderId);
-	char guid[ETW_GUID_STR_LEN], act[ETW_GUID_STR_LEN];
+	char guid[ETW_GUID_STR_LEN], act[ETW_GUID_STR_LEN], ident[80];
 	const char *pname;
 	enum chan_type t;
 	struct entry e = { .n = 0 };
 	static struct decoded dd;
+	struct jd_writer w;
+	unsigned long long ns;
 	USHORT i;
-	int r;
+	int r, prio;
 
 	if (IsEqualGUID(&h->ProviderId, &EventTraceGuid))
 		return;		/* the session's own header event */
@@ -157,8 +205,16 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 		}
 		add(&e, "MESSAGE=%s", text);
 	}
-	add(&e, "PRIORITY=%d", priority(d->Level));
-	add(&e, "SYSLOG_IDENTIFIER=%s", pname);
+	ns = event_ns(h);
+	writer_lookup(h->ProcessId, ns, &w);
+	prio = priority(d->Level);
+	if (!w.root && prio < jd.user_max_priority) {
+		prio = jd.user_max_priority;
+		jd.lowered++;
+	}
+	identifier(pname, ident, sizeof(ident));
+	add(&e, "PRIORITY=%d", prio);
+	add(&e, "SYSLOG_IDENTIFIER=%s", ident);
 	add(&e, "ETW_PROVIDER=%s", pname);
 	add(&e, "ETW_PROVIDER_GUID=%s", guid);
 	add(&e, "ETW_EVENT_ID=%u", d->Id);
@@ -184,8 +240,8 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	add(&e, "ETW_PID=%u", h->ProcessId);
 	add(&e, "ETW_TID=%u", h->ThreadId);
 	add(&e, "ETW_CPU=%u", GetEventProcessorIndex(er));
-	add(&e, "ETW_TIMESTAMP=%lld",
-	    (h->TimeStamp.QuadPart - 116444736000000000LL) / 10);
+	add(&e, "ETW_TIMESTAMP=%llu", (ns + clock_ns(CLOCK_REALTIME) -
+				      clock_ns(CLOCK_MONOTONIC)) / 1000);
 	if (!IsEqualGUID(&h->ActivityId, &GUID_NULL)) {
 		etw_guid_str(&h->ActivityId, act);
 		add(&e, "ETW_ACTIVITY_ID=%s", act);
@@ -232,8 +288,14 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 		if (dd.reason)
 			add(&e, "ETW_DECODE_ERROR=%s", dd.reason);
 	}
-	if (h->ProcessId)
+	if (w.known) {
 		add(&e, "OBJECT_PID=%u", h->ProcessId);
+		add(&e, "OBJECT_UID=%u", (unsigned int)w.uid);
+		add(&e, "OBJECT_COMM=%s", w.comm);
+	} else {
+		add(&e, "ETW_WRITER_UNKNOWN=1");
+		jd.unknown++;
+	}
 
 	if (jd.print) {
 		print_entry(&e);

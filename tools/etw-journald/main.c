@@ -30,7 +30,10 @@
 #include "common/cli.h"
 #include "etw_guid.h"
 
-struct jd jd = { .use_manifests = 1 };
+struct jd jd = {
+	.use_manifests = 1,
+	.user_max_priority = JD_DEFAULT_USER_MAX_PRIORITY,
+};
 
 static PROCESSTRACE_HANDLE trace = INVALID_PROCESSTRACE_HANDLE;
 static CONTROLTRACE_ID session_id;
@@ -48,7 +51,11 @@ static void props_init(struct props *b)
 	memset(b, 0, sizeof(*b));
 	b->p.Wnode.BufferSize = sizeof(*b);
 	b->p.Wnode.Flags = WNODE_FLAG_TRACED_GUID;
-	b->p.Wnode.ClientContext = 2;		/* system time */
+	/*
+	 * QPC (CLOCK_MONOTONIC), read raw: the time writer.c compares with a
+	 * process's start (forward.c turns it into wall-clock time).
+	 */
+	b->p.Wnode.ClientContext = 1;
 	b->p.LogFileMode = EVENT_TRACE_REAL_TIME_MODE;
 	b->p.FlushTimer = 1;
 	b->p.LoggerNameOffset = offsetof(struct props, name);
@@ -118,6 +125,7 @@ static void enable_new(void)
 
 static int load(void)
 {
+	jd.user_max_priority = JD_DEFAULT_USER_MAX_PRIORITY;
 	if (config_read(jd.config, jd.config != NULL &&
 			strcmp(jd.config, JD_DEFAULT_CONFIG)))
 		return -1;
@@ -254,7 +262,8 @@ int main(int argc, char **argv)
 	memset(&lf, 0, sizeof(lf));
 	lf.LoggerName = (LPSTR)jd.session;
 	lf.ProcessTraceMode = PROCESS_TRACE_MODE_REAL_TIME |
-			      PROCESS_TRACE_MODE_EVENT_RECORD;
+			      PROCESS_TRACE_MODE_EVENT_RECORD |
+			      PROCESS_TRACE_MODE_RAW_TIMESTAMP;
 	lf.EventRecordCallback = on_event;
 	trace = OpenTraceA(&lf);
 	if (trace == INVALID_PROCESSTRACE_HANDLE) {
@@ -264,6 +273,9 @@ int main(int argc, char **argv)
 		ControlTraceA(session_id, NULL, &b.p, EVENT_TRACE_CONTROL_STOP);
 		return 1;
 	}
+	jd.perf_freq = lf.LogfileHeader.PerfFreq.QuadPart > 0 ?
+		       (unsigned long long)lf.LogfileHeader.PerfFreq.QuadPart :
+		       1000000000ULL;
 	if (pthread_create(&sig_thread, NULL, signal_main, &set) == 0)
 		pthread_detach(sig_thread);
 	fprintf(stderr, "etw-journald: reading session %s\n", jd.session);
@@ -273,7 +285,9 @@ int main(int argc, char **argv)
 	props_init(&b);
 	ControlTraceA(session_id, NULL, &b.p, EVENT_TRACE_CONTROL_STOP);
 	fprintf(stderr, "etw-journald: %llu events forwarded, %llu not of an "
-		"Event Log channel\n", jd.forwarded, jd.skipped);
+		"Event Log channel; %llu lowered to priority %d (writer not "
+		"root), %llu of an unknown writer\n", jd.forwarded, jd.skipped,
+		jd.lowered, jd.user_max_priority, jd.unknown);
 	if (st != ERROR_SUCCESS && st != ERROR_CANCELLED && !stopping) {
 		fprintf(stderr, "etw-journald: ProcessTrace: %lu\n", (unsigned long)st);
 		return 1;

@@ -12,10 +12,14 @@
  * etwbench-lttng N rounds: prints "ready", then for each line read on
  * stdin runs N calls and prints their ns per call, so that etwbench can
  * interleave its own measurements with these (the host's load drifts).
+ *
+ * etwbench-lttng N cg: N calls in cg_loop(), once, for callgrind to count
+ * (tools/etwbench/cg.sh: --toggle-collect=cg_loop).
  */
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -42,6 +46,18 @@ static double one_run(long n)
 	return (now_ns() - t0) / n;
 }
 
+/* The tracepoints alone, for callgrind's --toggle-collect. */
+__attribute__((noinline)) static void cg_loop(long n)
+{
+	static unsigned char payload[64];
+	long i;
+
+	for (i = 0; i < n; i++) {
+		payload[0] = (unsigned char)i;
+		lttng_ust_tracepoint(etwbench, ev64, payload);
+	}
+}
+
 static int cmp(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -66,6 +82,11 @@ int main(int argc, char **argv)
 	if (!lttng_ust_tracepoint_enabled(etwbench, ev64)) {
 		fprintf(stderr, "etwbench-lttng: etwbench:ev64 is not enabled\n");
 		return 2;
+	}
+	if (argc > 2 && !strcmp(argv[2], "cg")) {
+		cg_loop(1000);	/* warm-up: the buffers mapped */
+		cg_loop(n);
+		return 0;
 	}
 	if (argc > 2) {
 		one_run(n);	/* warm-up */

@@ -21,6 +21,8 @@
  * @op:		"<=" or ">="
  * @target:	the target for @ratio
  * @met:	@ratio @op @target
+ * @min:	the smallest ratio of the repetitions (0: one measurement)
+ * @max:	the largest
  */
 struct result {
 	const char *name;
@@ -33,6 +35,8 @@ struct result {
 	const char *op;
 	double target;
 	int met;
+	double min;
+	double max;
 };
 
 extern int quick, verbose;
@@ -42,6 +46,8 @@ double median(double *v, int n);
 void add(const char *name, const char *what, double value, const char *unit,
 	 double anchor, const char *anchor_name, double ratio, const char *op,
 	 double target);
+/* The spread of the last result's ratio over its repetitions. */
+void add_spread(double min, double max);
 
 void bench_control_plane(void);
 /* @empty_ns: an empty non-inlined call; @n: calls per run. */
@@ -62,12 +68,10 @@ double bench_marker_raw(long n);
 double bench_write(REGHANDLE h, long n, ULONG *err);
 double writers_rate(REGHANDLE h, int nthreads, double seconds);
 
-/* fastpath.c: issue 10's peers and targets; percpu.c: the prototypes. */
+/* scale.c: threads at a period into a default file session (issue 18). */
+void bench_scale(REGHANDLE h);
+/* fastpath.c: the fast path's peers and targets. */
 void bench_fastpath(REGHANDLE h, int fd, double null_ioctl_ns,
 		    double marker_ns, long n);
-int percpu_open(REGHANDLE h, uint32_t logger);
-void percpu_close(void);
-double percpu_round(int rseq, long n);
-double percpu_rate(int rseq, int nthreads, double seconds);
 
 #endif /* _ETWBENCH_H */

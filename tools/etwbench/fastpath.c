@@ -3,7 +3,7 @@
  * etwbench: issue 10, EventWrite without a system call.  In the same VM
  * boot: a null ioctl, ftrace's trace_marker_raw, EventWrite through the
  * ioctl (today's path, ETW_FASTPATH=0), EventWrite on the fast path
- * (per-thread stages, libetw), the per-CPU prototypes (percpu.c), and an
+ * (per-thread stages, libetw), and an
  * LTTng-UST tracepoint with the same 64-byte payload, its session and
  * consumer daemon running.  Each is reported against the null ioctl and
  * against LTTng-UST; then two writers against one, and a consumer
@@ -143,8 +143,12 @@ static void ust_stop(struct ust *u)
 
 #define ROUNDS	7
 
-/* Median of @v[i] / @a[i] over the rounds where both were measured. */
-static double med_ratio(const double *v, const double *a)
+/*
+ * Median of @v[i] / @a[i] over the rounds where both were measured; its
+ * spread in *@lo, *@hi.
+ */
+static double med_ratio_spread(const double *v, const double *a, double *lo,
+			       double *hi)
 {
 	double r[ROUNDS];
 	int i, n = 0;
@@ -152,8 +156,19 @@ static double med_ratio(const double *v, const double *a)
 	for (i = 0; i < ROUNDS; i++)
 		if (v[i] > 0 && a[i] > 0)
 			r[n++] = v[i] / a[i];
-	return n ? median(r, n) : -1;
+	if (!n)
+		return -1;
+	*lo = *hi = r[0];
+	for (i = 1; i < n; i++) {
+		if (r[i] < *lo)
+			*lo = r[i];
+		if (r[i] > *hi)
+			*hi = r[i];
+	}
+	return median(r, n);
 }
+
+
 
 static double med(const double *v)
 {
@@ -172,21 +187,22 @@ static void add_pair(const char *name, const char *name_ust, const char *what,
 		     const double *v, const double *ioc, const double *ust,
 		     double t_ioc, double t_ust)
 {
-	double ns = med(v), ri = med_ratio(v, ioc);
-	double ru = ust ? med_ratio(v, ust) : -1;
+	double ilo, ihi, ulo = 0, uhi = 0;
+	double ns = med(v), ri = med_ratio_spread(v, ioc, &ilo, &ihi);
+	double ru = ust ? med_ratio_spread(v, ust, &ulo, &uhi) : -1;
 
 	if (ns < 0)
 		return;
 	add(name, what, ns, "ns/op", med(ioc), "null ioctl on /dev/etw", ri,
 	    t_ioc < 0 ? "-" : "<=", t_ioc < 0 ? 0 : t_ioc);
-	if (ru > 0)
+	add_spread(ilo, ihi);
+	if (ru > 0) {
 		add(name_ust, what, ns, "ns/op", med(ust),
 		    "LTTng-UST tracepoint, 64 B", ru,
 		    t_ust < 0 ? "-" : "<=", t_ust < 0 ? 0 : t_ust);
+		add_spread(ulo, uhi);
+	}
 }
-
-static const GUID proto_provider = { 0xbe7cbe7d, 0x1111, 0x4222,
-	{ 0x83, 0x33, 0x44, 0x44, 0x55, 0x55, 0x66, 0x66 } };
 
 /* Events lost with two full-speed fast-path writers, default buffers. */
 static long two_writers_lost(REGHANDLE h, double seconds, long *written,
@@ -196,9 +212,8 @@ void bench_fastpath(REGHANDLE h, int fd, double ioctl_ns, double marker_ns,
 		    long n)
 {
 	double nul[ROUNDS], mark[ROUNDS], ioc[ROUNDS], fast[ROUNDS];
-	double lock[ROUNDS], rseq[ROUNDS], ust[ROUNDS], one[ROUNDS], two[ROUNDS];
-	CONTROLTRACE_ID s, sp;
-	REGHANDLE hp = 0;
+	double ust[ROUNDS];
+	CONTROLTRACE_ID s;
 	struct ust u;
 	long written = 0, got = 0, lost;
 	int ncpu = sysconf(_SC_NPROCESSORS_ONLN), r, have_ust;
@@ -208,18 +223,7 @@ void bench_fastpath(REGHANDLE h, int fd, double ioctl_ns, double marker_ns,
 	(void)marker_ns;
 	have_ust = !ust_start(&u, n);
 	pin(0);
-	/*
-	 * Two sessions: ours for libetw's writes, another for the per-CPU
-	 * prototypes' provider, so neither pays for the other's records.
-	 */
 	s = start_session("etwbench-fp", EVENT_TRACE_BUFFERING_MODE, 64, 64, 64);
-	sp = start_session("etwbench-proto", EVENT_TRACE_BUFFERING_MODE, 64, 64,
-			   64);
-	EnableTraceEx2(sp, &bench_provider, 0, 0, 0, 0, 0, NULL);
-	if (!EventRegister(&proto_provider, NULL, NULL, &hp))
-		EnableTraceEx2(sp, &proto_provider, 1, 5, 0, 0, 0, NULL);
-	if (!hp || percpu_open(hp, (uint32_t)(sp & 0xFFFF)))
-		hp = 0;
 	/* Interleaved: the host's load drifts, a round's ratios do not. */
 	for (r = -1; r < ROUNDS; r++) {
 		int k = r < 0 ? 0 : r;
@@ -230,8 +234,6 @@ void bench_fastpath(REGHANDLE h, int fd, double ioctl_ns, double marker_ns,
 		ioc[k] = bench_write(h, n, &err);
 		etw_fastpath_set(1);
 		fast[k] = bench_write(h, n, &err);
-		lock[k] = hp ? percpu_round(0, n) : -1;
-		rseq[k] = hp ? percpu_round(1, n) : -1;
 		ust[k] = have_ust ? ust_round(&u) : -1;
 	}
 	ust_stop(&u);
@@ -249,48 +251,7 @@ void bench_fastpath(REGHANDLE h, int fd, double ioctl_ns, double marker_ns,
 	add_pair("fast_write_64", "fast_write_64_vs_ust",
 		 "EventWrite 64 B, fast path (per-thread stages)", fast, nul,
 		 ust, 0.5, 1.0);
-	add_pair("fast_per_cpu_lock", "fast_per_cpu_lock_vs_ust",
-		 "prototype: per-CPU stages, busy word as lock", lock, nul, ust,
-		 -1, -1);
-	add_pair("fast_per_cpu_rseq", "fast_per_cpu_rseq_vs_ust",
-		 "prototype: per-CPU stages, rseq commit (no busy word)", rseq,
-		 nul, ust, -1, -1);
 
-	if (ncpu >= 2) {
-		double secs = quick ? 0.3 : 1.0;
-
-		/* Two writers on two CPUs against one, each design. */
-		for (r = 0; r < ROUNDS; r++) {
-			one[r] = writers_rate(h, 1, secs);
-			two[r] = writers_rate(h, 2, secs);
-		}
-		add("fast_two_writers", "events/s, fast path, 2 threads on 2 CPUs",
-		    med(two), "events/s", med(one), "1 thread",
-		    med_ratio(two, one), ">=", 1.9);
-		for (r = 0; hp && r < ROUNDS; r++) {
-			one[r] = percpu_rate(0, 1, secs);
-			two[r] = percpu_rate(0, 2, secs);
-		}
-		if (hp)
-			add("per_cpu_lock_two_writers",
-			    "events/s, per-CPU lock prototype, 2 threads",
-			    med(two), "events/s", med(one), "1 thread",
-			    med_ratio(two, one), "-", 0);
-		for (r = 0; hp && r < ROUNDS; r++) {
-			one[r] = percpu_rate(1, 1, secs);
-			two[r] = percpu_rate(1, 2, secs);
-		}
-		if (hp && one[0] > 0)
-			add("per_cpu_rseq_two_writers",
-			    "events/s, per-CPU rseq prototype, 2 threads",
-			    med(two), "events/s", med(one), "1 thread",
-			    med_ratio(two, one), "-", 0);
-	}
-	if (hp)
-		percpu_close();
-	if (hp)
-		EventUnregister(hp);
-	stop_session(sp, NULL);
 	stop_session(s, NULL);
 
 	/* A consumer keeps up with two writers, default buffer sizes. */

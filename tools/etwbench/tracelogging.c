@@ -31,6 +31,7 @@
 #include <TraceLoggingProvider.h>
 
 #include "etwbench.h"
+#include "tl_same.h"
 
 extern char **environ;
 
@@ -154,40 +155,15 @@ static double event_write(REGHANDLE h, long n)
  */
 static double event_write_same_bytes(long n)
 {
-	static const struct __attribute__((packed)) {
-		UINT16 size;
-		UINT8 tags[2];
-		char name[6], f1[6];
-		UINT8 t1;
-		char f2[6];
-		UINT8 t2;
-		char f3[7];
-		UINT8 t3;
-	} meta = { sizeof(meta), { 0x80, 0 }, "Bench", "Index", TlgInINT32,
-		   "Seven", TlgInUINT32, "Triple", TlgInUINT64 };
 	const UINT16 *traits = g_bench_tl->ProviderMetadataPtr;
-	EVENT_DATA_DESCRIPTOR d[5];
 	EVENT_DESCRIPTOR desc;
-	INT32 index;
-	UINT32 seven = 7;
-	UINT64 triple;
 	double t0;
 	long i;
 
 	EventDescCreate(&desc, 0, 0, 11, 4, 0, 0, 0);
 	t0 = clock_ns();
-	for (i = 0; i < n; i++) {
-		index = (INT32)i;
-		triple = (UINT64)i * 3;
-		EventDataDescCreate(&d[0], traits, *traits);
-		d[0].Reserved = EVENT_DATA_DESCRIPTOR_TYPE_PROVIDER_METADATA;
-		EventDataDescCreate(&d[1], &meta, sizeof(meta));
-		d[1].Reserved = EVENT_DATA_DESCRIPTOR_TYPE_EVENT_METADATA;
-		EventDataDescCreate(&d[2], &index, sizeof(index));
-		EventDataDescCreate(&d[3], &seven, sizeof(seven));
-		EventDataDescCreate(&d[4], &triple, sizeof(triple));
-		EventWriteEx(g_bench_tl->RegHandle, &desc, 0, 0, NULL, NULL, 5, d);
-	}
+	for (i = 0; i < n; i++)
+		tl_same_bytes(g_bench_tl->RegHandle, traits, &desc, i);
 	return (clock_ns() - t0) / n;
 }
 

@@ -131,9 +131,9 @@ static const struct command {
 	  "NAME [--realtime] [--file PATH] [--mode sequential|circular|append|newfile]\n"
 	  "        [--buffering] [--no-per-cpu] [--buffer-kb N] [--min-buffers N]\n"
 	  "        [--max-buffers N] [--max-file-mb N] [--flush-timer S]\n"
-	  "        [--clock qpc|system|cycles] [--private] [--guid GUID]\n"
-	  "        [--kernel | --system] [--flags LIST] [--stacks EVENTS]\n"
-	  "        [--profile-interval N]",
+	  "        [--clock qpc|system|cycles] [--blocking[=MS]] [--private]\n"
+	  "        [--guid GUID] [--kernel | --system] [--flags LIST]\n"
+	  "        [--stacks EVENTS] [--profile-interval N]",
 	  "start a session (StartTrace); real time unless --file, --buffering or --private;\n"
 	  "             --kernel: the NT Kernel Logger (NAME optional), --system:\n"
 	  "             SYSTEM_LOGGER_MODE; --flags: kernel EnableFlags by name\n"

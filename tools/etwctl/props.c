@@ -127,6 +127,18 @@ ULONG stream_count(CONTROLTRACE_ID h)
 	return n;
 }
 
+/* The session's blocking timeout (ms), 0 when writers drop and count. */
+static ULONG blocking_ms(const EVENT_TRACE_PROPERTIES *p)
+{
+	ULONG ms = 0, len = 0;
+
+	if (TraceQueryInformation(p->Wnode.HistoricalContext,
+				  ETW_TRACE_BLOCKING_INFO, &ms, sizeof(ms),
+				  &len) != ERROR_SUCCESS)
+		return 0;
+	return ms;
+}
+
 void session_json_members(const struct props *b, ULONG streams)
 {
 	const EVENT_TRACE_PROPERTIES *p = &b->p;
@@ -151,6 +163,7 @@ void session_json_members(const struct props *b, ULONG streams)
 	json_u64(&jout, "max_buffers", p->MaximumBuffers);
 	json_u64(&jout, "max_file_size_mb", p->MaximumFileSize);
 	json_u64(&jout, "flush_timer", p->FlushTimer);
+	json_u64(&jout, "blocking_ms", blocking_ms(p));
 	json_u64(&jout, "enable_flags", p->EnableFlags);
 	json_u64(&jout, "number_of_buffers", p->NumberOfBuffers);
 	json_u64(&jout, "free_buffers", p->FreeBuffers);
@@ -187,6 +200,9 @@ static void session_text(const struct props *b, ULONG streams)
 	else
 		kv("Maximum file size", "unlimited");
 	kv("Flush timer", "%u s", p->FlushTimer);
+	if (blocking_ms(p))
+		kv("Writers", "wait up to %u ms for free buffers (blocking)",
+		   blocking_ms(p));
 	if (p->EnableFlags) {
 		char names[512];
 

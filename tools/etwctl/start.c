@@ -11,6 +11,9 @@
 
 /* ===== start =========================================================== */
 
+/* --blocking without a value: writers wait at most a second. */
+#define START_BLOCK_MS	1000
+
 static int parse_mode(const char *s, ULONG *mode)
 {
 	static const struct {
@@ -79,6 +82,7 @@ int cmd_start(int argc, char **argv)
 		{ "buffering", no_argument, NULL, OPT_BUFFERING },
 		{ "no-per-cpu", no_argument, NULL, OPT_NO_PER_CPU },
 		BUFFER_OPTS,
+		{ "blocking", optional_argument, NULL, OPT_BLOCKING },
 		{ "private", no_argument, NULL, OPT_PRIVATE },
 		{ "guid", required_argument, NULL, OPT_GUID },
 		{ "kernel", no_argument, NULL, OPT_KERNEL },
@@ -92,7 +96,7 @@ int cmd_start(int argc, char **argv)
 	struct props *b = props_new();
 	EVENT_TRACE_PROPERTIES *p = &b->p;
 	CONTROLTRACE_ID h = 0;
-	ULONG file_mode = 0, st, interval = 0;
+	ULONG file_mode = 0, st, interval = 0, block_ms = 0;
 	const char *file = NULL, *name, *stacks = NULL;
 	int c, ret = EXIT_USAGE, kernel = 0, have_flags = 0;
 
@@ -152,6 +156,16 @@ int cmd_start(int argc, char **argv)
 		case OPT_CLOCK:
 			if (parse_clock(optarg, &p->Wnode.ClientContext)) {
 				usage_err("--clock: qpc, system or cycles");
+				goto out;
+			}
+			break;
+		case OPT_BLOCKING:
+			/* Writers wait for the log file rather than lose events. */
+			block_ms = START_BLOCK_MS;
+			if (optarg && (parse_u32(optarg, ETW_MAX_BLOCK_MS,
+						 &block_ms) || !block_ms)) {
+				usage_err("--blocking=MS: the longest wait, 1 to %u ms",
+					  ETW_MAX_BLOCK_MS);
 				goto out;
 			}
 			break;
@@ -238,6 +252,16 @@ int cmd_start(int argc, char **argv)
 	if (st != ERROR_SUCCESS) {
 		ret = api_fail("StartTrace", st, start_hint(st, p));
 		goto out;
+	}
+	if (block_ms) {
+		st = TraceSetInformation(h, ETW_TRACE_BLOCKING_INFO, &block_ms,
+					 sizeof(block_ms));
+		if (st != ERROR_SUCCESS) {
+			ret = api_fail("TraceSetInformation(blocking)", st,
+				       "blocking sessions need an etw.ko with the 'fastpath' feature");
+			ControlTraceA(h, NULL, p, EVENT_TRACE_CONTROL_STOP);
+			goto out;
+		}
 	}
 	if (kernel && (stacks || interval)) {
 		ret = kernel_setup(h, stacks, interval);

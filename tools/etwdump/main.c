@@ -82,6 +82,8 @@ static void usage(FILE *f)
 		"How:\n"
 		"  --header        the log file header (logger, mode, clock, ...) first\n"
 		"  --manifest FILE decode with this manifest too (repeatable)\n"
+		"  --tmf PATH      WPP messages formatted from the <GUID>.tmf files of PATH\n"
+		"                  (';'-separated; default $TRACE_FORMAT_SEARCH_PATH)\n"
 		"  --no-decode     payloads in hex, no TDH (names, fields, extended items)\n"
 		"  --raw-time      raw session clock instead of UTC time\n"
 		"  -q, --quiet     print only the closing summary\n"
@@ -98,7 +100,7 @@ enum {
 	O_JSON = 0x100, O_CSV, O_XML, O_SUMMARY, O_HEADER, O_MANIFEST,
 	O_NO_DECODE, O_RAW, O_MAX, O_NO_PROGRESS, O_CHROME, O_CTF, O_REPORT,
 	O_SESSION, O_FOLLOW, O_KERNEL, O_LEVEL, O_KEYWORDS, O_ID, O_SINCE,
-	O_UNTIL, O_VERSION, O_IDENTITY,
+	O_UNTIL, O_VERSION, O_IDENTITY, O_TMF,
 };
 
 static const struct option options[] = {
@@ -109,6 +111,7 @@ static const struct option options[] = {
 	{ "summary", no_argument, NULL, O_SUMMARY },
 	{ "header", no_argument, NULL, O_HEADER },
 	{ "manifest", required_argument, NULL, O_MANIFEST },
+	{ "tmf", required_argument, NULL, O_TMF },
 	{ "no-decode", no_argument, NULL, O_NO_DECODE },
 	{ "raw-time", no_argument, NULL, O_RAW },
 	{ "max", required_argument, NULL, O_MAX },
@@ -207,6 +210,9 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 		case O_MANIFEST:
 			if (decode_load_manifest(optarg))
 				return 1;
+			break;
+		case O_TMF:
+			decode_tmf_path = optarg;
 			break;
 		case O_NO_DECODE:
 			dump.no_decode = 1;

@@ -13,6 +13,7 @@
  *   prologue.c  the MCGEN helpers every generated header starts with
  *   provider.c  one provider's definitions and macros
  *   template.c  template functions and the arguments of EventWrite<Event>
+ *   messages.c  the MSG_ message ids of the localized strings
  *   embed.c     --embed: the manifest in a .etw_manifest section, for
  *               TdhLoadManifestFromBinary
  */
@@ -46,6 +47,9 @@ void emit_template(FILE *f, const struct mf_template *t);
 /* The parameter list of EventWrite<Event>(...) and its forwarding list. */
 void template_params(const struct mf_template *t, char *decl, size_t dn,
 		     char *args, size_t an);
+
+/* messages.c: every MSG_ define, sorted by id. */
+void emit_messages(FILE *f, const struct tdh_manifest *m);
 
 /* embed.c */
 int emit_embed(FILE *f, const char *xml, size_t len, const char *ident);

@@ -179,6 +179,7 @@ int main(int argc, char **argv)
 		}
 	}
 	fputs("#endif // MCGEN_DISABLE_PROVIDER_CODE_GENERATION\n\n", f);
+	emit_messages(f, m);
 	emit_epilogue(f);
 	if (fclose(f)) {
 		fprintf(stderr, "etwmc: %s: %s\n", path, strerror(errno));

@@ -11,6 +11,7 @@
  * pair; EventEnabled<Event> tests the event's bit (one load).
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,15 +36,18 @@ void provider_names(const struct tdh_provider *p, struct names *n)
 	c_ident(p->symbol ? p->symbol : p->name, n->guid_sym, sizeof(n->guid_sym));
 }
 
-static void event_symbol(const struct tdh_provider *p, const struct mf_event *e,
-			 const struct names *n, char *out, size_t room)
+/* An event's symbol, else mc.exe's <Provider>_EVENT_0x<id>_<ver>_..._<kw>. */
+static void event_symbol(const struct mf_event *e, const struct names *n,
+			 char *out, size_t room)
 {
+	const EVENT_DESCRIPTOR *d = &e->desc;
+
 	if (e->symbol)
 		c_ident(e->symbol, out, room);
-	else if (snprintf(out, room, "%.200s_Event%u_v%u", n->name, e->desc.Id,
-			  e->desc.Version) >= (int)room)
+	else if (snprintf(out, room, "%.200s_EVENT_0x%x_%x_%x_%x_%x_%x_%llx",
+			  n->guid_sym, d->Id, d->Version, d->Channel, d->Level,
+			  d->Opcode, d->Task, (unsigned long long)d->Keyword) >= (int)room)
 		out[room - 1] = 0;
-	(void)p;
 }
 
 static void guid_init(FILE *f, const GUID *g)
@@ -54,21 +58,102 @@ static void guid_init(FILE *f, const GUID *g)
 		g->Data4[5], g->Data4[6], g->Data4[7]);
 }
 
-static void symbols(FILE *f, const char *what, const struct mf_item *it,
-		    unsigned n)
+/*
+ * One define per item: its symbol, else (as mc.exe) <Provider>_<KIND>_<name>
+ * -- channels by chid.  A task's eventGUID becomes const GUID <task>Id.
+ */
+static void symbols(FILE *f, const struct names *n, const char *what,
+		    const char *kind, const struct mf_item *it, unsigned cnt)
 {
-	unsigned i, any = 0;
+	char id[256], task[256];
+	unsigned i;
 
-	for (i = 0; i < n; i++) {
-		if (!it[i].symbol)
+	if (!cnt)
+		return;
+	fprintf(f, "//\n// %s\n//\n", what);
+	for (i = 0; i < cnt; i++) {
+		GUID g;
+
+		if (it[i].symbol) {
+			c_ident(it[i].symbol, id, sizeof(id));
+			fprintf(f, "#define %s 0x%llx\n", id, (unsigned long long)it[i].value);
+		} else {
+			/* After a prefix: no '_' before a leading digit. */
+			c_ident(it[i].chid ? it[i].chid : it[i].name, id, sizeof(id));
+			if (id[0] == '_' && isdigit((unsigned char)id[1]))
+				memmove(id, id + 1, strlen(id));
+			task[0] = 0;
+			if (it[i].task)	/* an opcode of one task */
+				snprintf(task, sizeof(task), "%u_", it[i].task - 1);
+			fprintf(f, "#define %s_%s_%s%s 0x%llx\n", n->guid_sym, kind, task,
+				id, (unsigned long long)it[i].value);
+		}
+		if (it[i].event_guid && !mf_parse_guid(it[i].event_guid, &g)) {
+			c_ident(it[i].name, id, sizeof(id));
+			fprintf(f, "EXTERN_C __declspec(selectany) const GUID %sId = ", id);
+			guid_init(f, &g);
+			fputs(";\n", f);
+		}
+	}
+	fputc('\n', f);
+}
+
+/* Channels: the declared ones, then winmeta's that events name directly. */
+static void channels(FILE *f, const struct tdh_provider *p, const struct names *n)
+{
+	unsigned i, j, any = p->nchannels;
+	char id[256];
+
+	symbols(f, n, "Channel", "CHANNEL", p->channels, p->nchannels);
+	for (i = 0; i < p->nevents; i++) {
+		const struct mf_item *c = p->events[i].channel;
+
+		if (!c || (c >= p->channels && c < p->channels + p->nchannels))
+			continue;
+		for (j = 0; j < i && p->events[j].channel != c; j++)
+			;
+		if (j < i)
 			continue;
 		if (!any++)
-			fprintf(f, "//\n// %s\n//\n", what);
-		fprintf(f, "#define %s 0x%llx\n", it[i].symbol,
-			(unsigned long long)it[i].value);
+			fputs("//\n// Channel\n//\n", f);
+		c_ident(c->name, id, sizeof(id));
+		fprintf(f, "#define %s_CHANNEL_%s 0x%llx\n", n->guid_sym, id,
+			(unsigned long long)c->value);
 	}
-	if (any)
+	if (any > p->nchannels)
 		fputc('\n', f);
+}
+
+/*
+ * The entries of a map with a symbol, as mc.exe writes them: an enum
+ * named by the map's symbol, each entry <map symbol><entry symbol>.
+ */
+static void map_enums(FILE *f, const struct tdh_provider *p)
+{
+	char ms[256], es[256];
+	unsigned i, j;
+
+	for (i = 0; i < p->nmaps; i++) {
+		const struct mf_map *m = &p->maps[i];
+
+		if (!m->symbol)
+			continue;
+		c_ident(m->symbol, ms, sizeof(ms));
+		fprintf(f, "#ifndef _%s_def\n#define _%s_def\ntypedef enum _%s\n{\n",
+			ms, ms, ms);
+		for (j = 0; j < m->n; j++) {
+			int32_t v = (int32_t)m->e[j].value;
+
+			if (!m->symbols[j])
+				continue;
+			c_ident(m->symbols[j], es, sizeof(es));
+			if (v == INT32_MIN)
+				fprintf(f, "    %s%s = -2147483647 - 1,\n", ms, es);
+			else
+				fprintf(f, "    %s%s = %d,\n", ms, es, v);
+		}
+		fprintf(f, "} %s;\n#endif // _%s_def\n\n", ms, ms);
+	}
 }
 
 /* Enable-bit index of each event: its (level, keyword) pair's. */
@@ -100,7 +185,7 @@ void emit_provider(FILE *f, const struct tdh_provider *p)
 	static ULONGLONG kws[65536];
 	struct names n;
 	char ev[320], sig[512], decl[4096], args[4096];
-	unsigned i, j, nbits;
+	unsigned i, nbits;
 
 	provider_names(p, &n);
 	fprintf(f, "//+++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++\n"
@@ -115,21 +200,18 @@ void emit_provider(FILE *f, const struct tdh_provider *p)
 	guid_init(f, &p->guid);
 	fprintf(f, ";\n\n#ifndef %s_Traits\n#define %s_Traits NULL\n#endif // %s_Traits\n\n",
 		n.guid_sym, n.guid_sym, n.guid_sym);
-	symbols(f, "Channel", p->channels, p->nchannels);
-	symbols(f, "Levels", p->levels, p->nlevels);
-	symbols(f, "Tasks", p->tasks, p->ntasks);
-	symbols(f, "Opcodes", p->opcodes, p->nopcodes);
-	symbols(f, "Keyword", p->keywords, p->nkeywords);
-	for (i = 0; i < p->nmaps; i++)
-		for (j = 0; j < p->maps[i].n; j++)
-			if (p->maps[i].symbols[j])
-				fprintf(f, "#define %s 0x%x\n", p->maps[i].symbols[j],
-					p->maps[i].e[j].value);
-	fputs("\n//\n// Event Descriptors\n//\n", f);
+	channels(f, p, &n);
+	symbols(f, &n, "Levels", "LEVEL", p->levels, p->nlevels);
+	symbols(f, &n, "Opcodes", "OPCODE", p->opcodes, p->nopcodes);
+	symbols(f, &n, "Tasks", "TASK", p->tasks, p->ntasks);
+	symbols(f, &n, "Keyword", "KEYWORD", p->keywords, p->nkeywords);
+	fputs("//\n// Event Descriptors\n//\n", f);
 	for (i = 0; i < p->nevents; i++) {
 		const EVENT_DESCRIPTOR *d = &p->events[i].desc;
 
-		event_symbol(p, &p->events[i], &n, ev, sizeof(ev));
+		if (p->events[i].not_logged)
+			continue;
+		event_symbol(&p->events[i], &n, ev, sizeof(ev));
 		fprintf(f, "EXTERN_C __declspec(selectany) const EVENT_DESCRIPTOR %s = "
 			"{0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%llx};\n#define %s_value 0x%x\n",
 			ev, d->Id, d->Version, d->Channel, d->Level, d->Opcode, d->Task,
@@ -139,6 +221,7 @@ void emit_provider(FILE *f, const struct tdh_provider *p)
 		return;
 	nbits = enable_bits(p, bit, levels, kws);
 	fputs("\n#ifndef MCGEN_DISABLE_PROVIDER_CODE_GENERATION\n\n", f);
+	map_enums(f, p);
 	if (nbits) {
 		fprintf(f, "//\n// Event Enablement Bits\n//\n"
 			"EXTERN_C __declspec(selectany) DECLSPEC_CACHEALIGN ULONG %sEnableBits[%u];\n",
@@ -178,7 +261,9 @@ void emit_provider(FILE *f, const struct tdh_provider *p)
 	for (i = 0; i < p->nevents; i++) {
 		const struct mf_event *e = &p->events[i];
 
-		event_symbol(p, e, &n, ev, sizeof(ev));
+		if (e->not_logged)
+			continue;
+		event_symbol(e, &n, ev, sizeof(ev));
 		template_sig(e->tmpl, sig, sizeof(sig));
 		template_params(e->tmpl, decl, sizeof(decl), args, sizeof(args));
 		fprintf(f, "//\n// Enablement check macro for event \"%s\"\n//\n"

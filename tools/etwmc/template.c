@@ -6,7 +6,8 @@
  * EVENT_DATA_DESCRIPTOR at each and calls McGenEventWrite; templates of
  * the same shape share it (guarded by McTemplateU0<shape>_def).
  *
- * What an argument is, by the data item's inType (mc.exe's conventions):
+ * What an argument is, by the data item's inType -- the C types of
+ * mc.exe 10's headers (selftests/unit/mc_golden.sh compares them):
  *   integers, floats, Boolean, Pointer   the value
  *   UnicodeString, AnsiString            a NUL-terminated string (NULL
  *                                        logs "NULL"); with a length, that
@@ -16,8 +17,13 @@
  *   Counted*                             a length (characters, bytes) and
  *                                        a pointer
  *   count="n" or count="Other"           a pointer to that many values
- *   <struct>, arrays of strings/SIDs     a byte length and a pointer to
- *                                        the caller's packed data
+ *                                        (count 0 or 1: one value)
+ *   arrays of strings, SIDs, Counted*    a length (characters, bytes,
+ *                                        units) and a pointer to the
+ *                                        caller's packed values
+ *   <struct>                             a byte length and a pointer
+ * Int8 arrays take `const CHAR*`, as the Windows 7 and 8.1 SDKs' mc.exe
+ * typed them (Windows-era samples pass CHAR*; mc.exe 10 says signed char).
  */
 #include <stdio.h>
 #include <string.h>
@@ -32,7 +38,8 @@ enum how {
 	H_PTR,		/* a pointer to a fixed-size value or array */
 	H_SID,		/* a pointer to a SID */
 	H_COUNTED,	/* length + pointer, UINT16 byte count in the data */
-	H_BLOB,		/* byte length + pointer */
+	H_BLOB,		/* byte length + pointer (a struct) */
+	H_LENARR,	/* ULONG length in units of size + typed pointer */
 };
 
 struct argtype {
@@ -42,14 +49,29 @@ struct argtype {
 	unsigned size;		/* bytes of one value (H_VALUE, H_PTR) */
 };
 
+/* count="0" and count="1" are one value, as for mc.exe. */
+static int is_array(const struct mf_data *d)
+{
+	return d->count > 1 || d->count_ref;
+}
+
 static const struct argtype *arg_type(const struct mf_data *d)
 {
 	static const struct argtype t_blob = { "K", "void", H_BLOB, 1 };
+	static const struct argtype t_char8 = { "C", "CHAR", H_VALUE, 1 };
+	static const struct argtype lenarr[] = {
+		[TDH_INTYPE_UNICODESTRING] = { "Z", "WCHAR", H_LENARR, 2 },
+		[TDH_INTYPE_ANSISTRING] = { "S", "char", H_LENARR, 1 },
+		[TDH_INTYPE_SID] = { "N", "unsigned char", H_LENARR, 1 },
+		[TDH_INTYPE_MANIFEST_COUNTEDSTRING] = { "Y", "WCHAR", H_LENARR, 2 },
+		[TDH_INTYPE_MANIFEST_COUNTEDANSISTRING] = { "A", "char", H_LENARR, 1 },
+		[TDH_INTYPE_MANIFEST_COUNTEDBINARY] = { "E", "unsigned char", H_LENARR, 1 },
+	};
 	static const struct argtype types[] = {
 		[TDH_INTYPE_UNICODESTRING] = { "z", "WCHAR", H_STR16, 2 },
-		[TDH_INTYPE_ANSISTRING] = { "s", "CHAR", H_STR8, 1 },
+		[TDH_INTYPE_ANSISTRING] = { "s", "char", H_STR8, 1 },
 		[TDH_INTYPE_INT8] = { "c", "signed char", H_VALUE, 1 },
-		[TDH_INTYPE_UINT8] = { "u", "UCHAR", H_VALUE, 1 },
+		[TDH_INTYPE_UINT8] = { "u", "unsigned char", H_VALUE, 1 },
 		[TDH_INTYPE_INT16] = { "l", "signed short", H_VALUE, 2 },
 		[TDH_INTYPE_UINT16] = { "h", "unsigned short", H_VALUE, 2 },
 		[TDH_INTYPE_INT32] = { "d", "signed int", H_VALUE, 4 },
@@ -59,30 +81,33 @@ static const struct argtype *arg_type(const struct mf_data *d)
 		[TDH_INTYPE_FLOAT] = { "f", "float", H_VALUE, 4 },
 		[TDH_INTYPE_DOUBLE] = { "g", "double", H_VALUE, 8 },
 		[TDH_INTYPE_BOOLEAN] = { "t", "signed int", H_VALUE, 4 },
-		[TDH_INTYPE_BINARY] = { "b", "UCHAR", H_PTR, 1 },
+		[TDH_INTYPE_BINARY] = { "b", "unsigned char", H_PTR, 1 },
 		[TDH_INTYPE_GUID] = { "j", "GUID", H_PTR, 16 },
 		[TDH_INTYPE_POINTER] = { "p", "void*", H_VALUE, 8 },
 		[TDH_INTYPE_FILETIME] = { "m", "FILETIME", H_PTR, 8 },
 		[TDH_INTYPE_SYSTEMTIME] = { "y", "SYSTEMTIME", H_PTR, 16 },
 		[TDH_INTYPE_SID] = { "k", "SID", H_SID, 0 },
-		[TDH_INTYPE_HEXINT32] = { "r", "unsigned int", H_VALUE, 4 },
-		[TDH_INTYPE_HEXINT64] = { "w", "unsigned __int64", H_VALUE, 8 },
+		[TDH_INTYPE_HEXINT32] = { "r", "signed int", H_VALUE, 4 },
+		[TDH_INTYPE_HEXINT64] = { "w", "signed __int64", H_VALUE, 8 },
 		[TDH_INTYPE_MANIFEST_COUNTEDSTRING] = { "Z", "WCHAR", H_COUNTED, 2 },
-		[TDH_INTYPE_MANIFEST_COUNTEDANSISTRING] = { "S", "CHAR", H_COUNTED, 1 },
-		[TDH_INTYPE_MANIFEST_COUNTEDBINARY] = { "B", "UCHAR", H_COUNTED, 1 },
+		[TDH_INTYPE_MANIFEST_COUNTEDANSISTRING] = { "S", "char", H_COUNTED, 1 },
+		[TDH_INTYPE_MANIFEST_COUNTEDBINARY] = { "B", "unsigned char", H_COUNTED, 1 },
 	};
 	const struct argtype *t;
-	int array = d->count || d->count_ref;
 
 	if (d->is_struct || d->in >= sizeof(types) / sizeof(types[0]))
 		return &t_blob;
 	t = &types[d->in];
 	if (!t->code)
 		return &t_blob;
+	if (!is_array(d))
+		return t;
+	if (d->in == TDH_INTYPE_INT8)
+		return &t_char8;
 	/* Arrays of variable-size values: the caller packs them. */
-	if (array && (t->how == H_STR16 || t->how == H_STR8 || t->how == H_SID ||
-		      t->how == H_COUNTED) && !d->length && !d->length_ref)
-		return &t_blob;
+	if ((t->how == H_STR16 || t->how == H_STR8 || t->how == H_SID ||
+	     t->how == H_COUNTED) && !d->length && !d->length_ref)
+		return &lenarr[d->in];
 	return t;
 }
 
@@ -109,7 +134,7 @@ void template_sig(const struct mf_template *t, char *out, size_t room)
 		const struct mf_data *d = &t->data[i];
 
 		CAT(out, room, "%s", arg_type(d)->code);
-		if (d->count)
+		if (d->count > 1)
 			CAT(out, room, "R%u", d->count);
 		else if (d->count_ref)
 			CAT(out, room, "R%dr", ref_index(t, d->count_ref));
@@ -126,7 +151,7 @@ void template_sig(const struct mf_template *t, char *out, size_t room)
 static void count_expr(const struct mf_template *t, const struct mf_data *d,
 		       char *out, size_t room)
 {
-	if (d->count)
+	if (d->count > 1)
 		snprintf(out, room, "%u", d->count);
 	else if (d->count_ref)
 		snprintf(out, room, "(ULONG)_Arg%d", ref_index(t, d->count_ref));
@@ -147,7 +172,7 @@ static void length_expr(const struct mf_template *t, const struct mf_data *d,
 
 static int has_len_param(const struct argtype *a)
 {
-	return a->how == H_BLOB || a->how == H_COUNTED;
+	return a->how == H_BLOB || a->how == H_COUNTED || a->how == H_LENARR;
 }
 
 void template_params(const struct mf_template *t, char *decl, size_t dn,
@@ -193,11 +218,10 @@ void emit_template(FILE *f, const struct mf_template *t)
 	for (i = 0; t && i < t->n; i++) {
 		const struct mf_data *d = &t->data[i];
 		const struct argtype *a = arg_type(d);
-		int array = d->count || d->count_ref;
+		int array = is_array(d);
 
 		if (has_len_param(a))
-			fprintf(f, ",\n    _In_ %s _Arg%u_Len_", a->how == H_COUNTED ?
-				"USHORT" : "ULONG", i);
+			fprintf(f, ",\n    _In_ ULONG _Arg%u_Len_", i);
 		switch (a->how) {
 		case H_VALUE:
 			if (array)
@@ -206,15 +230,25 @@ void emit_template(FILE *f, const struct mf_template *t)
 				fprintf(f, ",\n    _In_ const %s _Arg%u", a->ctype, i);
 			break;
 		case H_STR16:
-			fprintf(f, ",\n    _In_opt_ PCWSTR _Arg%u", i);
-			break;
 		case H_STR8:
-			fprintf(f, ",\n    _In_opt_ LPCSTR _Arg%u", i);
+			if (d->length || d->length_ref)
+				fprintf(f, ",\n    _In_ const %s* _Arg%u", a->ctype, i);
+			else
+				fprintf(f, ",\n    _In_opt_ %s _Arg%u",
+					a->how == H_STR16 ? "PCWSTR" : "PCSTR", i);
 			break;
 		case H_PTR:
 		case H_SID:
 		case H_COUNTED:
 			fprintf(f, ",\n    _In_ const %s* _Arg%u", a->ctype, i);
+			break;
+		case H_LENARR:
+			if (d->in == TDH_INTYPE_UNICODESTRING || d->in == TDH_INTYPE_ANSISTRING)
+				fprintf(f, ",\n    _In_reads_(_Arg%u_Len_) %s _Arg%u", i,
+					d->in == TDH_INTYPE_UNICODESTRING ? "PCWSTR" : "PCSTR", i);
+			else
+				fprintf(f, ",\n    _In_reads_(_Arg%u_Len_) const %s* _Arg%u",
+					i, a->ctype, i);
 			break;
 		case H_BLOB:
 			fprintf(f, ",\n    _In_reads_bytes_(_Arg%u_Len_) const void* _Arg%u", i, i);
@@ -237,7 +271,7 @@ void emit_template(FILE *f, const struct mf_template *t)
 		length_expr(t, d, len, sizeof(len));
 		switch (a->how) {
 		case H_VALUE:
-			if (d->count || d->count_ref)
+			if (is_array(d))
 				fprintf(f, "    EventDataDescCreate(&EventData[%u], _Arg%u, "
 					"(ULONG)(sizeof(%s) * %s));\n", k, i, a->ctype, cnt);
 			else
@@ -285,6 +319,10 @@ void emit_template(FILE *f, const struct mf_template *t)
 		case H_BLOB:
 			fprintf(f, "    EventDataDescCreate(&EventData[%u], _Arg%u, _Arg%u_Len_);\n",
 				k, i, i);
+			break;
+		case H_LENARR:
+			fprintf(f, "    EventDataDescCreate(&EventData[%u], _Arg%u, "
+				"(ULONG)(%u * _Arg%u_Len_));\n", k, i, a->size, i);
 			break;
 		}
 		k++;

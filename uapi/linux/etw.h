@@ -44,7 +44,8 @@
 #define ETW_FEAT_MESSAGE	(1ULL << 7)	/* ETW_IOC_TRACE_MESSAGE */
 #define ETW_FEAT_QUERY		(1ULL << 8)	/* ETW_IOC_QUERY_GUIDS */
 #define ETW_FEAT_SYSTEM		(1ULL << 9)	/* system loggers, ETW_IOC_SYSTEM_INFO */
-#define ETW_FEAT_FASTPATH	(1ULL << 10)	/* stages, the fast map: "The fast path" */
+#define ETW_FEAT_FASTPATH_V1	(1ULL << 10)	/* retired: issue 10's per-session stages */
+#define ETW_FEAT_FASTPATH	(1ULL << 11)	/* per-thread stages, fast map v2, the global page */
 
 /* Limits, also reported by ETW_IOC_GET_INFO. */
 #define ETW_MAX_SESSIONS		64
@@ -79,7 +80,8 @@
  * @page_size:	out: PAGE_SIZE, the granule of every mmap offset
  * @fast_max_record: out: largest ETL record a stage takes (bytes; 0
  *		without ETW_FEAT_FASTPATH); in: must be 0
- * @max_stages_per_fd: out: stages one open file may have; in: must be 0
+ * @max_stages_per_fd: out: stages one open file may have (0 without
+ *		ETW_FEAT_FASTPATH); in: must be 0
  * @__reserved:	in: must be 0; out: 0
  */
 struct etw_info {
@@ -453,162 +455,216 @@ struct etw_new_ids {
 /*
  * ===== The fast path ====================================================
  *
- * A provider thread writes events into a *stage*: memory the module maps
- * read-write into its process, one stage per (thread, session).  The
- * module drains stages into the session's buffers (which stay read-only
- * to everyone) and hands them over as before; it takes nothing a stage
- * says on trust.  Documentation/design.rst ("The fast path") has the
- * design, Documentation/userspace-api.rst the contract.
+ * A provider thread writes its events into its *stage*: memory the module
+ * maps read-write into its process, one stage per thread, serving every
+ * session.  The module's collector moves committed records into the
+ * sessions' buffers (which stay read-only to everyone), merging the
+ * records of all threads by time; it takes nothing a stage says on trust.
+ * Documentation/design.rst ("The fast path") has the design,
+ * Documentation/userspace-api.rst the contract.
  *
  * The fast map.  mmap(NULL, ETW_FAST_MAP_SIZE, PROT_READ, MAP_SHARED, fd,
  * ETW_MMAP_FAST_MAP) maps one read-only etw_fast_slot per registration of
- * this file (same index as the enable map).  @sessions has bit
- * (logger_id - 1) set for every session that enables the registration.
- * It is written inside the enable slot's seqcount (same protocol: read
- * etw_enable_slot.seq, then the enable slot and this word, then check seq).
+ * this file (same index as the enable map).  Each of its two words is
+ * stored whole (no seqcount): @word is the enable test over all the
+ * sessions that enable the registration, @sessions the sessions whose
+ * records go through stages.  A write that races with a change may use
+ * either state; the module judges every record by the session's own
+ * filter when it collects it.
  */
 #define ETW_MMAP_FAST_MAP	0x10000
 
+/* etw_fast_slot.word */
+#define ETW_FAST_W_LEVEL	0x1FFULL	/* max level + 1; 0: nobody enables it */
+#define ETW_FAST_W_KW_ANY	0x200ULL	/* every non-zero keyword passes */
+#define ETW_FAST_W_KW0		0x400ULL	/* events with keyword 0 pass */
+#define ETW_FAST_W_IOCTL	0x800ULL	/* a session not in @sessions enables it */
+
 /**
- * struct etw_fast_slot - the sessions that enable one registration
- * @sessions:	bit (logger_id - 1) per enabling session
+ * struct etw_fast_slot - one registration's enable state for writers
+ * @word:	ETW_FAST_W_*: an event passes if Level < (word & LEVEL) and
+ *		its keyword is 0 with KW0, or non-zero with KW_ANY (without
+ *		KW_ANY, test MatchAny/MatchAll of the enable slot); with
+ *		IOCTL, also write through ETW_IOC_WRITE with Filter @sessions
+ * @sessions:	bit (logger_id - 1) per enabling session served by stages
  */
 struct etw_fast_slot {
+	__aligned_u64 word;
 	__aligned_u64 sessions;
 };
-#define ETW_FAST_MAP_SIZE	(ETW_MAX_REGS_PER_FD * 8)
+#define ETW_FAST_MAP_SIZE	(ETW_MAX_REGS_PER_FD * 16)
 
 /*
- * Stages.  ETW_IOC_STAGE_OPEN gives the calling thread a stage for the
- * session with logger id @logger_id (which must enable a registration of
- * this file).  mmap(NULL, map_size, PROT_READ | PROT_WRITE, MAP_SHARED,
- * fd, mmap_offset) maps it; only the process that opened it may, the
- * mapping is never inherited by fork() (VM_DONTCOPY | VM_IO) and never
- * executable.  The mapping starts with the meta page (struct
- * etw_stage_meta), the data area follows at data_offset.
+ * The global page.  mmap(NULL, ETW_GLOBAL_PAGE_SIZE, PROT_READ,
+ * MAP_SHARED, fd, ETW_MMAP_GLOBAL): one page, the same for every process.
+ * @congested has bit (logger_id - 1) set while that blocking session has
+ * fewer than half of its buffers free: a writer whose record is for it
+ * first waits in ETW_IOC_STAGE_WAIT.
+ */
+#define ETW_MMAP_GLOBAL		0x20000
+#define ETW_GLOBAL_PAGE_SIZE	4096
+
+/**
+ * struct etw_global_page - what every writer may read
+ * @size:	bytes of this struct the module fills
+ * @version:	1
+ * @congested:	bit (logger_id - 1) per congested blocking session
+ */
+struct etw_global_page {
+	__u32 size;
+	__u32 version;
+	__aligned_u64 congested;
+};
+
+/*
+ * Stages.  ETW_IOC_STAGE_OPEN gives the calling thread a stage;
+ * mmap(NULL, map_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+ * mmap_offset) maps it.  Only the process that opened it may map it; the
+ * mapping is never inherited by fork() (VM_DONTCOPY | VM_IO), never
+ * executable, and its offset is never used again.  It starts with struct
+ * etw_stage_meta; the ring follows at data_offset.
  *
- * A staged record is a struct etw_stage_rec, then the ETL record it
- * announces (etl-format.rst: EVENT_HEADER64, FULL_HEADER64, INSTANCE64 or
- * MESSAGE) padded with zeros to 8 bytes; the next record follows.
+ * Ring positions are lap << 32 | offset.  The writer owns head: the
+ * position past its committed records, with bit 0 set while it writes
+ * one.  The module owns tail: everything before it was collected.  A
+ * record never straddles the end of the ring: where one would start and
+ * not fit, the writer stores a zero __u16 (nothing when the lap ends
+ * exactly) and continues at offset 0 of the next lap.  The writer may
+ * write up to the end of the ring while tail is in its lap, and up to
+ * tail's offset when tail is in the lap before.
  *
- * Memory ordering (the writer is one thread; "the module" is any drain or
- * the watermark sweep):
+ * A staged record is the ETL record the session will hold (etl-format.rst:
+ * EVENT_HEADER64 with its extended items, FULL_HEADER64 or INSTANCE64),
+ * padded with zeros to 8 bytes.  Fields the module overwrites carry what
+ * it needs to know: the stash, ETW_STASH_* below.
  *
- *   writer                                module
- *   ------                                ------
- *   if (head + n > data_size) STAGE_SEAL  now = clock; smp_mb();
- *   xchg(&busy, 1)       (full barrier)   b = READ_ONCE(busy); smp_rmb();
- *   ts = clock                            h = smp_load_acquire(&head);
- *   write record at data + head           read records below h
- *   store_release(&head, head + n)
- *   store_release(&busy, 0)
+ * Memory ordering (one writer, the thread that opened the stage):
+ *
+ *   writer                                 module (collector)
+ *   ------                                 ------
+ *   if (off + n > limit) slow path         now = clock; smp_mb();
+ *   WRITE_ONCE(head, pos | 1)              h = smp_load_acquire(&head);
+ *   if (READ_ONCE(state)) undo, slow path  take records below h & ~7
+ *   ts = clock (CLOCK_MONOTONIC ns)        whose time is below a cutoff
+ *   write the record                       (under now), then move tail
+ *   smp_store_release(&head, pos + n)
  *
  * The module reads records only below a head it loaded with acquire, so
- * a record being written is never taken.  If it sees busy == 0 and no
- * record it has not taken, the writer's next timestamp is later than
- * "now" (it sets busy, with a full barrier, before reading the clock).
- * head is only ever set by the writer, except that ETW_IOC_STAGE_SEAL
- * sets it back to 0 (with tail) when the drain is over: the writer must
- * not write meanwhile (it is the one waiting in the ioctl).  tail and
- * closed are written by the module for the writer's information; the
- * module keeps its own copies and ignores what the page says.
+ * a record being written is never taken.  It takes a record only when
+ * its time is below a cutoff that a writer found busy (bit 0) cannot pass
+ * with its next record; Documentation/design.rst ("Collecting") has the
+ * argument and the 10 us margin that needs no fence in the writer.  A
+ * writer seeing state != 0 after setting bit 0 stores head back and
+ * takes the slow path: ETW_STAGE_S_RETIRED means the module freed the
+ * ring's pages but the first (the thread was idle): close the stage and
+ * open another; the slow path must set bit 0 and issue a full barrier
+ * before it reads state and touches the ring (e.g. to store the wrap
+ * marker).  tail, state and advice are written by the module for the
+ * writer's information; the module keeps its own copies.
  */
 #define ETW_MMAP_STAGE_BASE	(1ULL << 32)
-#define ETW_STAGE_MMAP_STRIDE	(1ULL << 25)	/* between two stages' offsets */
-#define ETW_STAGE_VERSION	1
+#define ETW_STAGE_MMAP_STRIDE	(1ULL << 20)	/* between two stages' offsets */
+#define ETW_STAGE_VERSION	2
+#define ETW_STAGE_MAX_PAGES	64
 #define ETW_FAST_MAX_RECORD	(ETW_MIN_BUFFER_KB * 1024 - ETW_BUFFER_HEADER_SIZE)
-#define ETW_MAX_STAGES_PER_FD	1024
+#define ETW_MAX_STAGES_PER_FD	65536
 
-/* etw_stage_rec.flags */
+#define ETW_STAGE_POS_OFF(pos)	((__u32)(pos))
+#define ETW_STAGE_POS_LAP(pos)	((__u32)((pos) >> 32))
+#define ETW_STAGE_BUSY		1ULL	/* head: a record is being written */
+
+/* etw_stage_meta.state */
+#define ETW_STAGE_S_OPEN	0
+#define ETW_STAGE_S_RETIRED	1	/* pages freed: close it, open another */
+#define ETW_STAGE_S_CLOSED	2	/* the module takes nothing more */
+
+/* etw_stage_meta.advice, etw_stage_ctl.advice */
+#define ETW_STAGE_A_GROW	0x1	/* the ring fills between collects: open a larger one */
+
+/* the stash's flags (below) */
 #define ETW_STAGE_REC_INPRIVATE	0x1	/* EVENT_WRITE_FLAG_INPRIVATE */
 #define ETW_STAGE_REC_FLAGS_MASK 0x1U
 
-/**
- * struct etw_stage_rec - the prefix of one staged record
- * @timestamp:	raw time in the session's clock (etw_stage_meta.clock_type)
- * @size:	bytes of the ETL record that follows (= its own Size field);
- *		the record takes (size + 7) & ~7 bytes
- * @flags:	ETW_STAGE_REC_*
- * @slot:	the registration (etw_register.slot) the record is for
- * @cpu:	the CPU the writer ran on (ProcessorIndex of its buffer)
+/*
+ * The stash: what a staged record tells the module, in fields the module
+ * overwrites (offsets into the record):
+ *  - the registration (etw_register.slot): ThreadId's low half;
+ *  - the CPU the writer ran on: ThreadId's high half;
+ *  - ETW_STAGE_REC_* flags: EventProperty of an EVENT_HEADER64, ProcessId
+ *    of a classic header;
+ *  - the sessions, bit (logger_id - 1) each: the first 8 bytes of
+ *    ProviderId of an EVENT_HEADER64, KernelTime and UserTime of a
+ *    classic header.
  */
-struct etw_stage_rec {
-	__aligned_u64 timestamp;
-	__u16 size;
-	__u16 flags;
-	__u16 slot;
-	__u16 cpu;
-};
+#define ETW_STASH_SLOT		0x08	/* __u16, both kinds */
+#define ETW_STASH_CPU		0x0A	/* __u16, both kinds */
+#define ETW_STASH_FLAGS		0x06	/* __u16, EVENT_HEADER64 */
+#define ETW_STASH_SESSIONS	0x18	/* __u64, EVENT_HEADER64 */
+#define ETW_STASH_CLASSIC_FLAGS	0x0C	/* __u32, FULL_HEADER64/INSTANCE64 */
+#define ETW_STASH_CLASSIC_SESSIONS 0x28	/* __u64, FULL_HEADER64/INSTANCE64 */
 
 /**
- * struct etw_stage_meta - the first page of a stage mapping
+ * struct etw_stage_meta - the start of a stage mapping
  * @size:	bytes of this struct the module filled (read only fields
  *		below it that you know)
  * @version:	ETW_STAGE_VERSION
- * @data_offset: where the data area starts, from the start of the mapping
- * @data_size:	bytes of the data area
- * @session:	the session's handle (a later session with the same logger
- *		id has another)
- * @logger_id:	the session's logger id
- * @clock_type:	the session's clock: 1 QPC (CLOCK_MONOTONIC ns), 2 system
- *		time (FILETIME of CLOCK_REALTIME), 3 the CPU cycle counter
- *		(rdtsc on x86, else as 1)
+ * @data_offset: where the ring starts, from the start of the mapping
+ * @data_size:	bytes of the ring (8-aligned)
  * @max_record:	largest ETL record the stage takes (bytes)
+ * @clock_type:	1: CLOCK_MONOTONIC in nanoseconds (the only one)
+ * @id:		the stage (etw_stage_open.id)
  * @__pad0:	0
- * @head:	writer: end of the committed records (8-aligned)
- * @busy:	writer: 1 while a record is being written, else 0
+ * @head:	writer: see above
  * @__pad1:	0
- * @tail:	module: start of what it has not drained
- * @closed:	module: nonzero once the stage takes nothing more (its
- *		session stopped); close it and open another
+ * @tail:	module: see above
+ * @state:	module: ETW_STAGE_S_*
+ * @advice:	module: ETW_STAGE_A_*
+ * @collects:	module: collects that took records from this stage
  * @__pad2:	0
- * @drains:	module: drains so far
  */
 struct etw_stage_meta {
 	__u32 size;
 	__u32 version;
 	__u32 data_offset;
 	__u32 data_size;
-	__aligned_u64 session;
-	__u16 logger_id;
-	__u16 clock_type;
 	__u32 max_record;
+	__u32 clock_type;
+	__aligned_u64 id;
 	__u8 __pad0[32];
 	/* 0x40: written by the writer */
 	__aligned_u64 head;
-	__u32 busy;
-	__u8 __pad1[52];
+	__u8 __pad1[56];
 	/* 0x80: written by the module */
 	__aligned_u64 tail;
-	__u32 closed;
-	__u32 __pad2;
-	__aligned_u64 drains;
+	__u32 state;
+	__u32 advice;
+	__aligned_u64 collects;
+	__u8 __pad2[40];
 };
-#define ETW_STAGE_META_SIZE	152
+#define ETW_STAGE_META_SIZE	192
 
 /**
  * struct etw_stage_open - ETW_IOC_STAGE_OPEN
- * @logger_id:	in: the session (1..ETW_MAX_SESSIONS)
+ * @want:	in: ring bytes wanted (0: the smallest stage); the module
+ *		gives the smallest of 1, 4, 16, 64 pages that holds @want
+ *		and the meta area, or the largest
  * @flags:	in: must be 0
- * @session:	out: its handle
+ * @id:		out: the stage, for SEAL, CLOSE and the meta area
  * @mmap_offset: out: the offset to mmap the stage at
- * @map_size:	out: bytes to map (meta page + data area, whole pages)
- * @id:		out: the stage, for SEAL and CLOSE
+ * @map_size:	out: bytes to map
+ * @__pad:	0
  * @__reserved:	must be 0
  *
- * Errors: -EINVAL, -ENOENT (no such session, or it enables no
- * registration of this file), -EOPNOTSUPP (a session the fast path does
- * not serve: EVENT_TRACE_NO_PER_PROCESSOR_BUFFERING), -EMFILE (the file
- * has ETW_MAX_STAGES_PER_FD stages), -EDQUOT (max_stage_kb_per_user),
- * -ENOMEM.
+ * Errors: -EINVAL, -EMFILE (the file has ETW_MAX_STAGES_PER_FD stages),
+ * -EDQUOT (max_stage_kb_per_user), -ENOMEM.
  */
 struct etw_stage_open {
-	__u32 logger_id;
+	__u32 want;
 	__u32 flags;
-	__aligned_u64 session;
+	__aligned_u64 id;
 	__aligned_u64 mmap_offset;
 	__u32 map_size;
-	__u32 id;
+	__u32 __pad;
 	__aligned_u64 __reserved[2];
 };
 #define ETW_STAGE_OPEN_SIZE_VER0 48
@@ -617,20 +673,51 @@ struct etw_stage_open {
  * struct etw_stage_ctl - ETW_IOC_STAGE_SEAL, ETW_IOC_STAGE_CLOSE
  * @id:		the stage (etw_stage_open.id), of the calling process
  * @flags:	must be 0
+ * @need:	SEAL, in: ring bytes the writer wants to write next
+ * @advice:	SEAL, out: ETW_STAGE_A_*
+ * @__pad:	must be 0
+ * @tail:	SEAL, out: the module's tail after the collect
  * @__reserved:	must be 0
  *
- * SEAL: drain the stage now, then set head and tail back to 0; one call
- * per full stage.  CLOSE: drain it and free it (thread exit); its mapping
- * stays valid but is no longer read.  Errors: -EINVAL, -ENOENT (no such
- * stage of this process), -ESHUTDOWN (SEAL: the stage is closed; its
- * records up to the session's stop were taken).
+ * SEAL: the ring is full; the module collects now (in the caller's
+ * context) and returns when the ring has room for @need bytes past head,
+ * or when it cannot make room: records whose time lies in the future
+ * are then dropped and counted lost, so that the writer can go on.
+ * CLOSE: the writer leaves the stage (thread exit, a larger stage, a
+ * retired one); the module collects what it holds and then frees it;
+ * unmap it.  Errors: -EINVAL, -ENOENT (no such stage of this process),
+ * -ESHUTDOWN (SEAL: the stage is closed or retired), -EINTR.
  */
 struct etw_stage_ctl {
-	__u32 id;
+	__aligned_u64 id;
 	__u32 flags;
+	__u32 need;
+	__u32 advice;
+	__u32 __pad;
+	__aligned_u64 tail;
 	__aligned_u64 __reserved;
 };
-#define ETW_STAGE_CTL_SIZE_VER0	16
+#define ETW_STAGE_CTL_SIZE_VER0	40
+
+/**
+ * struct etw_stage_wait - ETW_IOC_STAGE_WAIT: wait for blocking sessions
+ * @sessions:	in: bit (logger_id - 1) per session the writer's record is
+ *		for; only congested blocking sessions among them count
+ * @flags:	must be 0
+ * @__pad:	must be 0
+ * @__reserved:	must be 0
+ *
+ * Returns when none of @sessions is congested, after at most the longest
+ * blocking timeout among them (then 0 too: the writer goes on, and what
+ * finds no buffer is counted lost), or -EINTR on a fatal signal.
+ */
+struct etw_stage_wait {
+	__aligned_u64 sessions;
+	__u32 flags;
+	__u32 __pad;
+	__aligned_u64 __reserved[2];
+};
+#define ETW_STAGE_WAIT_SIZE_VER0 32
 
 /*
  * ===== Sessions =========================================================
@@ -722,6 +809,7 @@ struct etw_session_info {
 /* etw_session_info.flags */
 #define ETW_SESSION_INFO_F_STOPPED	0x1
 #define ETW_SESSION_INFO_F_SYSTEM	0x2	/* a system logger (kernel events) */
+#define ETW_SESSION_INFO_F_BLOCKING	0x4	/* blocking mode (ETW_SYSINFO_BLOCKING) */
 
 /**
  * struct etw_session_start - ETW_IOC_SESSION_START: StartTrace
@@ -1179,20 +1267,30 @@ struct etw_consumer_wait {
  * classic kernel layouts (Documentation/system-trace.rst); UPDATE changes
  * them.  Starting one, and changing its flags, needs the privilege of
  * starting sessions (CAP_PERFMON, CAP_SYS_ADMIN or controller_gid).
- * Kernel addresses (kernel stack frames) are reported only to sessions
- * whose starter had CAP_PERFMON or CAP_SYS_ADMIN.
+ * Kernel addresses (kernel stack frames, kernel instruction pointers) are
+ * reported only to sessions whose starter had CAP_PERFMON or
+ * CAP_SYS_ADMIN; a session started without them gets, of other users'
+ * processes, no command line, file, image, system call, stack, sample
+ * address or socket address (Documentation/system-trace.rst, "Who sees
+ * what").  A system logger's events go only to its starter and the
+ * privileged: CONSUMER_OPEN, and a CONTROL that names a file, by anyone
+ * else are -EACCES; its log file is created 0600.
  */
 
 /* etw_system_info.info_class: TRACE_INFO_CLASS values */
 #define ETW_SYSINFO_STACK_TRACING	3	/* TraceStackTracingInfo */
 #define ETW_SYSINFO_ENABLE_FLAGS	4	/* TraceSystemTraceEnableFlagsInfo */
 #define ETW_SYSINFO_PROFILE_INTERVAL	5	/* TraceSampledProfileIntervalInfo */
+#define ETW_SYSINFO_BLOCKING		0x10000	/* Linux ETW: blocking mode, any session */
 
 /* etw_system_info.flags */
 #define ETW_SYSINFO_F_SET	0x1	/* set (else query) */
 #define ETW_SYSINFO_F_ADD	0x2	/* ENABLE_FLAGS: OR these flags in */
 #define ETW_SYSINFO_F_REMOVE	0x4	/* ENABLE_FLAGS: clear these flags */
 #define ETW_SYSINFO_FLAGS_MASK	0x7U
+
+/* BLOCKING: the longest timeout */
+#define ETW_MAX_BLOCK_MS	60000
 
 /* STACK_TRACING: at most this many events */
 #define ETW_MAX_STACK_EVENTS	256
@@ -1220,6 +1318,13 @@ struct etw_consumer_wait {
  * PROFILE_INTERVAL: struct { __u32 source; __u32 interval; } with source
  * 0 (ProfileTime) and interval in 100-ns units, clamped to 1221..1000000;
  * the default is 10000 (1 ms).
+ * BLOCKING (any session the caller may control, not only system loggers):
+ * a __u32, the blocking timeout in milliseconds (1..ETW_MAX_BLOCK_MS) or
+ * 0 for the default mode (drop and count).  A blocking session makes the
+ * writers whose events are for it wait, killably and for at most the
+ * timeout, while fewer than half its buffers are free (the global page's
+ * congested word; ETW_IOC_STAGE_WAIT), instead of losing their events.
+ * A query returns the __u32.
  *
  * Errors: -EINVAL, -EOPNOTSUPP, -EPERM, -ENOENT (no such session, or not
  * a system logger), -ENOSPC (@length too small for a query).
@@ -1246,9 +1351,11 @@ struct etw_system_info {
 #define ETW_IOC_TRACE_EVENT	_IOW(ETW_IOC_MAGIC, 0x06, struct etw_trace_event)
 #define ETW_IOC_NEW_IDS		_IOWR(ETW_IOC_MAGIC, 0x07, struct etw_new_ids)
 #define ETW_IOC_TRACE_MESSAGE	_IOW(ETW_IOC_MAGIC, 0x08, struct etw_trace_message)
-#define ETW_IOC_STAGE_OPEN	_IOWR(ETW_IOC_MAGIC, 0x09, struct etw_stage_open)
-#define ETW_IOC_STAGE_SEAL	_IOW(ETW_IOC_MAGIC, 0x0A, struct etw_stage_ctl)
-#define ETW_IOC_STAGE_CLOSE	_IOW(ETW_IOC_MAGIC, 0x0B, struct etw_stage_ctl)
+/* 0x09, 0x0A, 0x0B: issue 10's stages (ETW_FEAT_FASTPATH_V1), retired */
+#define ETW_IOC_STAGE_OPEN	_IOWR(ETW_IOC_MAGIC, 0x0C, struct etw_stage_open)
+#define ETW_IOC_STAGE_SEAL	_IOWR(ETW_IOC_MAGIC, 0x0D, struct etw_stage_ctl)
+#define ETW_IOC_STAGE_CLOSE	_IOW(ETW_IOC_MAGIC, 0x0E, struct etw_stage_ctl)
+#define ETW_IOC_STAGE_WAIT	_IOW(ETW_IOC_MAGIC, 0x0F, struct etw_stage_wait)
 #define ETW_IOC_SESSION_START	_IOWR(ETW_IOC_MAGIC, 0x10, struct etw_session_start)
 #define ETW_IOC_SESSION_CONTROL	_IOWR(ETW_IOC_MAGIC, 0x11, struct etw_session_control)
 #define ETW_IOC_SESSION_LIST	_IOWR(ETW_IOC_MAGIC, 0x12, struct etw_session_list)

@@ -8,9 +8,13 @@
  * "DiskTrace" on channel 11 (TraceLogging's own, not an Event Log
  * channel).
  *
- *   journald-provider [COUNT]
+ * With HOLD, it stays alive HOLD seconds after writing, so that
+ * etw-journald finds it in /proc when it forwards the events (issue 19).
+ *
+ *   journald-provider [COUNT [HOLD]]
  */
 #include <stdlib.h>
+#include <unistd.h>
 #include <windows.h>
 #include <evntprov.h>
 #include <evntrace.h>
@@ -58,5 +62,7 @@ int main(int argc, char **argv)
 		TraceLoggingUInt32(n, "Count"));
 	TraceLoggingUnregister(g_tl);
 	EventUnregister(h);
+	if (argc > 2)
+		sleep(strtoul(argv[2], NULL, 0));
 	return 0;
 }

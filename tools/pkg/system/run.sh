@@ -99,7 +99,8 @@ systemctl is-active -q etw-journald.service &&
 result "etw-journald.service ran when /dev/etw appeared, forwarding the installed manifest's provider" $?
 
 cc $(pkg-config --cflags libetw) "$D/journald-provider.c" -o "$T/jprovider" \
-	$(pkg-config --libs libetw) > "$T/err" 2>&1 && "$T/jprovider" 42 >> "$T/err" 2>&1
+	$(pkg-config --libs libetw) > "$T/err" 2>&1 &&
+	"$T/jprovider" 42 3 >> "$T/err" 2>&1	# alive 3 s: its entries say who it is
 i=0
 while [ "$(journalctl -b -q -o json ETW_PROVIDER_GUID=$DEMO 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
 	sleep 0.1
@@ -117,7 +118,8 @@ echo "# the demo provider's events in the journal: $ids; the TraceLogging provid
 	[ "$(field 1 MESSAGE)" = "Volume /srv/data is full (42 files)" ] &&
 	[ "$(field 1 ETW_DATA_COUNT)" = 42 ] && [ "$(field 1 ETW_DATA_VOLUME)" = /srv/data ] &&
 	[ "$(field 1 PRIORITY)" = 3 ] &&
-	[ "$(field 1 SYSLOG_IDENTIFIER)" = Linux-ETW-JournalDemo ] &&
+	[ "$(field 1 SYSLOG_IDENTIFIER)" = etw/Linux-ETW-JournalDemo ] &&
+	[ "$(field 1 OBJECT_UID)" = 0 ] && [ "$(field 1 OBJECT_COMM)" = jprovider ] &&
 	[ "$(field 1 ETW_CHANNEL_TYPE)" = Admin ] &&
 	[ "$(field 1 ETW_CHANNEL_NAME)" = Linux-ETW-JournalDemo/Admin ] &&
 	[ "$(field 1 _SYSTEMD_UNIT)" = etw-journald.service ] &&
@@ -127,9 +129,9 @@ echo "# the demo provider's events in the journal: $ids; the TraceLogging provid
 result "the journal has the Admin, Operational and Application events (not Debug, not channel-less) and the TraceLogging Application event, with the manifest's message and the fields decoded by TDH, as entries of etw-journald.service" $?
 journalctl -b -q -o verbose ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID=1 > "$OUT/journal-admin.txt" 2>&1
 journalctl -b -q -o json ETW_PROVIDER_GUID=$DEMO ETW_EVENT_ID=1 > "$OUT/journal-admin.json" 2>&1
-journalctl -b -q -p err -o cat SYSLOG_IDENTIFIER=Linux-ETW-JournalDemo > "$T/out" 2>&1
+journalctl -b -q -p err -o cat SYSLOG_IDENTIFIER=etw/Linux-ETW-JournalDemo > "$T/out" 2>&1
 [ "$(wc -l < "$T/out")" = 1 ]
-result "journalctl -p err SYSLOG_IDENTIFIER=Linux-ETW-JournalDemo: the Admin error alone" $?
+result "journalctl -p err SYSLOG_IDENTIFIER=etw/Linux-ETW-JournalDemo: the Admin error alone" $?
 
 # ---- the unit follows the module ----------------------------------------
 systemctl stop etw-journald.service

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * The fast path's collector, the part that needs no kernel service:
+ * reading a stage's ring, planning its records into runs, ordering the
+ * runs of one CPU by time, and checking and patching records in the
+ * module's copy.  Built into etw.ko (kmod/etw_collect.c drives it), into
+ * the host unit tests and into make bench's instruction counts.
+ * Documentation/design.rst, "Collecting".
+ *
+ * Nothing here trusts the ring: the planner reads each record's size,
+ * time, CPU and sessions once; the checker decides everything else from
+ * the copy it is given, which must frame as the plan said.
+ */
+#ifndef _ETW_SHARED_COLLECT_H
+#define _ETW_SHARED_COLLECT_H
+
+#include "etw_compat.h"
+#include "etw_logic.h"
+#include <linux/etw.h>
+
+/* The smallest staged record: a FULL_HEADER64 (48 bytes). */
+#define ETW_REC_MIN		48
+/* A collect's cutoff stays this far behind "now" (ns): see design.rst. */
+#define ETW_COLLECT_MARGIN_NS	10000
+
+static inline u64 etw_pos(u32 lap, u32 off)
+{
+	return ((u64)lap << 32) | off;
+}
+
+/**
+ * struct etw_ring - the module's view of a stage's ring
+ * @data:	its first byte (the module's own mapping)
+ * @size:	bytes, 8-aligned, at most 2^31
+ */
+struct etw_ring {
+	const u8 *data;
+	u32 size;
+};
+
+/*
+ * Is @head (bit 0 cleared) a position the writer may have reached from
+ * @tail?  Same lap and not behind it, or the next lap and not past it;
+ * 8-aligned and inside the ring.
+ */
+bool etw_ring_head_ok(const struct etw_ring *r, u64 tail, u64 head);
+
+/**
+ * struct etw_peek - one record as the planner reads it, once
+ * @pos:	its position (after any wrap)
+ * @need:	bytes it takes in the ring (its size rounded up to 8)
+ * @cpu:	the CPU its writer says it ran on
+ * @kind:	its header type (ETL_HEADER_TYPE_*)
+ * @ts:		the time its writer says
+ * @sessions:	the sessions it says it is for
+ */
+struct etw_peek {
+	u64 pos;
+	u32 need;
+	u16 cpu;
+	u8 kind;
+	u64 ts;
+	u64 sessions;
+};
+
+/*
+ * The record at or after @pos, before @end (both valid positions):
+ * return 1 and fill @p, 0 when none is left, -EINVAL when what is there
+ * cannot be framed (the rest of the ring up to @end is lost).
+ */
+int etw_ring_peek(const struct etw_ring *r, u64 pos, u64 end,
+		  struct etw_peek *p);
+
+/* The position after @p's record. */
+static inline u64 etw_peek_next(const struct etw_peek *p)
+{
+	return p->pos + p->need;
+}
+
+/**
+ * struct etw_run - consecutive records of one stage and one CPU, the
+ * unit the collector copies
+ * @first_key:	key of its first record
+ * @last_key:	key of its last record
+ * @sessions:	OR of its records' sessions
+ * @pos:	ring position of its first record
+ * @stage:	the caller's index of the stage
+ * @len:	bytes (never across the ring's end)
+ * @count:	records
+ * @cpu:	the CPU of all of them
+ */
+struct etw_run {
+	u64 first_key;
+	u64 last_key;
+	u64 sessions;
+	u64 pos;
+	u32 stage;
+	u32 len;
+	u32 count;
+	u16 cpu;
+	u16 __pad;
+};
+
+/*
+ * Keep only the records of @run whose keys (recomputed from the ring as
+ * the planner computed them, from @run->first_key) are at most @cut.
+ */
+void etw_run_trim(const struct etw_ring *r, struct etw_run *run, u64 cut);
+
+/**
+ * struct etw_plan - planning one stage
+ * @pos:	in: where its records start (its tail); out: where the
+ *		planned ones end (the collect moves tail there)
+ * @end:	in: its committed head (bit 0 cleared)
+ * @key:	in: the key of its last record taken (or its floor); out: the
+ *		key of its last planned record
+ * @lo:		in: the lowest key a record may get (the previous cutoff)
+ * @cutoff:	in: records with a higher key stay in the ring
+ * @stage:	in: stored in each run
+ * @records:	out: records planned
+ * @bad:	out: the ring could not be framed from @pos; the rest is lost
+ * @full:	out: the run array filled up before the stage was planned
+ */
+struct etw_plan {
+	u64 pos;
+	u64 end;
+	u64 key;
+	u64 lo;
+	u64 cutoff;
+	u32 stage;
+	u32 records;
+	bool bad;
+	bool full;
+};
+
+/*
+ * Plan one stage: each record's key is its time raised to @lo and to the
+ * previous record's key; records up to @cutoff are appended as runs to
+ * @runs (*@nruns in use, @max at most).  Return the records planned.
+ */
+u32 etw_plan_stage(const struct etw_ring *r, struct etw_plan *pl,
+		   struct etw_run *runs, u32 *nruns, u32 max);
+
+/*
+ * The key of the last committed record of a ring, from @pos to @end,
+ * starting from @key (what the stage's records are raised to): the bound
+ * a busy writer puts on the cutoff.  Stops at what cannot be framed.
+ */
+u64 etw_ring_last_key(const struct etw_ring *r, u64 pos, u64 end, u64 key);
+
+/* --- ordering runs ------------------------------------------------------ */
+
+/**
+ * struct etw_piece - what the merge says to copy next
+ * @run:	the run it comes from
+ * @off:	ring offset (in the run's lap)
+ * @len:	bytes
+ * @count:	records
+ * @lo:		keys in the copy are raised to this
+ * @hi:		and lowered to this
+ * @single:	one record of an overlap, @lo == @hi its key
+ * @lost:	the rest of a run that stopped framing since it was
+ *		planned: count @count records lost, copy nothing
+ */
+struct etw_piece {
+	const struct etw_run *run;
+	u32 off;
+	u32 len;
+	u32 count;
+	u64 lo;
+	u64 hi;
+	bool single;
+	bool lost;
+};
+
+/**
+ * struct etw_merge - the runs of a collect in emitting order
+ *
+ * Runs are sorted by CPU, then by first key.  A run whose keys do not
+ * overlap those of its CPU's neighbours is one piece; runs that overlap
+ * are merged record by record (single pieces), reading each record's
+ * time and size again from the ring.
+ */
+struct etw_merge {
+	struct etw_run *runs;
+	u32 n;
+	u32 i;			/* next run to look at */
+	const struct etw_ring *rings;	/* by etw_run.stage */
+	u32 *heap;		/* scratch: n entries */
+	/* the overlap group being merged */
+	u32 gn;			/* runs in it (in @heap) */
+	u32 gend;		/* first run after it */
+	u32 *gpos;		/* scratch: n entries, each run's next offset */
+	u32 *gleft;		/* scratch: n entries, records left */
+	u64 *gkey;		/* scratch: n entries, next record's key */
+	u64 *gprev;		/* scratch: n entries, last key given */
+	u32 *gneed;		/* scratch: n entries, next record's bytes */
+	u16 cpu;		/* CPU of the last piece */
+	u64 last;		/* last key given on that CPU */
+	u64 floor;		/* the lowest key of the collect */
+	bool started;
+};
+
+/*
+ * Sort @runs (by CPU, then first key) and start; no key given is below
+ * @floor (the collect's lowest).  Scratch arrays: @n entries each.
+ */
+void etw_merge_init(struct etw_merge *m, struct etw_run *runs, u32 n,
+		    u64 floor, const struct etw_ring *rings, u32 *heap,
+		    u32 *gpos, u32 *gleft, u64 *gkey, u64 *gprev, u32 *gneed);
+/* The next piece, or false when every run was given. */
+bool etw_merge_next(struct etw_merge *m, struct etw_piece *out);
+
+/* --- checking a copy ---------------------------------------------------- */
+
+/**
+ * struct etw_slot_view - what the module knows of a registration, for
+ * one session
+ * @guid:	its provider GUID
+ * @traits:	the traits the module holds, or NULL
+ * @traits_len:	their bytes
+ * @kw:		the session's level and keywords for it, or NULL when the
+ *		session does not enable it
+ * @idf:	the session's event-ID filter, or NULL
+ * @props:	the session's enable properties (ETW_PROP_*)
+ * @classic:	a RegisterTraceGuids registration
+ */
+struct etw_slot_view {
+	const u8 *guid;
+	const u8 *traits;
+	u32 traits_len;
+	const struct etw_level_kw *kw;
+	const struct etw_id_filter *idf;
+	u32 props;
+	bool classic;
+};
+
+/* Resolve @slot for the session being filled; false: no registration. */
+typedef bool (*etw_slot_fn)(void *ctx, u32 slot, struct etw_slot_view *v);
+/* A record was dropped (lost, counted): @rec in the copy, why. */
+typedef void (*etw_drop_fn)(void *ctx, const u8 *rec, int err);
+
+/**
+ * struct etw_patch - what a session's copy of a run gets
+ * @tid:	ThreadId (the stage's owner)
+ * @pid:	ProcessId
+ * @cpu_times:	KernelTime and UserTime (or ProcessorTime), as stored
+ * @sessbit:	the session's bit: records not for it are removed
+ * @cpu:	the planned CPU: a record saying another is lost
+ * @private:	a private session: PRIVATE_SESSION flag
+ * @slot:	resolves registrations
+ * @drop:	called for each lost record, or NULL
+ * @ctx:	their argument
+ */
+struct etw_patch {
+	u32 tid;
+	u32 pid;
+	u64 cpu_times;
+	u64 sessbit;
+	u16 cpu;
+	bool private;
+	etw_slot_fn slot;
+	etw_drop_fn drop;
+	void *ctx;
+};
+
+/**
+ * struct etw_check - the result of checking one copy
+ * @used:	bytes of records kept, from the copy's start (compacted)
+ * @src:	bytes of the run the copy covered in whole records
+ * @kept:	records kept
+ * @lost:	records dropped as invalid (count them in EventsLost)
+ * @skipped:	records not wanted by the session (not a loss)
+ * @key:	the key of the last record kept or skipped
+ * @desync:	the copy stopped framing: the run's rest is lost
+ */
+struct etw_check {
+	u32 used;
+	u32 src;
+	u32 kept;
+	u32 lost;
+	u32 skipped;
+	u64 key;
+	bool desync;
+};
+
+/*
+ * Check and patch the records of a copy at @buf, @len bytes, in place:
+ * frame them (the last may be cut short when @more: the run goes on in
+ * another buffer), check each (kind, marker, size, flags, extended items,
+ * CPU, slot, the session's filter), drop what fails, and overwrite what
+ * the writer may not choose.  Keys: each record's time raised to @lo
+ * and to the previous key, lowered to @hi.
+ */
+void etw_collect_check(u8 *buf, u32 len, bool more, u64 lo, u64 hi,
+		       const struct etw_patch *p, struct etw_check *res);
+
+#endif /* _ETW_SHARED_COLLECT_H */

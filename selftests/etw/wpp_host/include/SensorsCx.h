@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: MIT */
+/* SensorsCx.h: nothing the hardware simulator uses. */

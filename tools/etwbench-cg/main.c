@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etwbench-cg MODE N: one of the fast path's code paths, N times, in
+ * ordinary memory, for callgrind to count the instructions of
+ * (tools/etwbench/cg.sh runs it as
+ *   valgrind --tool=callgrind --toggle-collect=cg_loop etwbench-cg MODE N
+ * and divides by N).  No kernel: the stage, the fast map and the global
+ * page are memory of this process, set up as etw.ko would publish them,
+ * so what is counted is libetw's writer, or the collector's logic
+ * (kmod/shared/etw_collect.c) with the copy into buffers that
+ * kmod/etw_collect.c does around it.
+ *
+ *   write	EventWrite, one 64-byte descriptor, one session (the inline
+ *		path: a registration whose sessions take every keyword)
+ *   writeex	EventWriteEx of TraceLoggingWrite's event, by hand: the
+ *		provider traits and the event's metadata as typed
+ *		descriptors, then three fields
+ *   tl		TraceLoggingWrite of the same event
+ *   drain	the collector on N records of 64 bytes staged by one thread
+ *		on one CPU (planned, copied into 64 KB buffers one run at a
+ *		time, checked and patched in the copy)
+ *   mixed	the same for N records of 1,000 threads taking turns on two
+ *		CPUs, a few records each between collects: merged record by
+ *		record
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <windows.h>
+#include <evntprov.h>
+#include <TraceLoggingProvider.h>
+
+#include "etwbench/tl_same.h"
+#include "fastpath.h"
+#include "provider.h"
+#include "shared/etw_collect.h"
+#include "shared/etw_etl.h"
+
+/* {BE7CBE7C-1111-4222-8333-444455556677}, as etwbench's */
+TRACELOGGING_DEFINE_PROVIDER(g_cg_tl, "LinuxEtw.Bench.TraceLogging",
+	(0xbe7cbe7c, 0x1111, 0x4222, 0x83, 0x33, 0x44, 0x44, 0x55, 0x55, 0x66, 0x77));
+
+static struct etw_fast_slot cg_map[ETW_MAX_REGS_PER_FD];
+static ETW_ENABLE_SLOT cg_emap[ETW_MAX_REGS_PER_FD];
+static struct etw_global_page cg_global;
+static struct etw_stage_meta cg_meta __attribute__((aligned(64)));
+
+#define H_PLAIN	1	/* slot 0: a manifest provider */
+#define H_TL	2	/* slot 1: the TraceLogging provider (traits) */
+
+/* A ring of @size bytes as the thread's stage, as STAGE_OPEN would. */
+static uint8_t *cg_stage(size_t size)
+{
+	uint8_t *ring = aligned_alloc(64, size);
+
+	if (!ring) {
+		perror("etwbench-cg");
+		exit(1);
+	}
+	memset(ring, 0, size);		/* touched now, not in the loop */
+	etw_fp_tls.meta = &cg_meta;
+	etw_fp_tls.data = ring;
+	etw_fp_tls.size = size;
+	etw_fp_tls.pos = 0;
+	etw_fp_tls.limit = size;
+	return ring;
+}
+
+/* What etw.ko publishes for a registration one session enables. */
+static void cg_setup(void)
+{
+	const UINT16 *traits = g_cg_tl->ProviderMetadataPtr;
+	int slot;
+
+	for (slot = 0; slot < 2; slot++) {
+		cg_map[slot].word = 256 | ETW_FAST_W_KW_ANY | ETW_FAST_W_KW0;
+		cg_map[slot].sessions = 1;
+		cg_emap[slot].Enabled = 1;
+		cg_emap[slot].Level = 255;
+		cg_emap[slot].Flags = ETW_ENABLE_SLOT_KEYWORD0;
+		cg_emap[slot].MatchAnyKeyword = ~0ULL;
+		etw_prov.live[slot] = slot + 1;
+	}
+	etw_fp_plain[0] = H_PLAIN;
+	/* EventSetInformation(SetTraits) of TraceLoggingRegister */
+	etw_fp_regs[1].traits_len = *traits;
+	etw_fp_regs[1].use_type = 1;
+	((struct _TlgProvider_t *)g_cg_tl)->RegHandle = H_TL;
+	((struct _TlgProvider_t *)g_cg_tl)->LevelPlus1 = 256;
+	__etw_enable_map = cg_emap;
+	etw_fp_global = &cg_global;
+	etw_fp_map = cg_map;
+}
+
+/* ---- the writer ------------------------------------------------------------- */
+
+__attribute__((noinline)) static void cg_loop_write(long n)
+{
+	static unsigned char payload[64];
+	EVENT_DATA_DESCRIPTOR data;
+	EVENT_DESCRIPTOR d;
+	long i;
+
+	EventDescCreate(&d, 7, 0, 0, 4, 0, 0, 0x1);
+	EventDataDescCreate(&data, payload, sizeof(payload));
+	for (i = 0; i < n; i++)
+		EventWrite(H_PLAIN, &d, 1, &data);
+}
+
+/* etwbench's EventWriteEx of the same bytes as cg_loop_tl's event */
+__attribute__((noinline)) static void cg_loop_writeex(long n)
+{
+	const UINT16 *traits = g_cg_tl->ProviderMetadataPtr;
+	EVENT_DESCRIPTOR desc;
+	long i;
+
+	EventDescCreate(&desc, 0, 0, 11, 4, 0, 0, 0);
+	for (i = 0; i < n; i++)
+		tl_same_bytes(H_TL, traits, &desc, i);
+}
+
+__attribute__((noinline)) static void cg_loop_tl(long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		TraceLoggingWrite(g_cg_tl, "Bench",
+				  TraceLoggingLevel(4),
+				  TraceLoggingInt32((INT32)i, "Index"),
+				  TraceLoggingUInt32(7, "Seven"),
+				  TraceLoggingUInt64((UINT64)i * 3, "Triple"));
+}
+
+/* ---- the collector --------------------------------------------------------- */
+
+#define BUF	65536
+#define NBUF	4096
+
+static uint8_t *bufs;
+static uint32_t nbuf, boff;
+static struct etw_level_kw cg_kw;
+static const uint8_t cg_guid[16] = { 1, 2, 3, 4 };
+
+static bool cg_slot(void *ctx, uint32_t slot, struct etw_slot_view *v)
+{
+	(void)ctx;
+	(void)slot;
+	memset(v, 0, sizeof(*v));
+	v->guid = cg_guid;
+	v->kw = &cg_kw;
+	return true;
+}
+
+/*
+ * One piece into the current buffer, a new one when it is full: what
+ * etw_emit_piece() does, without the pool's locks.
+ */
+static uint32_t cg_emit(const struct etw_ring *r, const struct etw_piece *pc,
+			const struct etw_patch *p)
+{
+	uint32_t done = 0, kept = 0;
+	uint64_t lo = pc->lo;
+	struct etw_check res;
+
+	while (done < pc->len) {
+		uint8_t *dst = bufs + (size_t)(nbuf % NBUF) * BUF + boff;
+		uint32_t n = BUF - boff < pc->len - done ? BUF - boff :
+							      pc->len - done;
+
+		memcpy(dst, r->data + pc->off + done, n);
+		etw_collect_check(dst, n, n < pc->len - done, lo, pc->hi, p,
+				  &res);
+		boff += res.used;
+		done += res.src;
+		kept += res.kept;
+		lo = res.key;
+		if (res.desync)
+			break;
+		if (!res.src || boff > BUF - 48) {
+			nbuf++;
+			boff = 72;
+		}
+	}
+	return kept;
+}
+
+static struct etw_run *runs;
+static uint32_t *heap, *gpos, *gleft, *gneed;
+static uint64_t *gkey, *gprev;
+
+static void cg_scratch(uint32_t n)
+{
+	runs = calloc(n, sizeof(*runs));
+	heap = calloc(n, 4);
+	gpos = calloc(n, 4);
+	gleft = calloc(n, 4);
+	gneed = calloc(n, 4);
+	gkey = calloc(n, 8);
+	gprev = calloc(n, 8);
+	bufs = calloc(NBUF, BUF);
+	if (!runs || !heap || !gpos || !gleft || !gneed || !gkey || !gprev ||
+	    !bufs) {
+		perror("etwbench-cg");
+		exit(1);
+	}
+	boff = 72;
+	etw_level_kw_set(&cg_kw, 5, 0, 0, 0, false);
+}
+
+/* One collect of the rings' records, as etw_collect() does it. */
+__attribute__((noinline)) static uint32_t cg_loop(struct etw_ring *rings,
+						  uint64_t *ends, uint32_t nst)
+{
+	struct etw_patch p = {
+		.tid = 1, .pid = 1, .sessbit = 1, .slot = cg_slot,
+	};
+	struct etw_merge m;
+	struct etw_piece pc;
+	uint32_t s, n = 0, kept = 0;
+
+	for (s = 0; s < nst; s++) {
+		struct etw_plan pl = {
+			.pos = 0, .end = ends[s], .cutoff = ~0ULL, .stage = s,
+		};
+
+		etw_plan_stage(&rings[s], &pl, runs, &n, 1 << 22);
+	}
+	etw_merge_init(&m, runs, n, 0, rings, heap, gpos, gleft, gkey, gprev,
+		       gneed);
+	while (etw_merge_next(&m, &pc)) {
+		p.cpu = pc.run->cpu;
+		kept += cg_emit(&rings[pc.run->stage], &pc, &p);
+	}
+	return kept;
+}
+
+/* N records of 64 bytes staged by EventWrite (one thread, one CPU). */
+static uint32_t drain(long n)
+{
+	struct etw_ring r;
+	uint64_t end;
+	uint8_t *ring = cg_stage((size_t)n * 144 + 4096);
+
+	cg_scratch(8);
+	cg_loop_write(n);
+	end = etw_fp_tls.pos;
+	r.data = ring;
+	r.size = etw_fp_tls.size;
+	return cg_loop(&r, &end, 1);
+}
+
+/*
+ * N records of 1,000 threads on two CPUs, one every 100 us each in turn
+ * (so each thread's records interleave in time with the others'),
+ * written as the writer would.
+ */
+static uint32_t mixed(long n)
+{
+	uint32_t nst = 1000, s, per = n / nst ? n / nst : 1;
+	struct etw_ring *rings = calloc(nst, sizeof(*rings));
+	uint64_t *ends = calloc(nst, sizeof(*ends)), ts = 1000;
+	uint8_t pay[64] = { 0 };
+	uint32_t k;
+
+	cg_scratch(nst * per + 8);
+	for (s = 0; s < nst; s++) {
+		rings[s].size = per * 144 + 64;
+		rings[s].data = calloc(1, rings[s].size);
+	}
+	for (k = 0; k < per; k++) {
+		for (s = 0; s < nst; s++) {
+			uint8_t *h = (uint8_t *)rings[s].data + k * 144;
+			uint16_t size = 144, slot = 0, cpu = s & 1;
+			uint64_t sess = 1;
+
+			h[0] = (uint8_t)size;
+			h[1] = size >> 8;
+			h[2] = ETL_HEADER_TYPE_EVENT_HEADER64;
+			h[3] = ETL_MARKER_FLAGS;
+			memcpy(h + ETW_STASH_SLOT, &slot, 2);
+			memcpy(h + ETW_STASH_CPU, &cpu, 2);
+			ts += 100;
+			memcpy(h + 0x10, &ts, 8);
+			memcpy(h + ETW_STASH_SESSIONS, &sess, 8);
+			h[0x2C] = 4;
+			memcpy(h + 80, pay, sizeof(pay));
+			ends[s] += 144;
+		}
+	}
+	return cg_loop(rings, ends, nst);
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 2 ? atol(argv[2]) : 100000;
+	const char *mode = argc > 1 ? argv[1] : "write";
+	uint32_t kept = 0;
+
+	cg_setup();
+	if (!strcmp(mode, "write")) {
+		cg_stage((size_t)n * 144 + 4096);
+		cg_loop_write(n);
+	} else if (!strcmp(mode, "writeex")) {
+		cg_stage((size_t)n * 256 + 4096);
+		cg_loop_writeex(n);
+	} else if (!strcmp(mode, "tl")) {
+		cg_stage((size_t)n * 256 + 4096);
+		cg_loop_tl(n);
+	} else if (!strcmp(mode, "drain")) {
+		kept = drain(n);
+	} else if (!strcmp(mode, "mixed")) {
+		kept = mixed(n);
+	} else {
+		fprintf(stderr, "usage: etwbench-cg write|writeex|tl|drain|mixed [N]\n");
+		return 2;
+	}
+	/* What was written: the stage's bytes, the buffers' records. */
+	printf("%s %ld: %llu bytes staged, %u records collected\n", mode, n,
+	       (unsigned long long)(uint32_t)etw_fp_tls.pos, kept);
+	return 0;
+}

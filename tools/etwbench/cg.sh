@@ -1,0 +1,101 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# make bench's instruction counts (issue 18): callgrind on the host counts
+# the instructions of one event on each code path, a number that does not
+# move from run to run (valgrind from Debian's package):
+#
+#   writer_64          EventWrite of 64 bytes into a stage (etwbench-cg write)
+#   writer_64_vs_lttng the same against LTTng-UST's tracepoint with the same
+#                      64-byte payload, its session daemon running
+#   tl_vs_writeex      TraceLoggingWrite against EventWriteEx of the same
+#                      bytes (traits, metadata, three fields)
+#   drain              the collector per record (plan, copy, check, patch),
+#                      one thread's records on one CPU
+#   drain_mixed        the same for 1,000 threads taking turns on two CPUs
+#
+#   cg.sh BUILD_TOOLS_DIR OUT_JSON
+#
+# The copies are counted as glibc's vector loop: with rep movsb (what
+# glibc picks above 2 KB, and what the kernel's memcpy is) valgrind counts
+# one instruction per byte, which is not what the CPU retires.  Under
+# valgrind glibc cannot register rseq, so the CPU number comes from
+# sched_getcpu() (about 40 instructions more than the rseq load) for our
+# writer and for LTTng-UST alike; and clock_gettime() is a system call
+# (about 17 instructions counted, the vDSO's 40 to 60 not).
+set -u
+B=${1:?usage: cg.sh BUILD_TOOLS_DIR OUT_JSON}
+OUT=${2:?usage: cg.sh BUILD_TOOLS_DIR OUT_JSON}
+N=100000
+TMP=$(mktemp -d)
+trap 'lttng destroy -a >/dev/null 2>&1; [ -n "${SD:-}" ] && kill $SD 2>/dev/null; rm -rf "$TMP"' EXIT
+export GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=4294967295
+
+if ! command -v valgrind >/dev/null; then
+	echo "cg.sh: valgrind is missing (tools/deps.sh installs it)" >&2
+	exit 1
+fi
+
+# Instructions per call of FUNC in PROG ARGS..., over N calls.
+count() {
+	fn=$1 calls=$2
+	shift 2
+	valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.out" \
+		--toggle-collect="$fn" "$@" > "$TMP/log" 2>&1 || {
+		cat "$TMP/log" >&2
+		echo 0
+		return
+	}
+	awk -v n="$calls" '/Collected :/ { printf "%.1f\n", $4 / n }' "$TMP/log"
+}
+
+w=$(count cg_loop_write $N "$B/etwbench-cg" write $N)
+ex=$(count cg_loop_writeex $N "$B/etwbench-cg" writeex $N)
+tl=$(count cg_loop_tl $N "$B/etwbench-cg" tl $N)
+dr=$(count cg_loop $N "$B/etwbench-cg" drain $N)
+mx=$(count cg_loop $N "$B/etwbench-cg" mixed $N)
+
+# LTTng-UST: a session daemon of our own, the event enabled and started.
+lt=0
+if command -v lttng-sessiond >/dev/null && [ -x "$B/etwbench-lttng" ]; then
+	export LTTNG_HOME="$TMP"
+	lttng-sessiond --no-kernel > "$TMP/sd.log" 2>&1 &
+	SD=$!
+	sleep 1
+	if lttng create cg --output="$TMP/trace" >/dev/null 2>&1 &&
+	   lttng enable-event -u etwbench:ev64 >/dev/null 2>&1 &&
+	   lttng start >/dev/null 2>&1; then
+		# cg_loop runs 1,000 warm-up calls, then N
+		lt=$(count cg_loop $((N + 1000)) "$B/etwbench-lttng" $N cg)
+	fi
+fi
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }'; }
+met() { [ "$2" = - ] && { echo -; return; }; awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN {
+	print (op == "<=" ? v <= t : v >= t) ? "yes" : "NO" }'; }
+
+printf '%-22s %12s %-22s %10s %-28s %s\n' benchmark instructions per ratio target met
+row() {	# name value per ratio op target
+	printf '%-22s %12s %-22s %10s %-28s %s\n' "$1" "$2" "$3" "$4" "$5 $6" \
+		"$(met "$4" "$5" "$6")"
+}
+row writer_64 "$w" "64-byte EventWrite" "$w" "<=" 130
+row writer_64_vs_lttng "$w" "vs LTTng-UST's $lt" "$(ratio "$w" "$lt")" "<=" 0.2
+row tl_vs_writeex "$tl" "vs EventWriteEx's $ex" "$(ratio "$tl" "$ex")" "<=" 1.05
+row drain "$dr" "per record" "$dr" "<=" 60
+row drain_mixed "$mx" "per record, 1,000 thr." "$mx" "-" 0
+
+cat > "$OUT" <<EOF
+{"command":"make bench (tools/etwbench/cg.sh)","tool":"$(valgrind --version)",
+ "results":[
+  {"name":"writer_64","instructions":$w,"target":"<= 130"},
+  {"name":"lttng_ust_64","instructions":$lt},
+  {"name":"writer_64_vs_lttng","ratio":$(ratio "$w" "$lt"),"target":"<= 0.2"},
+  {"name":"writeex_tl_event","instructions":$ex},
+  {"name":"tl_write","instructions":$tl},
+  {"name":"tl_vs_writeex","ratio":$(ratio "$tl" "$ex"),"target":"<= 1.05"},
+  {"name":"drain","instructions":$dr,"target":"<= 60"},
+  {"name":"drain_mixed","instructions":$mx}
+ ]}
+EOF
+echo "saved $OUT"
