@@ -283,4 +283,20 @@ int report_status(const char *dir, int json);
 /* ---- schema.c ---- */
 int schema_init(void);
 
+/* ---- waker.c ---- */
+
+/* A thread's wait for its next round, cut short by waker_stop(). */
+struct waker {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+};
+#define WAKER_INIT { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER }
+/* Wait until @when (CLOCK_REALTIME) or @secs; 0, or -1 once *@stop is set. */
+int waker_until(struct waker *w, const volatile int *stop, const struct timespec *when);
+int waker_sleep(struct waker *w, const volatile int *stop, double secs);
+/* @secs from now on CLOCK_REALTIME, pthread_cond_timedwait's clock. */
+void waker_deadline(struct timespec *t, double secs);
+/* Set *@stop and wake the waiting threads. */
+void waker_stop(struct waker *w, volatile int *stop);
+
 #endif /* _TOOLS_ETW_EXPORT_H */

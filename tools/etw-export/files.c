@@ -33,7 +33,7 @@ static pthread_t thread;
 static int started, finished;
 static struct source cur;		/* the file being read */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+static struct waker wake = WAKER_INIT;
 
 /* ---- files.done ---- */
 
@@ -312,20 +312,13 @@ static void scan(void)
 
 static void *files_main(void *arg)
 {
-	struct timespec t;
-
 	(void)arg;
 	done_load();
 	while (!ex_stopping) {
 		scan();
 		if (cfg.once)
 			break;
-		clock_gettime(CLOCK_REALTIME, &t);
-		t.tv_sec += POLL_SECS;
-		pthread_mutex_lock(&lock);
-		if (!ex_stopping)
-			pthread_cond_timedwait(&wake, &lock, &t);
-		pthread_mutex_unlock(&lock);
+		waker_sleep(&wake, &ex_stopping, POLL_SECS);
 	}
 	__atomic_store_n(&finished, 1, __ATOMIC_RELEASE);
 	return NULL;
@@ -352,8 +345,8 @@ int files_done(void)
 
 void files_stop(void)
 {
+	waker_stop(&wake, &ex_stopping);
 	pthread_mutex_lock(&lock);
-	pthread_cond_broadcast(&wake);
 	if (cur.st)
 		source_close(&cur);
 	pthread_mutex_unlock(&lock);

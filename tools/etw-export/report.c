@@ -21,8 +21,7 @@
 static pthread_t thread;
 static int started;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;	/* rows */
-static pthread_mutex_t wake_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+static struct waker wake = WAKER_INIT;
 static struct seg rows[T_COUNT];
 static time_t t_started;
 static char boot_id[40];
@@ -259,10 +258,7 @@ static void *report_main(void *arg)
 	while (!ex_stopping) {
 		/* Status each second; batches due by age each BatchSeconds. */
 		next.tv_sec += 1;
-		pthread_mutex_lock(&wake_lock);
-		if (!ex_stopping)
-			pthread_cond_timedwait(&wake, &wake_lock, &next);
-		pthread_mutex_unlock(&wake_lock);
+		waker_until(&wake, &ex_stopping, &next);
 		clock_gettime(CLOCK_REALTIME, &now);
 		if (now.tv_sec > next.tv_sec + 5)
 			next = now;	/* the clock jumped */
@@ -308,9 +304,7 @@ int report_start(void)
 /* After the sources stopped: their last rows, sealed. */
 void report_stop(void)
 {
-	pthread_mutex_lock(&wake_lock);
-	pthread_cond_broadcast(&wake);
-	pthread_mutex_unlock(&wake_lock);
+	waker_stop(&wake, &ex_stopping);
 	if (started)
 		pthread_join(thread, NULL);
 	started = 0;

@@ -24,26 +24,7 @@ struct follower {
 
 static struct follower fol[EX_MAX_SOURCES];
 static int nfol;
-static pthread_mutex_t wake_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
-
-/* Sleep @secs, or less when stopping. */
-static void nap(double secs)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_REALTIME, &t);
-	t.tv_sec += (time_t)secs;
-	t.tv_nsec += (long)((secs - (time_t)secs) * 1e9);
-	if (t.tv_nsec >= 1000000000L) {
-		t.tv_sec++;
-		t.tv_nsec -= 1000000000L;
-	}
-	pthread_mutex_lock(&wake_lock);
-	if (!ex_stopping)
-		pthread_cond_timedwait(&wake, &wake_lock, &t);
-	pthread_mutex_unlock(&wake_lock);
-}
+static struct waker wake = WAKER_INIT;
 
 static void *follow_main(void *arg)
 {
@@ -68,7 +49,7 @@ static void *follow_main(void *arg)
 					hint ? "; " : "", hint ? hint : "");
 				last_err = e;
 			}
-			nap(2);
+			waker_sleep(&wake, &ex_stopping, 2);
 			continue;
 		}
 		last_err = 0;
@@ -87,7 +68,7 @@ static void *follow_main(void *arg)
 				s->name, win32_name(st), (unsigned long long)s->taken);
 		if (cfg.once)
 			break;
-		nap(2);
+		waker_sleep(&wake, &ex_stopping, 2);
 	}
 	__atomic_store_n(&f->ended, 1, __ATOMIC_RELEASE);
 	return NULL;
@@ -135,9 +116,7 @@ void sessions_stop(void)
 {
 	int i;
 
-	pthread_mutex_lock(&wake_lock);
-	pthread_cond_broadcast(&wake);
-	pthread_mutex_unlock(&wake_lock);
+	waker_stop(&wake, &ex_stopping);
 	for (i = 0; i < nfol; i++)
 		source_close(&fol[i].src);
 	for (i = 0; i < nfol; i++) {

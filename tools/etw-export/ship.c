@@ -37,8 +37,7 @@ static int url_i;			/* the server in use */
 static int gzip_ok = 1;
 static struct ship_stats stats;
 static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t wake_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+static struct waker wake = WAKER_INIT;
 
 /* The answer's body (its start: enough for ClickHouse's message). */
 struct answer {
@@ -319,25 +318,6 @@ static long count_rows(const char *p, size_t len)
 	return n;
 }
 
-/* Sleep @secs; 0, or -1 when told to stop. */
-static int pause_for(double secs)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_REALTIME, &t);
-	t.tv_sec += (time_t)secs;
-	t.tv_nsec += (long)((secs - (time_t)secs) * 1e9);
-	if (t.tv_nsec >= 1000000000L) {
-		t.tv_sec++;
-		t.tv_nsec -= 1000000000L;
-	}
-	pthread_mutex_lock(&wake_lock);
-	if (!quit)
-		pthread_cond_timedwait(&wake, &wake_lock, &t);
-	pthread_mutex_unlock(&wake_lock);
-	return quit ? -1 : 0;
-}
-
 /* Ship batch @s, trying the servers in turn and waiting between rounds. */
 static int ship_one(const struct sealed *s)
 {
@@ -406,7 +386,7 @@ static int ship_one(const struct sealed *s)
 		url_i = (url_i + 1) % cfg.nurls;
 		if ((tried + 1) % cfg.nurls)
 			continue;
-		if (pause_for(backoff * (0.75 + 0.5 * (double)rand() / RAND_MAX))) {
+		if (waker_sleep(&wake, &quit, backoff * (0.75 + 0.5 * (double)rand() / RAND_MAX))) {
 			free(buf);
 			return -1;
 		}
@@ -452,10 +432,7 @@ int ship_start(void)
 
 void ship_stop(void)
 {
-	pthread_mutex_lock(&wake_lock);
-	__atomic_store_n(&quit, 1, __ATOMIC_RELEASE);
-	pthread_cond_broadcast(&wake);
-	pthread_mutex_unlock(&wake_lock);
+	waker_stop(&wake, &quit);
 	pthread_mutex_lock(&spool.lock);
 	spool.closing = 1;
 	pthread_cond_broadcast(&spool.changed);

@@ -473,8 +473,7 @@ int spool_wait_room(size_t len)
 		spool.bytes > (cfg.spool_limit - reserve()) / 2) && !ex_stopping) {
 		struct timespec t;
 
-		clock_gettime(CLOCK_REALTIME, &t);
-		t.tv_sec += 1;
+		waker_deadline(&t, 1);
 		pthread_cond_timedwait(&spool.changed, &spool.lock, &t);
 	}
 	if (spool.bytes + len > cfg.spool_limit - reserve())
@@ -500,13 +499,7 @@ int spool_next(struct sealed *s, double wait_secs)
 
 	pthread_mutex_lock(&spool.lock);
 	if (!spool.nq && !spool.closing) {
-		clock_gettime(CLOCK_REALTIME, &t);
-		t.tv_sec += (time_t)wait_secs;
-		t.tv_nsec += (long)((wait_secs - (time_t)wait_secs) * 1e9);
-		if (t.tv_nsec >= 1000000000L) {
-			t.tv_sec++;
-			t.tv_nsec -= 1000000000L;
-		}
+		waker_deadline(&t, wait_secs);
 		pthread_cond_timedwait(&spool.changed, &spool.lock, &t);
 	}
 	if (spool.nq) {
