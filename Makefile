@@ -116,8 +116,11 @@ demo-run:
 # build/bench/instructions.json), which do not move between runs.
 bench-run:
 	$(MAKE) all KDIR=$(VM_KDIR)
-	$(TOP)/tools/vm/etw-vm --kver $(VM_KVER) --out $(O)/bench -- \
-		$(O)/tools/etwbench --json $(O)/bench/bench.json
+	$(MAKE) -C selftests/etw $(TOP)/selftests/etw/export_writer
+	$(TOP)/tools/vm/etw-vm --kver $(VM_KVER) --out $(O)/bench -- sh -c \
+		'$(O)/tools/etwbench --json $(O)/bench/bench.json; rc=$$?; \
+		$(TOP)/tools/etw-export/bench.py --json $(O)/bench/bench.json || rc=1; \
+		exit $$rc'
 	$(TOP)/tools/etwbench/cg.sh $(O)/tools $(O)/bench/instructions.json
 
 # The reader against damaged files, all of it (make check runs a subset):

@@ -143,9 +143,9 @@ if [ -n "$DK" ] && [ -r "$OUT/mod/etw.ko" ]; then
 	# test's writes take the ioctl here too, and consumer_test, classic_test
 	# and fastpath_test would add 4 minutes to CI's hour.
 	# The shell suites of user-space tools (the viewers, WPP, etwctl
-	# record, etw-journald) reach the module only through sessions and
+	# record, etw-journald, etw-export) reach the module only through sessions and
 	# writes the other suites make here; they run in make check.
-	ETW_SKIP_SUITES="viewers_test.sh wpp_test.sh record_test.sh journald_test.sh" \
+	ETW_SKIP_SUITES="viewers_test.sh wpp_test.sh record_test.sh journald_test.sh export_test.sh" \
 	ETW_IOCTL_SUITES="write_test logfile_test message_test" \
 	"$TOP/tools/vm-selftests.sh" "$OUT" \
 		"etw.ko unloaded cleanly, no detector report in the kernel log, kmemleak: nothing leaked by etw.ko" \

@@ -55,7 +55,7 @@ if ! command -v mandoc > /dev/null; then
 	exit 4
 fi
 if [ ! -x "$B/etwctl" ] || [ ! -x "$B/etwdump" ] || [ ! -x "$B/etw-journald" ] ||
-   [ ! -x "$B/etwmc" ]; then
+   [ ! -x "$B/etwmc" ] || [ ! -x "$B/etw-export" ]; then
 	echo "1..0 # SKIP tools not built (make tools)"
 	exit 4
 fi
@@ -86,6 +86,12 @@ result "etwmc: every option of --help is in etwmc(1), and every option there in 
 opts_page "$MAN/etw-journald.8" | grep -v -- '^-h$\|^--help$' > "$T/page"
 same "$T/help2" "$T/page" "etw-journald"
 result "etw-journald: every option of --help is in etw-journald(8), and every option there in --help" $?
+
+# ---- etw-export ------------------------------------------------------------
+"$B/etw-export" --help | opts_text | grep -v -- '^-h$\|^--help$' > "$T/help2"
+opts_page "$MAN/etw-export.8" | grep -v -- '^-h$\|^--help$' > "$T/page"
+same "$T/help2" "$T/page" "etw-export"
+result "etw-export: every option of --help is in etw-export(8), and every option there in --help" $?
 
 # ---- etwctl: per command -----------------------------------------------------
 cmds=$("$B/etwctl" --help | awk '/^commands:/ { c = 1; next } c && /^  [a-z]/ { print $1 }')

@@ -47,8 +47,83 @@ static void payload(struct json *j, PEVENT_RECORD er)
 	j->more = 1;
 }
 
+/*
+ * An object member written as a string holding its JSON text: the object
+ * goes to a memory stream of this thread first.
+ */
+struct nested {
+	FILE *f;
+	char *buf;
+	size_t len;
+};
+
+static __thread struct nested nest;
+
+static struct json *nested_begin(struct json *outer, struct json *inner)
+{
+	if (!nest.f)
+		nest.f = open_memstream(&nest.buf, &nest.len);
+	if (!nest.f)
+		return outer;	/* out of memory: the object as it is */
+	rewind(nest.f);
+	json_init(inner, nest.f);
+	return inner;
+}
+
+static void nested_end(struct json *outer, struct json *inner, const char *key)
+{
+	if (inner == outer)
+		return;
+	putc_unlocked(0, nest.f);
+	fflush(nest.f);
+	json_str(outer, key, nest.buf);
+}
+
+static void fields(struct json *j, const struct decoded *d)
+{
+	unsigned i;
+
+	json_open(j, '{');
+	for (i = 0; i < d->nfields; i++)
+		node(j, d->fields[i].name ? d->fields[i].name : "", &d->fields[i]);
+	json_close(j, '}');
+}
+
+static void ext_data(struct json *j, const struct decoded *d)
+{
+	unsigned i;
+
+	json_open(j, '{');
+	for (i = 0; i < d->next; i++)
+		json_str(j, d->ext[i].name, d->ext[i].text);
+	json_close(j, '}');
+}
+
+/* "key": the object @fn writes, or a string of its text. */
+static void object(struct json *j, const char *key, int as_text,
+		   void (*fn)(struct json *, const struct decoded *),
+		   const struct decoded *d)
+{
+	struct json in, *w = j;
+
+	if (as_text)
+		w = nested_begin(j, &in);
+	if (w == j)
+		json_key(j, key);
+	fn(w, d);
+	nested_end(j, w, key);
+}
+
 void event_json(struct json *j, PEVENT_RECORD er, const struct decoded *d,
 		int raw_time)
+{
+	struct event_json_opts o = { .raw_time = raw_time };
+
+	event_json_opts(j, er, d, &o);
+}
+
+void event_json_opts(struct json *j, PEVENT_RECORD er, const struct decoded *d,
+		     const struct event_json_opts *o)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	const EVENT_DESCRIPTOR *ed = &h->EventDescriptor;
@@ -56,7 +131,9 @@ void event_json(struct json *j, PEVENT_RECORD er, const struct decoded *d,
 	USHORT i;
 
 	json_open(j, '{');
-	if (raw_time) {
+	if (o->origin)
+		origin_json(j, o->origin);
+	if (o->raw_time) {
 		json_i64(j, "ts", h->TimeStamp.QuadPart);
 	} else {
 		iso_time(h->TimeStamp.QuadPart, t);
@@ -70,8 +147,7 @@ void event_json(struct json *j, PEVENT_RECORD er, const struct decoded *d,
 	json_u64(j, "version", ed->Version);
 	json_u64(j, "level", ed->Level);
 	json_u64(j, "channel", ed->Channel);
-	snprintf(t, sizeof(t), "0x%llx", ed->Keyword);
-	json_str(j, "keywords", t);
+	json_u64(j, "keywords", ed->Keyword);
 	json_u64(j, "opcode", ed->Opcode);
 	json_u64(j, "task", ed->Task);
 	snprintf(t, sizeof(t), "0x%04x", h->Flags);
@@ -92,20 +168,11 @@ void event_json(struct json *j, PEVENT_RECORD er, const struct decoded *d,
 	for (i = 0; i < er->ExtendedDataCount; i++)
 		json_u64(j, NULL, er->ExtendedData[i].ExtType);
 	json_close(j, ']');
-	if (d->next) {
-		json_key(j, "ext_data");
-		json_open(j, '{');
-		for (i = 0; i < d->next; i++)
-			json_str(j, d->ext[i].name, d->ext[i].text);
-		json_close(j, '}');
-	}
+	if (d->next)
+		object(j, "ext_data", o->nested_as_text, ext_data, d);
 	json_u64(j, "len", er->UserDataLength);
 	if (d->ok) {
-		json_key(j, "fields");
-		json_open(j, '{');
-		for (i = 0; i < d->nfields; i++)
-			node(j, d->fields[i].name ? d->fields[i].name : "", &d->fields[i]);
-		json_close(j, '}');
+		object(j, "fields", o->nested_as_text, fields, d);
 		opt_str(j, "message", d->message);
 	} else {
 		payload(j, er);

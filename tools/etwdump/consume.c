@@ -54,6 +54,14 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 
 	if (dump.closed || (dump.max && dump.shown >= dump.max))
 		return;		/* draining after --max, a signal, a closed stdout */
+	if (dump.origin) {
+		/* Numbered as delivered, whatever the filters keep. */
+		struct origin *o = &dump.origin[(intptr_t)er->UserContext];
+
+		o->seq++;
+		if (header)
+			origin_header(o, er);
+	}
 	keep = filter_before(er);
 	if (!keep) {
 		memset(&d, 0, sizeof(d));

@@ -46,6 +46,7 @@
 
 #include "common/decode.h"
 #include "common/evsum.h"
+#include "common/origin.h"
 #include "common/record.h"
 #include "common/win32.h"
 
@@ -100,6 +101,9 @@ struct file_output {
 struct etwdump {
 	const struct output *out;
 	int raw, quiet, header, summary;
+	/* --identity: each trace's origin (host, boot, session, file, seq) */
+	const char *identity;		/* the host's name, or NULL */
+	struct origin *origin;		/* [MAX_FILES], or NULL */
 	int no_decode;			/* --no-decode: hex payloads, no TDH */
 	struct filter filter;
 	struct file_output fouts[MAX_FILE_OUTPUTS];	/* --chrome, --ctf, --report */

@@ -3,8 +3,11 @@
  * etwdump --json: one JSON object per event, one per line, and nothing
  * else on standard output (common/event_json.h has the object's shape).
  * The closing summary goes to standard error; --summary --json prints
- * the summary alone as one object instead.
+ * the summary alone as one object instead.  --identity puts where each
+ * event comes from first (common/origin.h: what etw-export keys its rows
+ * on).
  */
+#include <stdint.h>
 #include <stdio.h>
 
 #include "etwdump.h"
@@ -13,12 +16,15 @@
 static void json_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 		       const char *guid, const char *when)
 {
+	struct event_json_opts o = { .raw_time = dump.raw };
 	struct json j;
 
 	(void)guid;
 	(void)when;
+	if (dump.origin)
+		o.origin = &dump.origin[(intptr_t)er->UserContext];
 	json_init(&j, f);
-	event_json(&j, er, d, dump.raw);
+	event_json_opts(&j, er, d, &o);
 	json_end(&j);
 }
 

@@ -59,6 +59,8 @@ static void usage(FILE *f)
 		"                                             a session of its own, until ^C\n"
 		"Output (one of; text by default):\n"
 		"  --json          one JSON object per event (summary on stderr)\n"
+		"  --identity[=HOST] with --json: where each event comes from first (host,\n"
+		"                  boot_id, session, start, file, seq), as etw-export keys it\n"
 		"  --csv           tracerpt -of CSV's columns\n"
 		"  --xml           tracerpt -of XML's events\n"
 		"  --summary       instead of the events: events per provider, event type and\n"
@@ -98,11 +100,12 @@ enum {
 	O_JSON = 0x100, O_CSV, O_XML, O_SUMMARY, O_HEADER, O_MANIFEST,
 	O_NO_DECODE, O_RAW, O_MAX, O_NO_PROGRESS, O_CHROME, O_CTF, O_REPORT,
 	O_SESSION, O_FOLLOW, O_KERNEL, O_LEVEL, O_KEYWORDS, O_ID, O_SINCE,
-	O_UNTIL, O_VERSION, O_TMF,
+	O_UNTIL, O_VERSION, O_IDENTITY, O_TMF,
 };
 
 static const struct option options[] = {
 	{ "json", no_argument, NULL, O_JSON },
+	{ "identity", optional_argument, NULL, O_IDENTITY },
 	{ "csv", no_argument, NULL, O_CSV },
 	{ "xml", no_argument, NULL, O_XML },
 	{ "summary", no_argument, NULL, O_SUMMARY },
@@ -195,6 +198,11 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 		}
 		case O_SUMMARY:
 			dump.summary = 1;
+			break;
+		case O_IDENTITY:
+			if (optarg && !*optarg)
+				return bad("--identity=HOST: a host name, not empty", NULL, NULL);
+			dump.identity = optarg ? optarg : "";
 			break;
 		case O_HEADER:
 			dump.header = 1;
@@ -334,8 +342,36 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 	if (stdout_user && (fmt || dump.summary || dump.header))
 		return bad("%s - writes to standard output: no %s then", stdout_user,
 			   fmt ? fmt_opt : dump.summary ? "--summary" : "--header");
+	if (dump.identity && (fmt != &output_json || dump.summary))
+		return bad("--identity adds members to --json's events: %s", fmt != &output_json ?
+			   "give --json" : "no --summary", NULL);
 	if (dump.no_decode && dump.summary)
 		return bad("--summary needs the events decoded: no --no-decode", NULL, NULL);
+	return 0;
+}
+
+/* --identity: where each trace's events come from (common/origin.h). */
+static int identity(void)
+{
+	char host[256];
+	int i;
+
+	if (!dump.identity)
+		return 0;
+	if (!*dump.identity) {
+		if (origin_hostname(host, sizeof(host))) {
+			perror("etwdump: --identity: gethostname");
+			return -1;
+		}
+		dump.identity = strdup(host);
+	}
+	dump.origin = calloc(MAX_FILES, sizeof(*dump.origin));
+	if (!dump.identity || !dump.origin) {
+		fprintf(stderr, "etwdump: out of memory\n");
+		return -1;
+	}
+	for (i = 0; i < dump.nh; i++)
+		origin_init(&dump.origin[i], dump.identity, &dump.lf[i]);
 	return 0;
 }
 
@@ -452,8 +488,9 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (open_traces()) {
+	if (open_traces() || identity()) {
 		follow_stop();
+		close_all();
 		return 1;
 	}
 	dump.sum.live = dump.session != NULL;

@@ -5,15 +5,7 @@
  * program as NUL-terminated strings (tools/Makefile passes their paths
  * and rebuilds this file when they change).
  */
-#define ASSET(sym, path) __asm__(					\
-	".section .rodata\n"						\
-	".global " #sym "\n"						\
-	".type " #sym ", @object\n"					\
-	#sym ":\n"							\
-	".incbin \"" path "\"\n"					\
-	".byte 0\n"							\
-	".size " #sym ", . - " #sym "\n"				\
-	".previous\n")
+#include "etw_incbin.h"
 
-ASSET(report_css, REPORT_DIR "/report.css");
-ASSET(report_js, REPORT_DIR "/report.js");
+ETW_INCBIN(report_css, REPORT_DIR "/report.css");
+ETW_INCBIN(report_js, REPORT_DIR "/report.js");

@@ -1,0 +1,170 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""A ClickHouse cluster of our own for etw-export's tests and benchmark.
+
+Debian's clickhouse-server, N servers on loopback ports with a private
+configuration and data under one directory: each server a shard of the
+cluster "etw" (remote_servers), so a Distributed table spreads rows over
+them.  Nothing of the system's ClickHouse (its /etc/clickhouse-server,
+/var/lib/clickhouse, a running service) is used or touched.
+
+    from ch_cluster import Cluster
+    c = Cluster(tmpdir)             # picks free ports
+    c.start()                       # every server; waits until they answer
+    c.query("SELECT 1")             # on server 0 (node=1: the second)
+    c.kill(1); c.start_node(1)      # one shard down (SIGKILL) and back
+    c.stop()                        # all of them (always: try/finally)
+"""
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+SERVER = "/usr/sbin/clickhouse-server"
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def lo_up():
+    """The test VM's loopback starts down: bring it up (needs root)."""
+    try:
+        with open("/sys/class/net/lo/operstate") as f:
+            if f.read().strip() in ("up", "unknown"):
+                return
+    except OSError:
+        return
+    subprocess.run(["ip", "link", "set", "lo", "up"], check=False)
+
+
+class Cluster:
+    def __init__(self, root, nodes=2):
+        self.root = root
+        self.n = nodes
+        self.http = [free_port() for _ in range(nodes)]
+        self.tcp = [free_port() for _ in range(nodes)]
+        self.procs = [None] * nodes
+        self.urls = ["http://127.0.0.1:%d" % p for p in self.http]
+
+    def _config(self, i):
+        d = os.path.join(self.root, "ch%d" % i)
+        os.makedirs(d, exist_ok=True)
+        shards = "".join(
+            "<shard><replica><host>127.0.0.1</host><port>%d</port></replica></shard>" % p
+            for p in self.tcp)
+        with open(os.path.join(d, "users.xml"), "w") as f:
+            f.write("""<?xml version="1.0"?>
+<yandex>
+  <profiles><default>
+    <distributed_directory_monitor_sleep_time_ms>100</distributed_directory_monitor_sleep_time_ms>
+  </default></profiles>
+  <users><default><password></password>
+    <networks><ip>127.0.0.1</ip><ip>::1</ip></networks>
+    <profile>default</profile><quota>default</quota></default></users>
+  <quotas><default></default></quotas>
+</yandex>
+""")
+        with open(os.path.join(d, "config.xml"), "w") as f:
+            f.write("""<?xml version="1.0"?>
+<yandex>
+  <logger><level>warning</level><log>{d}/server.log</log>
+    <errorlog>{d}/server.err.log</errorlog><console>0</console></logger>
+  <http_port>{http}</http_port>
+  <tcp_port>{tcp}</tcp_port>
+  <listen_host>127.0.0.1</listen_host>
+  <path>{d}/data/</path>
+  <tmp_path>{d}/tmp/</tmp_path>
+  <user_files_path>{d}/user_files/</user_files_path>
+  <format_schema_path>{d}/format_schemas/</format_schema_path>
+  <users_config>{d}/users.xml</users_config>
+  <default_profile>default</default_profile>
+  <default_database>default</default_database>
+  <mark_cache_size>67108864</mark_cache_size>
+  <uncompressed_cache_size>67108864</uncompressed_cache_size>
+  <max_concurrent_queries>50</max_concurrent_queries>
+  <timezone>UTC</timezone>
+  <remote_servers><etw>{shards}</etw></remote_servers>
+</yandex>
+""".format(d=d, http=self.http[i], tcp=self.tcp[i], shards=shards))
+        return d
+
+    def start_node(self, i, wait=True):
+        d = self._config(i)
+        log = open(os.path.join(d, "stdout.log"), "ab")
+        self.procs[i] = subprocess.Popen(
+            [SERVER, "--config-file=" + os.path.join(d, "config.xml")],
+            stdout=log, stderr=log, stdin=subprocess.DEVNULL, cwd=d)
+        if wait:
+            self.wait(i)
+
+    def wait(self, i, timeout=120):
+        end = time.time() + timeout
+        while time.time() < end:
+            if self.procs[i].poll() is not None:
+                raise RuntimeError("clickhouse-server %d exited (%s): see %s" % (
+                    i, self.procs[i].returncode, os.path.join(self.root, "ch%d" % i)))
+            try:
+                with urllib.request.urlopen(self.urls[i] + "/ping", timeout=2) as r:
+                    if r.read().startswith(b"Ok"):
+                        return
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("clickhouse-server %d did not answer in %d s" % (i, timeout))
+
+    def start(self):
+        lo_up()
+        for i in range(self.n):
+            self.start_node(i, wait=False)
+        for i in range(self.n):
+            self.wait(i)
+
+    def kill(self, i, sig=signal.SIGKILL):
+        p = self.procs[i]
+        if p and p.poll() is None:
+            p.send_signal(sig)
+            p.wait()
+        self.procs[i] = None
+
+    def stop(self):
+        for i in range(self.n):
+            p = self.procs[i]
+            if p and p.poll() is None:
+                p.terminate()
+        for i in range(self.n):
+            p = self.procs[i]
+            if p:
+                try:
+                    p.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait()
+            self.procs[i] = None
+
+    def query(self, sql, node=0, data=None, settings=None):
+        """The answer's text; an error raises RuntimeError with the server's message."""
+        params = dict(settings or {})
+        params["query"] = sql
+        url = self.urls[node] + "/?" + urllib.parse.urlencode(params)
+        try:
+            with urllib.request.urlopen(url, data=data if data is not None else b"",
+                                        timeout=60) as r:
+                return r.read().decode("utf-8", "surrogateescape")
+        except urllib.error.HTTPError as e:
+            raise RuntimeError("%s: %s" % (sql[:200], e.read().decode(errors="replace")))
+
+    def rows(self, sql, node=0):
+        """TSV rows as lists of strings."""
+        out = self.query(sql + " FORMAT TSV", node)
+        return [line.split("\t") for line in out.splitlines()]
+
+    def value(self, sql, node=0):
+        return self.query(sql, node).strip()

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etw-export --init-schema: schema.sql (built in) on every server of
+ * Url=.  With a cluster (Cluster=, --cluster; "etw" by default) each
+ * server gets the *_local tables and the Distributed tables over the
+ * cluster, which its remote_servers must define; with --cluster '' the
+ * tables themselves (one server, or servers that are not a cluster).
+ * Without ZooKeeper, ON CLUSTER is not there: the statements go to each
+ * server in turn.  Everything is CREATE ... IF NOT EXISTS: running it
+ * again changes nothing.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "etw-export.h"
+#include "etw_incbin.h"
+
+ETW_INCBIN(schema_sql, SCHEMA_PATH);
+extern const char schema_sql[];
+
+/* A name ClickHouse takes without quoting: letters, digits, '_'. */
+static int plain_name(const char *s)
+{
+	if (!*s || isdigit((unsigned char)*s))
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return 0;
+	return 1;
+}
+
+/* @text with {db}, {cluster} and {local} replaced; malloc'ed. */
+static char *expand(const char *text)
+{
+	const int cluster = cfg.cluster[0] != 0;
+	size_t cap = strlen(text) * 2 + 256, n = 0;
+	char *out = malloc(cap);
+	const char *p, *v;
+
+	if (!out)
+		return NULL;
+	for (p = text; *p; ) {
+		v = NULL;
+		if (!strncmp(p, "{db}", 4))
+			v = cfg.database;
+		else if (!strncmp(p, "{cluster}", 9))
+			v = cfg.cluster;
+		else if (!strncmp(p, "{local}", 7))
+			v = cluster ? "_local" : "";
+		if (v) {
+			n += (size_t)snprintf(out + n, cap - n, "%s", v);
+			p = strchr(p, '}') + 1;
+		} else {
+			out[n++] = *p++;
+		}
+		if (n + 64 > cap)
+			break;
+	}
+	out[n] = 0;
+	return out;
+}
+
+/* Whether @stmt has a line that is not blank or a comment. */
+static int has_sql(const char *stmt)
+{
+	const char *l = stmt;
+
+	while (l && *l) {
+		while (*l == ' ' || *l == '\t')
+			l++;
+		if (*l != '\n' && strncmp(l, "--", 2))
+			return 1;
+		l = strchr(l, '\n');
+		if (l)
+			l++;
+	}
+	return 0;
+}
+
+/* A "-- cluster" line: the statement is for a cluster only. */
+static int marked_cluster(const char *stmt)
+{
+	return !strncmp(stmt, "-- cluster\n", 11) || strstr(stmt, "\n-- cluster\n");
+}
+
+int schema_init(void)
+{
+	char err[512], *sql, *stmt, *next;
+	int u, k, bad = 0, cluster = cfg.cluster[0] != 0;
+
+	if (!plain_name(cfg.database) || (cluster && !plain_name(cfg.cluster))) {
+		fprintf(stderr, "etw-export: --database and --cluster: letters, digits and '_'\n");
+		return 2;
+	}
+	for (u = 0; u < cfg.nurls; u++) {
+		sql = expand(schema_sql);
+		if (!sql)
+			return 1;
+		for (stmt = sql, k = 0; stmt && *stmt; stmt = next) {
+			next = strstr(stmt, ";\n");
+			if (next) {
+				*next = 0;
+				next += 2;
+			}
+			if (!has_sql(stmt) || (!cluster && marked_cluster(stmt)))
+				continue;
+			if (ship_query(cfg.urls[u], stmt, NULL, err, sizeof(err))) {
+				fprintf(stderr, "etw-export: --init-schema on %s: %s\n",
+					cfg.urls[u], err);
+				bad = 1;
+				break;
+			}
+			k++;
+		}
+		free(sql);
+		if (bad)
+			break;
+		printf("%s: database %s, %s (%d statements)\n", cfg.urls[u], cfg.database,
+		       cluster ? "tables of the cluster" : "tables", k);
+	}
+	return bad;
+}
