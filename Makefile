@@ -120,6 +120,8 @@ bench-run:
 	$(TOP)/tools/vm/etw-vm --kver $(VM_KVER) --out $(O)/bench -- sh -c \
 		'$(O)/tools/etwbench --json $(O)/bench/bench.json; rc=$$?; \
 		$(TOP)/tools/etw-export/bench.py --json $(O)/bench/bench.json || rc=1; \
+		$(TOP)/tools/etwbench/kprov.sh $(O)/tools \
+			$(TOP)/selftests/etw/kmod/etw_kcheck.ko || rc=1; \
 		exit $$rc'
 	$(TOP)/tools/etwbench/cg.sh $(O)/tools $(O)/bench/instructions.json
 

@@ -98,7 +98,7 @@ echo "== the detectors report, and a report fails the run"
 if [ -n "$DK" ] && [ -r "$OUT/detect-mod/etw_detect.ko" ]; then
 	tools/vm/etw-vm --kernel "$DK/bzImage" --append "$APPEND" --kmemleak \
 		--module "$OUT/detect-mod/etw_detect.ko" --out "$OUT/detect" \
-		--mem 1024 --timeout 900 --quiet -- \
+		--mem 3072 --timeout 900 --quiet -- \
 		sh -c 'sh tools/vm/detector-test.sh > "$ETW_VM_OUT/detect.tap" 2>&1'
 	rc=$?
 	# detector-test.sh's 8 results, then the verdict's 3.
