@@ -177,6 +177,17 @@ static void ksys_start(struct fz_thread *t)
 	__atomic_add_fetch(&fz->ksys_started, 1, __ATOMIC_RELAXED);
 }
 
+/*
+ * Whether only this thread changes its logger's EnableFlags.  Not when
+ * it is the NT Kernel Logger: a predecessor this process published
+ * (ksys_publish) stays in the pool under the same well-known name, and
+ * another thread's control call by that name reaches the new one.
+ */
+static int ksys_flags_ours(const struct fz_thread *t)
+{
+	return t->ksys.name.variant != 7 && t->ksys.name.variant != 8;
+}
+
 /* A session for SYSTEM_INFO or UPDATE: *own when it is t->ksys, live. */
 static uint64_t ksys_target(struct fz_thread *t, int *own)
 {
@@ -321,7 +332,7 @@ static void ksys_info(struct fz_thread *t)
 			t->ksys_flags = f;
 	} else if (ret == 0 && (dk == P_GOOD || dk == P_UFFD)) {
 		memcpy(&f, (void *)(uintptr_t)k.data, 4);
-		if (f != t->ksys_flags)
+		if (f != t->ksys_flags && ksys_flags_ours(t))
 			fz_violation(t, "SYSTEM_INFO: EnableFlags %#x, set %#x",
 				     f, t->ksys_flags);
 	} else if (ret == -ENOSPC && a.kind == P_GOOD &&
@@ -364,7 +375,7 @@ static void ksys_control(struct fz_thread *t)
 	if (k.code == ETW_CONTROL_UPDATE)
 		t->ksys_flags = k.enable_flags;
 	if (!(si->flags & ETW_SESSION_INFO_F_SYSTEM) ||
-	    si->enable_flags != t->ksys_flags)
+	    (si->enable_flags != t->ksys_flags && ksys_flags_ours(t)))
 		fz_violation(t, "%s of a system logger: info flags %#x, EnableFlags %#x (set %#x)",
 			     k.code == ETW_CONTROL_UPDATE ? "UPDATE" : "QUERY",
 			     si->flags, si->enable_flags, t->ksys_flags);
