@@ -64,9 +64,10 @@ has libetw-dev /usr/include/etw/windows.h /usr/include/etw/evntprov.h \
 	/usr/include/etw/tdh.h /usr/include/etw/TraceLoggingProvider.h \
 	/usr/include/etw/Windows.h /usr/share/man/man3/tdh.3.gz \
 	/usr/share/man/man3/TraceLoggingWrite.3.gz /usr/bin/etwmc \
-	/usr/share/man/man1/etwmc.1.gz
-[ $? = 0 ] && ok "libetw-dev: headers (TDH, TraceLogging, Windows spellings), libetw.a, libetw.so, libetw.pc, etwmc, API manual pages" ||
-	nok "libetw-dev: headers (TDH, TraceLogging, Windows spellings), libetw.a, libetw.so, libetw.pc, etwmc, API manual pages"
+	/usr/share/man/man1/etwmc.1.gz /usr/bin/etwwpp \
+	/usr/share/man/man1/etwwpp.1.gz
+[ $? = 0 ] && ok "libetw-dev: headers (TDH, TraceLogging, Windows spellings), libetw.a, libetw.so, libetw.pc, etwmc, etwwpp, API manual pages" ||
+	nok "libetw-dev: headers (TDH, TraceLogging, Windows spellings), libetw.a, libetw.so, libetw.pc, etwmc, etwwpp, API manual pages"
 
 has etw-tools /usr/sbin/etwctl /usr/bin/etwdump /usr/sbin/etw-journald \
 	/lib/systemd/system/etw-autologger.service /lib/udev/rules.d/60-etw.rules \
