@@ -115,7 +115,7 @@ set -- $(jq -s --arg g $G --arg tl $GTL --arg u $GU --argjson w "$WPID" \
 	--argjson ncpu "$NCPU" '
 	def of($p; $e): [.[] | select(.provider == $p and .event == $e)];
 	(of($g; "Tick") | length >= 5 and all(.[]; .fields.Context == "SoftIrq"
-		and .fields.Cpu < $ncpu and .level == 4 and .keywords == "0x1")
+		and .fields.Cpu < $ncpu and .level == 4 and .keywords == 1)
 		and ([.[].fields.Sequence] | . == (sort | unique))),
 	(of($g; "Work") | length >= 5 and all(.[]; .fields.Context == "Process"
 		and .fields.Pid == .tid and .pid == .tid)),
