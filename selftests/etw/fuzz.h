@@ -215,6 +215,7 @@ struct fz_thread {
 	uint64_t race_reg;		/* fuzz_race.c's writer, on pfd[0] */
 	struct fz_sess ksys;		/* fuzz_ksys.c's system logger */
 	uint32_t ksys_flags;		/* its EnableFlags, as last set */
+	uint32_t ksys_gen;		/* system loggers it started */
 	int log_seq;
 	/* memory (fuzz_mem.c) */
 	uint8_t *good;			/* big RW scratch, bump allocated */

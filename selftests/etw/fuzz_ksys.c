@@ -111,8 +111,13 @@ static void ksys_start(struct fz_thread *t)
 			kname = 0;
 		}
 	} else {
+		/*
+		 * A name of its own, new at each start: a predecessor
+		 * it published may be stopped by another thread, whose
+		 * next control call by that name must not reach this one.
+		 */
 		s.name.proc = t->p->index;
-		s.name.k = 40 + t->idx;
+		s.name.k = 64 + (t->idx * 16 + t->ksys_gen++ % 16) % 192;
 	}
 	fz_sess_name(t, &s.name, &k.name, &k.name_len, &clean);
 	k.log_file_mode = kname && fz_pct(t, 70) ? 0 : ETW_MODE_SYSTEM_LOGGER;
@@ -181,7 +186,8 @@ static void ksys_start(struct fz_thread *t)
  * Whether only this thread changes its logger's EnableFlags.  Not when
  * it is the NT Kernel Logger: a predecessor this process published
  * (ksys_publish) stays in the pool under the same well-known name, and
- * another thread's control call by that name reaches the new one.
+ * another thread's control call by that name reaches the new one (other
+ * system loggers get a new name at each start, ksys_start()).
  */
 static int ksys_flags_ours(const struct fz_thread *t)
 {
