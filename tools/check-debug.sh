@@ -142,13 +142,11 @@ if [ -n "$DK" ] && [ -r "$OUT/mod/etw.ko" ]; then
 	# make check runs all six that way, the fuzzer's and the stress
 	# test's writes take the ioctl here too, and consumer_test, classic_test
 	# and fastpath_test would add 4 minutes to CI's hour.
-	# The shell suites of user-space tools (the viewers, WPP, etwctl
-	# record, etw-journald, etw-export) reach the module only through
-	# sessions and writes the other suites make here, and etwctl_test.sh
-	# is mostly bpftrace compiling its scripts (283 s here, 59 s in
-	# Debian's kernel): they run in make check (and etwctl_test.sh in
-	# check-pkg's 6.12).
-	ETW_SKIP_SUITES="viewers_test.sh wpp_test.sh record_test.sh journald_test.sh export_test.sh etwctl_test.sh" \
+	# The shell suites that test the kernel (tools/kernel-suites.sh),
+	# less etwctl_test.sh: it is mostly bpftrace compiling its scripts
+	# (283 s here, 59 s in Debian's kernel) and runs in make check and in
+	# check-pkg's 6.12.
+	ETW_SHELL_SUITES="$("$TOP/tools/kernel-suites.sh" etwctl_test.sh)" \
 	ETW_IOCTL_SUITES="write_test logfile_test message_test" \
 	"$TOP/tools/vm-selftests.sh" "$OUT" \
 		"etw.ko unloaded cleanly, no detector report in the kernel log, kmemleak: nothing leaked by etw.ko" \

@@ -22,13 +22,9 @@ cd "$TOP" || exit 1
 # them run again through the ioctl; ETW_IOCTL_SUITES: those named).
 FALLBACK=${ETW_IOCTL_SUITES:-write_test consumer_test logfile_test classic_test message_test fastpath_test}
 
-# ETW_SKIP_SUITES: shell suites left out of this run (check-debug.sh).
-SUITES=""
-if [ -n "${ETW_SKIP_SUITES:-}" ]; then
-	SUITES=$(cd selftests/etw && for t in *.sh; do
-		case " $ETW_SKIP_SUITES " in *" $t "*) ;; *) printf '%s ' "$t" ;; esac
-	done)
-fi
+# ETW_SHELL_SUITES: the shell suites of this run (default: all of them;
+# check-debug.sh names those of tools/kernel-suites.sh).
+SUITES=${ETW_SHELL_SUITES:-}
 
 # Inside the VM: run the suite; its TAP goes to the console and to a file.
 tools/vm/etw-vm --module "$TOP/etw.ko" --out "$OUT/vm" \

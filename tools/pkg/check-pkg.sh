@@ -89,13 +89,9 @@ dkms_module() {
 
 # ---- 2. the kselftests with the DKMS-built module -------------------
 SMOKE="device_test provider_api_test write_test consumer_test fastpath_test"
-# The shell suites, less those of user-space tools (the viewers, WPP,
-# etwctl record, etw-journald, etw-export), which do not depend on the
-# kernel: make check runs them.
-SHELLS=$(cd selftests/etw && for t in *.sh; do
-	case $t in viewers_test.sh|wpp_test.sh|record_test.sh|journald_test.sh|export_test.sh) ;;
-	*) printf '%s ' "$t" ;; esac
-done)
+# The shell suites that test the kernel (make check runs those of the
+# user-space tools).
+SHELLS=$(tools/kernel-suites.sh)
 echo "== kselftests with the DKMS-built etw.ko"
 : > "$OUT/kernel.tap"
 for k in $(cat "$D/built" 2>/dev/null); do
