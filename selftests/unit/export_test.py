@@ -35,7 +35,7 @@ FILES = {"h1": [PS, AMSI, LX], "h2": [SK], "h3": [PS, AMSI, LX, SK]}
 # The traces' "now" for fleet.rst's queries that look at the last hour.
 TRACE_NOW = "toDateTime('2023-03-29 16:00:00')"
 
-tap = Tap(24)
+tap = Tap(25)
 tmp = tempfile.mkdtemp(prefix="export_test.")
 c = Cluster(os.path.join(tmp, "cluster"))
 procs = []
@@ -127,9 +127,12 @@ try:
     # ---- three hosts replay the real traces --------------------------------
     t0 = time.time()
     ps = []
+    # h1: the defaults (a connection per server; no gzip to loopback);
+    # h2: gzip-compressed; h3: one connection, the servers in turn.
+    more = {"h1": [], "h2": ["--gzip", "yes"], "h3": ["--connections", "1"]}
     for i, (h, files) in enumerate(sorted(FILES.items())):
         urls = c.urls if i != 1 else c.urls[::-1]
-        args = ["--once"] + sum([["--url", u] for u in urls], []) + \
+        args = ["--once"] + more[h] + sum([["--url", u] for u in urls], []) + \
             sum([["--files", f] for f in files], [])
         p = exporter(os.path.join(tmp, "spool-" + h), h, *args)
         procs.append(p)
@@ -148,6 +151,17 @@ try:
                   "exit %r; %d missing %s; %d extra %s; %d differ %s\n%s" %
                   (rcs, len(missing), missing[:3], len(extra), extra[:3], len(differ),
                    differ[:2], log(os.path.join(tmp, "spool-" + h))))
+
+    # How each sent them: --gzip yes compressed every INSERT, the default
+    # none (loopback); the connections each asked for.
+    st = {h: status(os.path.join(tmp, "spool-" + h)) for h in FILES}
+    how = {h: (st[h].get("connections"), st[h].get("requests", 0),
+               st[h].get("gzip_requests", -1)) for h in FILES}
+    tap.check("INSERTs as configured: h1 2 connections, none compressed (Gzip=auto, "
+              "loopback); h2 every one gzip-compressed (--gzip yes); h3 one connection",
+              how["h1"][0] == 2 and how["h1"][1] > 0 and how["h1"][2] == 0 and
+              how["h2"][1] > 0 and how["h2"][2] == how["h2"][1] and how["h3"][0] == 1,
+              "connections, INSERTs, compressed: %r" % how)
 
     # Per host, provider and event: the counts etwdump finds.
     want = collections.Counter((h, e["provider"], e["id"], e["opcode"], e.get("event", ""))

@@ -28,7 +28,7 @@ void config_defaults(struct ex_config *c)
 	c->batch_bytes = 8ULL << 20;
 	c->max_row_bytes = 1ULL << 20;
 	c->interval = 60;
-	c->gzip = 1;
+	c->gzip = GZIP_AUTO;
 	c->distributed_sync = 1;
 	c->timeout = 60;
 	c->retry_max = 30;
@@ -166,8 +166,15 @@ int config_set(struct ex_config *c, const char *key, const char *value, const ch
 		if (parse_secs(v, &c->retry_max, 0.1))
 			*why = "seconds, at least 0.1";
 	} else if (!strcasecmp(key, "Gzip")) {
-		if (yes_no(v, &c->gzip))
-			*why = "yes or no";
+		if (!strcasecmp(v, "auto"))
+			c->gzip = GZIP_AUTO;
+		else if (yes_no(v, &c->gzip))
+			*why = "yes, no or auto (not to a loopback address)";
+	} else if (!strcasecmp(key, "Connections")) {
+		if (parse_bytes(v, &n) || !n || n > EX_MAX_URLS)
+			*why = "a number of connections, 1 to 8";
+		else
+			c->connections = (int)n;
 	} else if (!strcasecmp(key, "ReplayRate")) {
 		if (parse_secs(v, &d, 0))
 			*why = "events per second (0: as fast as it goes)";

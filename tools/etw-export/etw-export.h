@@ -28,6 +28,7 @@
 #include "common/origin.h"
 
 #define EX_MAX_URLS	8
+#define GZIP_AUTO	2		/* gzip unless the server is on loopback */
 #define EX_MAX_SOURCES	64
 #define EX_DEFAULT_CONFIG	"/etc/etw/export.conf"
 #define EX_DEFAULT_SPOOL	"/var/spool/etw-export"
@@ -58,7 +59,8 @@ struct ex_config {
 	unsigned long long batch_bytes;
 	unsigned long long max_row_bytes;
 	double interval;		/* losses/hosts rows and status, s */
-	int gzip;			/* 1: if the server takes it */
+	int gzip;			/* 1: if the server takes it; GZIP_AUTO */
+	int connections;		/* shippers (0: one per URL) */
 	int distributed_sync;		/* insert_distributed_sync=1 */
 	double replay_rate;		/* files: events/s at most, 0 no limit */
 	double timeout;			/* one request, s */
@@ -138,6 +140,7 @@ struct sealed {
 	enum table table;
 	uint64_t bytes;
 	time_t when;		/* sealed (for the lag) */
+	int busy;		/* a shipper has it */
 };
 
 struct spool {
@@ -188,10 +191,13 @@ int spool_wait_room(size_t len);
 /* Nothing waits to be shipped (no batch sealed or being written). */
 int spool_empty(void);
 
-/* The shipper's side: the oldest batch (0, with *@s), or -1 when closing. */
+/* A shipper's next batch: the oldest no other has (0, with *@s, now
+ * its own), 1 when none came in @wait_secs, -1 when closing. */
 int spool_next(struct sealed *s, double wait_secs);
 /* Read batch @s whole (malloc'ed into *@buf).  0/-1. */
 int spool_read(const struct sealed *s, char **buf, size_t *len);
+/* Not shipped after all (stopping): another shipper may take it. */
+void spool_release(const struct sealed *s);
 /* It was shipped (@rows of it): remove it. */
 void spool_done(const struct sealed *s, uint64_t rows);
 /* Seconds the oldest waiting batch has waited; 0 when none. */
@@ -252,6 +258,8 @@ void sources_tick(int rows);
 
 struct ship_stats {
 	uint64_t rows_sent, batches_sent, retries, rejected;
+	uint64_t requests, gzip_requests;	/* INSERTs this run, compressed */
+	int connections;
 	int up;				/* the last request succeeded */
 	char last_error[256];
 	const char *url;		/* the server in use */

@@ -64,7 +64,10 @@ static void usage(FILE *f)
 		"  --interval S           a losses and a hosts row each S s (default 60)\n"
 		"  --replay-rate N        files: at most N events/s (default: as fast as it goes)\n"
 		"  --retry-max S          pauses between retries double up to S s (default 30)\n"
-		"  --no-gzip              send the batches uncompressed\n"
+		"  --connections N        batches in flight at once, each on its own\n"
+		"                         connection (default: one per --url)\n"
+		"  --gzip yes|no|auto     compress the batches (default auto: unless the\n"
+		"                         server is on loopback);  --no-gzip: --gzip no\n"
 		"  --once                 the files there now and the sessions until they\n"
 		"                         stop; exit when everything is shipped\n"
 		"  --init-schema          create the database and tables on each --url\n"
@@ -76,7 +79,7 @@ static void usage(FILE *f)
 enum {
 	O_HOST = 0x100, O_DATABASE, O_CLUSTER, O_SPOOL, O_SPOOL_LIMIT, O_ON_FULL,
 	O_BATCH_ROWS, O_BATCH_SECS, O_BATCH_BYTES, O_MAX_ROW, O_INTERVAL,
-	O_REPLAY_RATE, O_RETRY_MAX, O_NO_GZIP, O_ONCE, O_INIT_SCHEMA, O_STATUS, O_JSON,
+	O_REPLAY_RATE, O_RETRY_MAX, O_CONNECTIONS, O_GZIP, O_NO_GZIP, O_ONCE, O_INIT_SCHEMA, O_STATUS, O_JSON,
 	O_VERSION,
 };
 
@@ -98,6 +101,8 @@ static const struct option options[] = {
 	{ "interval", required_argument, NULL, O_INTERVAL },
 	{ "replay-rate", required_argument, NULL, O_REPLAY_RATE },
 	{ "retry-max", required_argument, NULL, O_RETRY_MAX },
+	{ "connections", required_argument, NULL, O_CONNECTIONS },
+	{ "gzip", required_argument, NULL, O_GZIP },
 	{ "no-gzip", no_argument, NULL, O_NO_GZIP },
 	{ "once", no_argument, NULL, O_ONCE },
 	{ "init-schema", no_argument, NULL, O_INIT_SCHEMA },
@@ -117,7 +122,8 @@ static const char *const conf_key[] = {
 	[O_BATCH_ROWS - O_HOST] = "BatchRows", [O_BATCH_SECS - O_HOST] = "BatchSeconds",
 	[O_BATCH_BYTES - O_HOST] = "BatchBytes", [O_MAX_ROW - O_HOST] = "MaxRowBytes",
 	[O_INTERVAL - O_HOST] = "Interval", [O_REPLAY_RATE - O_HOST] = "ReplayRate",
-	[O_RETRY_MAX - O_HOST] = "RetryMaxSeconds",
+	[O_RETRY_MAX - O_HOST] = "RetryMaxSeconds", [O_CONNECTIONS - O_HOST] = "Connections",
+	[O_GZIP - O_HOST] = "Gzip",
 };
 
 struct mode {
@@ -182,7 +188,7 @@ static int parse(int argc, char **argv, struct mode *m)
 			cli_version();
 			return -1;
 		default:
-			if (c >= O_HOST && c <= O_RETRY_MAX) {
+			if (c >= O_HOST && c <= O_GZIP) {
 				/* Checked now, applied after the configuration. */
 				struct ex_config tmp;
 
@@ -215,7 +221,7 @@ static void apply(int argc, char **argv, const struct mode *m)
 
 	optind = 0;
 	while ((c = getopt_long(argc, argv, ":c:u:s:f:vh", options, NULL)) != -1) {
-		if (c >= O_HOST && c <= O_RETRY_MAX)
+		if (c >= O_HOST && c <= O_GZIP)
 			config_set(&cfg, conf_key[c - O_HOST], optarg, &why);
 		else if (c == O_NO_GZIP)
 			cfg.gzip = 0;

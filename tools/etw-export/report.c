@@ -181,6 +181,9 @@ static void write_status(int running)
 	json_u64(&j, "rows_sent", spool.st->rows_sent);
 	json_u64(&j, "batches_sent", spool.st->sent_batches);
 	json_u64(&j, "retries", ss.retries);
+	json_u64(&j, "connections", (uint64_t)ss.connections);
+	json_u64(&j, "requests", ss.requests);
+	json_u64(&j, "gzip_requests", ss.gzip_requests);
 	json_u64(&j, "dropped", dropped);
 	json_u64(&j, "rejected", rejected);
 	json_u64(&j, "rejected_by_server", spool.st->rejected_by_server);
@@ -195,6 +198,9 @@ static void write_status(int running)
 	fprintf(t, "sent:           %llu rows in %llu batches (%llu retries)\n",
 		(unsigned long long)spool.st->rows_sent,
 		(unsigned long long)spool.st->sent_batches, (unsigned long long)ss.retries);
+	fprintf(t, "this run:       %llu INSERTs on %d connection(s), %llu gzip-compressed\n",
+		(unsigned long long)ss.requests, ss.connections,
+		(unsigned long long)ss.gzip_requests);
 	fprintf(t, "not sent:       %llu dropped (spool full), %llu rejected "
 		"(%llu by the server)\n", (unsigned long long)dropped,
 		(unsigned long long)rejected, (unsigned long long)spool.st->rejected_by_server);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * etw-export's shipper: the spool's batches, oldest first, each as one
+ * etw-export's shippers: the spool's batches, oldest first, each as one
  * INSERT INTO DB.TABLE FORMAT JSONEachRow to ClickHouse's HTTP interface
- * (libcurl: one connection kept alive, TLS with the system's CA store or
- * CAFile=; the body gzip-compressed unless the server refuses it).
+ * (libcurl: a connection kept alive per shipper, TLS with the system's CA
+ * store or CAFile=; the body gzip-compressed unless the server refuses
+ * it or, with Gzip=auto, is on loopback).
  *
  * A batch is removed from the spool only when the server answered 200 --
  * with insert_distributed_sync (DistributedSync=yes, the default), only
@@ -23,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include <curl/curl.h>
@@ -30,11 +32,25 @@
 
 #include "etw-export.h"
 
-static pthread_t thread;
-static int started, quit;
-static CURL *curl;
-static int url_i;			/* the server in use */
-static int gzip_ok = 1;
+/*
+ * The shippers: Connections= threads (one per server by default), each
+ * with its own connection, taking the spool's batches in turn; shipper
+ * i starts on server i (mod the list) and moves on when it fails, so a
+ * cluster's nodes share the inserts and a node down leaves the others
+ * busy.
+ */
+struct shipper {
+	pthread_t thread;
+	CURL *curl;
+	int url_i;			/* the server in use */
+	int started;
+};
+
+static struct shipper shippers[EX_MAX_URLS];
+static int nshippers, quit;
+static CURL *query_curl;		/* ship_query's (--init-schema) */
+static int gzip_ok = 1;			/* 0 once a server refused it */
+static char gzip_url[EX_MAX_URLS];	/* Gzip= for each server */
 static struct ship_stats stats;
 static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct waker wake = WAKER_INIT;
@@ -101,8 +117,29 @@ static unsigned char *gzip(const char *in, size_t len, size_t *out_len)
 	return out;
 }
 
+/*
+ * Gzip=auto: is @url's server on this host?  Compressing costs the
+ * exporter more CPU than the server's parsing of the batch, and saves
+ * nothing on loopback (a quarter of the exporter's instructions on a
+ * kernel trace: Documentation/fleet.rst).
+ */
+static int on_loopback(const char *url)
+{
+	CURLU *u = curl_url();
+	char *host = NULL;
+	int r = 0;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, CURLUPART_HOST, &host, 0))
+		r = !strcasecmp(host, "localhost") || !strncmp(host, "127.", 4) ||
+		    !strcmp(host, "[::1]");
+	curl_free(host);
+	curl_url_cleanup(u);
+	return r;
+}
+
 /* @url plus "?query=..." (or "&query=..."), escaped; malloc'ed. */
-static char *with_query(const char *url, const char *sql, const char *more)
+static char *with_query(CURL *curl, const char *url, const char *sql, const char *more)
 {
 	char *q = curl_easy_escape(curl, sql, 0), *s = NULL;
 
@@ -132,7 +169,7 @@ static void setup(CURL *c)
  * POST @body to @url: the HTTP status (0: no answer; *@err says why),
  * the answer in @a.
  */
-static long post(const char *url, const void *body, size_t len, int gz,
+static long post(CURL *curl, const char *url, const void *body, size_t len, int gz,
 		 struct answer *a, char *err, size_t errlen)
 {
 	struct curl_slist *h = NULL;
@@ -149,6 +186,8 @@ static long post(const char *url, const void *body, size_t len, int gz,
 	curl_easy_setopt(curl, CURLOPT_WRITEDATA, a);
 	curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, cerr);
 	h = curl_slist_append(h, "Content-Type: application/x-ndjson");
+	/* No "Expect: 100-continue" round trip before a large batch. */
+	h = curl_slist_append(h, "Expect:");
 	if (gz)
 		h = curl_slist_append(h, "Content-Encoding: gzip");
 	curl_easy_setopt(curl, CURLOPT_HTTPHEADER, h);
@@ -208,19 +247,20 @@ static void set_error(const char *e)
 }
 
 /* One INSERT of @rows (@len bytes) into @t on the server in use. */
-static enum outcome insert(enum table t, const char *rows, size_t len)
+static enum outcome insert(struct shipper *sh, enum table t, const char *rows, size_t len)
 {
+	const char *server = cfg.urls[sh->url_i];
 	char sql[256], err[512] = "";
 	struct answer a;
 	unsigned char *z = NULL;
 	size_t zlen = 0;
 	char *url;
 	long code;
-	int gz = cfg.gzip && gzip_ok;
+	int gz = __atomic_load_n(&gzip_ok, __ATOMIC_RELAXED) && gzip_url[sh->url_i];
 
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.%s FORMAT JSONEachRow",
 		 cfg.database, table_name[t]);
-	url = with_query(cfg.urls[url_i], sql, cfg.distributed_sync ?
+	url = with_query(sh->curl, server, sql, cfg.distributed_sync ?
 			 "&input_format_skip_unknown_fields=1&insert_distributed_sync=1" :
 			 "&input_format_skip_unknown_fields=1");
 	if (!url)
@@ -228,28 +268,35 @@ static enum outcome insert(enum table t, const char *rows, size_t len)
 	if (gz)
 		z = gzip(rows, len, &zlen);
 	a.keep_all = 0;
-	code = post(url, z ? (void *)z : (void *)rows, z ? zlen : len, z != NULL, &a,
+	code = post(sh->curl, url, z ? (void *)z : (void *)rows, z ? zlen : len, z != NULL, &a,
 		    err, sizeof(err));
 	free(z);
+	pthread_mutex_lock(&stats_lock);
+	stats.requests++;
+	stats.gzip_requests += z != NULL;
+	pthread_mutex_unlock(&stats_lock);
 	if (z && (code == 415 || (code >= 400 && (strstr(a.text, "ncoding") ||
 						  strstr(a.text, "ompress"))))) {
 		/* This server (or a proxy before it) takes no gzip. */
 		fprintf(stderr, "etw-export: %s refuses gzip (%ld); sending plain\n",
-			cfg.urls[url_i], code);
-		gzip_ok = 0;
-		code = post(url, rows, len, 0, &a, err, sizeof(err));
+			server, code);
+		__atomic_store_n(&gzip_ok, 0, __ATOMIC_RELAXED);
+		pthread_mutex_lock(&stats_lock);
+		stats.requests++;
+		pthread_mutex_unlock(&stats_lock);
+		code = post(sh->curl, url, rows, len, 0, &a, err, sizeof(err));
 	}
 	free(url);
 	if (code == 200) {
 		pthread_mutex_lock(&stats_lock);
 		stats.up = 1;
-		stats.url = cfg.urls[url_i];
+		stats.url = server;
 		pthread_mutex_unlock(&stats_lock);
 		return SENT;
 	}
 	if (code) {
 		a.text[strcspn(a.text, "\n")] = 0;
-		snprintf(err, sizeof(err), "%s: HTTP %ld: %.300s", cfg.urls[url_i], code, a.text);
+		snprintf(err, sizeof(err), "%s: HTTP %ld: %.300s", server, code, a.text);
 		if (data_error(ch_code(a.text))) {
 			set_error(err);
 			return DATA;
@@ -266,15 +313,15 @@ static enum outcome insert(enum table t, const char *rows, size_t len)
  * Returns the rows that went in (*@refused those refused), or -1 when a
  * part failed otherwise (then nothing is settled: retry).
  */
-static long split(enum table t, const char *rows, size_t len, long nrows,
-		  long *refused, char **bad, size_t *badlen)
+static long split(struct shipper *sh, enum table t, const char *rows, size_t len,
+		  long nrows, long *refused, char **bad, size_t *badlen)
 {
 	const char *mid;
 	long k, a, b;
 	enum outcome o;
 
 	if (nrows <= 1) {
-		o = insert(t, rows, len);
+		o = insert(sh, t, rows, len);
 		if (o == FAILED)
 			return -1;
 		if (o == SENT)
@@ -293,17 +340,17 @@ static long split(enum table t, const char *rows, size_t len, long nrows,
 	/* The middle row's start. */
 	for (mid = rows, k = 0; k < nrows / 2; k++)
 		mid = memchr(mid, '\n', (size_t)(rows + len - mid)) + 1;
-	o = insert(t, rows, (size_t)(mid - rows));
+	o = insert(sh, t, rows, (size_t)(mid - rows));
 	if (o == FAILED)
 		return -1;
-	a = o == SENT ? nrows / 2 : split(t, rows, (size_t)(mid - rows), nrows / 2,
+	a = o == SENT ? nrows / 2 : split(sh, t, rows, (size_t)(mid - rows), nrows / 2,
 					  refused, bad, badlen);
 	if (a < 0)
 		return -1;
-	o = insert(t, mid, (size_t)(rows + len - mid));
+	o = insert(sh, t, mid, (size_t)(rows + len - mid));
 	if (o == FAILED)
 		return -1;
-	b = o == SENT ? nrows - nrows / 2 : split(t, mid, (size_t)(rows + len - mid),
+	b = o == SENT ? nrows - nrows / 2 : split(sh, t, mid, (size_t)(rows + len - mid),
 						   nrows - nrows / 2, refused, bad, badlen);
 	return b < 0 ? -1 : a + b;
 }
@@ -319,7 +366,7 @@ static long count_rows(const char *p, size_t len)
 }
 
 /* Ship batch @s, trying the servers in turn and waiting between rounds. */
-static int ship_one(const struct sealed *s)
+static int ship_one(struct shipper *sh, const struct sealed *s)
 {
 	double backoff = cfg.retry_max < 0.5 ? cfg.retry_max : 0.5;
 	char *buf;
@@ -335,7 +382,7 @@ static int ship_one(const struct sealed *s)
 	}
 	nrows = count_rows(buf, len);
 	for (tried = 0;; tried++) {
-		enum outcome o = len ? insert(s->table, buf, len) : SENT;
+		enum outcome o = len ? insert(sh, s->table, buf, len) : SENT;
 
 		if (o == SENT) {
 			spool_done(s, (uint64_t)nrows);
@@ -350,7 +397,7 @@ static int ship_one(const struct sealed *s)
 			size_t badlen = 0;
 
 			refused = 0;
-			sent = split(s->table, buf, len, nrows, &refused, &bad, &badlen);
+			sent = split(sh, s->table, buf, len, nrows, &refused, &bad, &badlen);
 			if (sent > 0) {
 				/* Some rows went in: the others are the bad ones. */
 				spool_keep_rejected(bad, badlen);
@@ -383,11 +430,12 @@ static int ship_one(const struct sealed *s)
 		pthread_mutex_lock(&stats_lock);
 		stats.retries++;
 		pthread_mutex_unlock(&stats_lock);
-		url_i = (url_i + 1) % cfg.nurls;
+		sh->url_i = (sh->url_i + 1) % cfg.nurls;
 		if ((tried + 1) % cfg.nurls)
 			continue;
 		if (waker_sleep(&wake, &quit, backoff * (0.75 + 0.5 * (double)rand() / RAND_MAX))) {
 			free(buf);
+			spool_release(s);
 			return -1;
 		}
 		backoff = backoff * 2 > cfg.retry_max ? cfg.retry_max : backoff * 2;
@@ -398,17 +446,17 @@ static int ship_one(const struct sealed *s)
 
 static void *ship_main(void *arg)
 {
+	struct shipper *sh = arg;
 	struct sealed s;
 	int r;
 
-	(void)arg;
 	while (!__atomic_load_n(&quit, __ATOMIC_ACQUIRE)) {
 		r = spool_next(&s, 1.0);
 		if (r < 0)
 			break;
 		if (r > 0)
 			continue;
-		if (ship_one(&s))
+		if (ship_one(sh, &s))
 			break;
 	}
 	return NULL;
@@ -416,33 +464,51 @@ static void *ship_main(void *arg)
 
 int ship_start(void)
 {
+	int i;
+
 	if (curl_global_init(CURL_GLOBAL_DEFAULT))
 		return -1;
-	curl = curl_easy_init();
-	if (!curl)
-		return -1;
-	setup(curl);
 	stats.url = cfg.urls[0];
 	srand((unsigned)time(NULL) ^ (unsigned)getpid());
-	if (pthread_create(&thread, NULL, ship_main, NULL))
-		return -1;
-	started = 1;
+	for (i = 0; i < cfg.nurls; i++)
+		gzip_url[i] = cfg.gzip == GZIP_AUTO ? !on_loopback(cfg.urls[i]) : !!cfg.gzip;
+	nshippers = cfg.connections ? cfg.connections : cfg.nurls;
+	stats.connections = nshippers;
+	for (i = 0; i < nshippers; i++) {
+		struct shipper *sh = &shippers[i];
+
+		sh->curl = curl_easy_init();
+		if (!sh->curl)
+			return -1;
+		setup(sh->curl);
+		sh->url_i = i % cfg.nurls;
+		if (pthread_create(&sh->thread, NULL, ship_main, sh))
+			return -1;
+		sh->started = 1;
+	}
 	return 0;
 }
 
 void ship_stop(void)
 {
+	int i;
+
 	waker_stop(&wake, &quit);
 	pthread_mutex_lock(&spool.lock);
 	spool.closing = 1;
 	pthread_cond_broadcast(&spool.changed);
 	pthread_mutex_unlock(&spool.lock);
-	if (started)
-		pthread_join(thread, NULL);
-	started = 0;
-	if (curl)
-		curl_easy_cleanup(curl);
-	curl = NULL;
+	for (i = 0; i < nshippers; i++) {
+		struct shipper *sh = &shippers[i];
+
+		if (sh->started)
+			pthread_join(sh->thread, NULL);
+		sh->started = 0;
+		if (sh->curl)
+			curl_easy_cleanup(sh->curl);
+		sh->curl = NULL;
+	}
+	nshippers = 0;
 }
 
 void ship_stats(struct ship_stats *s)
@@ -459,22 +525,22 @@ int ship_query(const char *url, const char *sql, char **out, char *err, size_t e
 	long code;
 	int r = -1;
 
-	if (!curl) {
-		if (curl_global_init(CURL_GLOBAL_DEFAULT) || !(curl = curl_easy_init())) {
+	if (!query_curl) {
+		if (curl_global_init(CURL_GLOBAL_DEFAULT) || !(query_curl = curl_easy_init())) {
 			snprintf(err, errlen, "libcurl did not start");
 			return -1;
 		}
-		setup(curl);
+		setup(query_curl);
 	}
 	memset(&a, 0, sizeof(a));
 	a.keep_all = 1;
-	u = with_query(url, "", NULL);
+	u = with_query(query_curl, url, "", NULL);
 	if (!u) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	/* "?query=" empty: the statement is the body. */
-	code = post(u, sql, strlen(sql), 0, &a, err, errlen);
+	code = post(query_curl, u, sql, strlen(sql), 0, &a, err, errlen);
 	free(u);
 	if (code == 200) {
 		r = 0;

@@ -108,6 +108,7 @@ static int enqueue(uint64_t no, enum table t, uint64_t bytes, time_t when)
 	spool.q[spool.nq].table = t;
 	spool.q[spool.nq].bytes = bytes;
 	spool.q[spool.nq].when = when;
+	spool.q[spool.nq].busy = 0;
 	spool.nq++;
 	return 0;
 }
@@ -492,24 +493,51 @@ int spool_empty(void)
 	return r;
 }
 
+/* The oldest batch no shipper has (locked), or NULL. */
+static struct sealed *first_free(void)
+{
+	size_t i;
+
+	for (i = 0; i < spool.nq; i++)
+		if (!spool.q[i].busy)
+			return &spool.q[i];
+	return NULL;
+}
+
 int spool_next(struct sealed *s, double wait_secs)
 {
+	struct sealed *f;
 	struct timespec t;
 	int r = 1;
 
 	pthread_mutex_lock(&spool.lock);
-	if (!spool.nq && !spool.closing) {
+	f = first_free();
+	if (!f && !spool.closing) {
 		waker_deadline(&t, wait_secs);
 		pthread_cond_timedwait(&spool.changed, &spool.lock, &t);
+		f = first_free();
 	}
-	if (spool.nq) {
-		*s = spool.q[0];
+	if (f) {
+		f->busy = 1;
+		*s = *f;
 		r = 0;
 	} else if (spool.closing) {
 		r = -1;
 	}
 	pthread_mutex_unlock(&spool.lock);
 	return r;
+}
+
+void spool_release(const struct sealed *s)
+{
+	size_t i;
+
+	pthread_mutex_lock(&spool.lock);
+	for (i = 0; i < spool.nq; i++)
+		if (spool.q[i].no == s->no)
+			spool.q[i].busy = 0;
+	pthread_cond_broadcast(&spool.changed);
+	pthread_mutex_unlock(&spool.lock);
 }
 
 int spool_read(const struct sealed *s, char **buf, size_t *len)
