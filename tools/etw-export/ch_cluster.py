@@ -13,6 +13,12 @@ them.  Nothing of the system's ClickHouse (its /etc/clickhouse-server,
     c.query("SELECT 1")             # on server 0 (node=1: the second)
     c.kill(1); c.start_node(1)      # one shard down (SIGKILL) and back
     c.stop()                        # all of them (always: try/finally)
+
+With a ZooKeeper (Debian's zookeeper package, one server of our own on
+a loopback port), the servers are instead the replicas of one shard:
+
+    zk = ZooKeeper(tmpdir); zk.start()
+    c = Cluster(tmpdir, zookeeper=zk.port)   # macros shard=1, replica=rN
 """
 import os
 import signal
@@ -24,6 +30,7 @@ import urllib.parse
 import urllib.request
 
 SERVER = "/usr/sbin/clickhouse-server"
+ZK_JAR = "/usr/share/java/zookeeper.jar"
 
 
 def free_port():
@@ -45,21 +52,79 @@ def lo_up():
     subprocess.run(["ip", "link", "set", "lo", "up"], check=False)
 
 
+class ZooKeeper:
+    """One ZooKeeper server, standalone, on a loopback port of its own."""
+
+    def __init__(self, root):
+        self.dir = os.path.join(root, "zk")
+        self.port = free_port()
+        self.proc = None
+
+    def start(self, timeout=60):
+        os.makedirs(os.path.join(self.dir, "data"), exist_ok=True)
+        cfg = os.path.join(self.dir, "zoo.cfg")
+        with open(cfg, "w") as f:
+            f.write("tickTime=500\ndataDir=%s/data\nclientPort=%d\n"
+                    "clientPortAddress=127.0.0.1\nadmin.enableServer=false\n"
+                    "4lw.commands.whitelist=ruok\n" % (self.dir, self.port))
+        log = open(os.path.join(self.dir, "zk.log"), "ab")
+        self.proc = subprocess.Popen(
+            ["java", "-Xmx256m", "-cp", ZK_JAR,
+             "org.apache.zookeeper.server.ZooKeeperServerMain", cfg],
+            stdout=log, stderr=log, stdin=subprocess.DEVNULL, cwd=self.dir)
+        end = time.time() + timeout
+        while time.time() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError("zookeeper exited: see %s/zk.log" % self.dir)
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
+                    s.sendall(b"ruok")
+                    if s.recv(4) == b"imok":
+                        return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("zookeeper did not answer in %d s" % timeout)
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+
 class Cluster:
-    def __init__(self, root, nodes=2):
+    def __init__(self, root, nodes=2, zookeeper=None):
         self.root = root
+        self.zk = zookeeper
         self.n = nodes
         self.http = [free_port() for _ in range(nodes)]
         self.tcp = [free_port() for _ in range(nodes)]
+        self.interserver = [free_port() for _ in range(nodes)]
         self.procs = [None] * nodes
         self.urls = ["http://127.0.0.1:%d" % p for p in self.http]
 
     def _config(self, i):
         d = os.path.join(self.root, "ch%d" % i)
         os.makedirs(d, exist_ok=True)
-        shards = "".join(
-            "<shard><replica><host>127.0.0.1</host><port>%d</port></replica></shard>" % p
-            for p in self.tcp)
+        replica = "<replica><host>127.0.0.1</host><port>%d</port></replica>"
+        if self.zk:
+            # One shard, every server a replica of it.
+            shards = ("<shard><internal_replication>true</internal_replication>%s</shard>" %
+                      "".join(replica % p for p in self.tcp))
+            zk = ("<zookeeper><node><host>127.0.0.1</host><port>%d</port></node>"
+                  "<session_timeout_ms>10000</session_timeout_ms></zookeeper>"
+                  "<macros><shard>1</shard><replica>r%d</replica></macros>"
+                  "<interserver_http_port>%d</interserver_http_port>"
+                  "<interserver_http_host>127.0.0.1</interserver_http_host>"
+                  % (self.zk, i, self.interserver[i]))
+        else:
+            shards = "".join("<shard>%s</shard>" % (replica % p) for p in self.tcp)
+            zk = ""
         with open(os.path.join(d, "users.xml"), "w") as f:
             f.write("""<?xml version="1.0"?>
 <yandex>
@@ -92,8 +157,9 @@ class Cluster:
   <max_concurrent_queries>50</max_concurrent_queries>
   <timezone>UTC</timezone>
   <remote_servers><etw>{shards}</etw></remote_servers>
+  {zk}
 </yandex>
-""".format(d=d, http=self.http[i], tcp=self.tcp[i], shards=shards))
+""".format(d=d, http=self.http[i], tcp=self.tcp[i], shards=shards, zk=zk))
         return d
 
     def start_node(self, i, wait=True):

@@ -170,6 +170,9 @@ int config_set(struct ex_config *c, const char *key, const char *value, const ch
 			c->gzip = GZIP_AUTO;
 		else if (yes_no(v, &c->gzip))
 			*why = "yes, no or auto (not to a loopback address)";
+	} else if (!strcasecmp(key, "Replicated")) {
+		if (yes_no(v, &c->replicated))
+			*why = "yes or no";
 	} else if (!strcasecmp(key, "Connections")) {
 		if (parse_bytes(v, &n) || !n || n > EX_MAX_URLS)
 			*why = "a number of connections, 1 to 8";

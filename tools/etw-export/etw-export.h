@@ -61,6 +61,7 @@ struct ex_config {
 	double interval;		/* losses/hosts rows and status, s */
 	int gzip;			/* 1: if the server takes it; GZIP_AUTO */
 	int connections;		/* shippers (0: one per URL) */
+	int replicated;			/* --init-schema: Replicated* tables */
 	int distributed_sync;		/* insert_distributed_sync=1 */
 	double replay_rate;		/* files: events/s at most, 0 no limit */
 	double timeout;			/* one request, s */

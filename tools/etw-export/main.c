@@ -71,6 +71,8 @@ static void usage(FILE *f)
 		"  --once                 the files there now and the sessions until they\n"
 		"                         stop; exit when everything is shipped\n"
 		"  --init-schema          create the database and tables on each --url\n"
+		"  --replicated           (--init-schema) Replicated tables, on the servers'\n"
+		"                         ZooKeeper and {shard} and {replica} macros\n"
 		"  --status               the exporter's state (--json: as JSON)\n"
 		"  -v, --verbose          say more;  -h, --help;  --version\n",
 		EX_DEFAULT_CONFIG, EX_DEFAULT_SPOOL);
@@ -79,7 +81,7 @@ static void usage(FILE *f)
 enum {
 	O_HOST = 0x100, O_DATABASE, O_CLUSTER, O_SPOOL, O_SPOOL_LIMIT, O_ON_FULL,
 	O_BATCH_ROWS, O_BATCH_SECS, O_BATCH_BYTES, O_MAX_ROW, O_INTERVAL,
-	O_REPLAY_RATE, O_RETRY_MAX, O_CONNECTIONS, O_GZIP, O_NO_GZIP, O_ONCE, O_INIT_SCHEMA, O_STATUS, O_JSON,
+	O_REPLAY_RATE, O_RETRY_MAX, O_CONNECTIONS, O_GZIP, O_NO_GZIP, O_REPLICATED, O_ONCE, O_INIT_SCHEMA, O_STATUS, O_JSON,
 	O_VERSION,
 };
 
@@ -104,6 +106,7 @@ static const struct option options[] = {
 	{ "connections", required_argument, NULL, O_CONNECTIONS },
 	{ "gzip", required_argument, NULL, O_GZIP },
 	{ "no-gzip", no_argument, NULL, O_NO_GZIP },
+	{ "replicated", no_argument, NULL, O_REPLICATED },
 	{ "once", no_argument, NULL, O_ONCE },
 	{ "init-schema", no_argument, NULL, O_INIT_SCHEMA },
 	{ "status", no_argument, NULL, O_STATUS },
@@ -169,6 +172,7 @@ static int parse(int argc, char **argv, struct mode *m)
 				return 2;
 			break;
 		case O_NO_GZIP:
+		case O_REPLICATED:
 		case O_ONCE:
 		case 'v':
 			break;
@@ -225,6 +229,8 @@ static void apply(int argc, char **argv, const struct mode *m)
 			config_set(&cfg, conf_key[c - O_HOST], optarg, &why);
 		else if (c == O_NO_GZIP)
 			cfg.gzip = 0;
+		else if (c == O_REPLICATED)
+			cfg.replicated = 1;
 		else if (c == O_ONCE)
 			cfg.once = 1;
 		else if (c == 'v')

@@ -31,19 +31,43 @@ static int plain_name(const char *s)
 	return 1;
 }
 
-/* @text with {db}, {cluster} and {local} replaced; malloc'ed. */
+/*
+ * {engine:TABLE[:VERSION]}: the table engine, into @buf.  Replicated:
+ * the path names the database and table (ClickHouse 18.16 has no
+ * {database} and {table} macros); {shard} and {replica} are the
+ * server's own macros, left for it to expand.
+ */
+static const char *engine(const char *spec, char *buf, size_t size)
+{
+	char table[64] = "", version[64] = "";
+
+	if (sscanf(spec, "{engine:%63[a-z_]:%63[a-z_]}", table, version) < 1)
+		return NULL;
+	if (!cfg.replicated)
+		snprintf(buf, size, "ReplacingMergeTree%s%s%s", *version ? "(" : "", version,
+			 *version ? ")" : "");
+	else
+		snprintf(buf, size, "ReplicatedReplacingMergeTree("
+			 "'/clickhouse/tables/{shard}/%s.%s', '{replica}'%s%s)",
+			 cfg.database, table, *version ? ", " : "", version);
+	return buf;
+}
+
+/* @text with {db}, {cluster}, {local} and {engine:...} replaced; malloc'ed. */
 static char *expand(const char *text)
 {
 	const int cluster = cfg.cluster[0] != 0;
 	size_t cap = strlen(text) * 2 + 256, n = 0;
-	char *out = malloc(cap);
+	char *out = malloc(cap), eng[256];
 	const char *p, *v;
 
 	if (!out)
 		return NULL;
 	for (p = text; *p; ) {
 		v = NULL;
-		if (!strncmp(p, "{db}", 4))
+		if (!strncmp(p, "{engine:", 8))
+			v = engine(p, eng, sizeof(eng));
+		else if (!strncmp(p, "{db}", 4))
 			v = cfg.database;
 		else if (!strncmp(p, "{cluster}", 9))
 			v = cfg.cluster;

@@ -8,7 +8,10 @@
 -- and hosts are Distributed tables over them; without one (--cluster '')
 -- events, losses and hosts are the ReplacingMergeTree tables themselves
 -- ({local} is then empty and the statements marked "cluster" are left
--- out).
+-- out).  {engine:TABLE[:VERSION]} is ReplacingMergeTree[(VERSION)], or
+-- with --replicated ReplicatedReplacingMergeTree on ZooKeeper path
+-- /clickhouse/tables/{shard}/DB.TABLE and replica '{replica}' ({shard}
+-- and {replica}: each server's macros).
 --
 -- The key.  An event is (host, boot_id, session, start, file, seq):
 -- the host, the boot, the session and when it started, the file (for a
@@ -79,7 +82,7 @@ CREATE TABLE IF NOT EXISTS {db}.events{local}
     string String,
     undecoded String
 )
-ENGINE = ReplacingMergeTree
+ENGINE = {engine:events}
 PARTITION BY toYYYYMM(toDateTime(greatest(intDiv(ts, 10000000), 11644473600) - 11644473600))
 ORDER BY (host, boot_id, session, start, file, seq);
 
@@ -107,7 +110,7 @@ CREATE TABLE IF NOT EXISTS {db}.losses{local}
     lag_seconds Float64,
     final UInt8
 )
-ENGINE = ReplacingMergeTree
+ENGINE = {engine:losses}
 PARTITION BY toYYYYMM(time)
 ORDER BY (host, boot_id, session, start, file, time);
 
@@ -129,7 +132,7 @@ CREATE TABLE IF NOT EXISTS {db}.hosts{local}
     rejected UInt64,
     last_error String
 )
-ENGINE = ReplacingMergeTree(time)
+ENGINE = {engine:hosts:time}
 ORDER BY (host, boot_id);
 
 -- cluster
