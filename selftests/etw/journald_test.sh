@@ -20,7 +20,7 @@
 # on a booted system are checked in `make check-pkg`
 # (tools/pkg/system/run.sh).  Prints TAP; skips only without /dev/etw.
 ksft_skip=4
-PLAN=11
+PLAN=12
 DIR=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$DIR/../.." && pwd)
 CTL=${ETWCTL:-$TOP/build/tools/etwctl}
@@ -168,8 +168,20 @@ printf '[Journal]\nColour=blue\n' > "$T/bad.conf"
 result "a bad configuration: exit 1, the file and line said" $?
 
 "$JD" --provider not-a-guid --print > /dev/null 2> "$T/why"
-[ $? = 2 ]
-result "a bad --provider is a usage error (2)" $?
+[ $? = 2 ] && grep -q "provider not-a-guid" "$T/why"
+result "a bad --provider is a usage error (2) that names it" $?
+
+# A provider by name: *NAME is the GUID TraceLogging derives from NAME
+# (Microsoft's documented example: MyCompany.MyComponent).
+"$JD" --config "$T/journald.conf" --provider '*MyCompany.MyComponent:8' --print \
+	> /dev/null 2> "$T/jd.err" &
+jpid=$!
+wait_until grep -q 'reading session' "$T/jd.err" &&
+	grep -q "forwarding ce5fa4ea-ab00-5402-8b76-9f76ac858fb5" "$T/jd.err"
+rc=$?
+kill -TERM $jpid; wait $jpid
+cp "$T/jd.err" "$T/why"
+result "--provider '*MyCompany.MyComponent' forwards the GUID of its name hash" $rc
 
 printf '[Journal]\nUserMaxPriority=loud\n' > "$T/bad.conf"
 "$JD" --config "$T/bad.conf" --print > /dev/null 2> "$T/why"

@@ -4,7 +4,7 @@
  * journal, the way Windows feeds its Event Log from ETW.
  *
  *   etw-journald [--config FILE] [--session NAME]
- *                [--provider GUID[:CHANNEL,...]]... [--print]
+ *                [--provider PROVIDER[:CHANNEL,...]]... [--print]
  *
  * It starts a real-time session (EtwJournal), enables in it every
  * provider whose installed manifest has Admin, Operational or Analytic
@@ -28,6 +28,7 @@
 
 #include "etw-journald.h"
 #include "common/cli.h"
+#include "common/names.h"
 #include "etw_guid.h"
 
 struct jd jd = {
@@ -65,11 +66,13 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: etw-journald [--config FILE] [--session NAME]\n"
-		"                    [--provider GUID[:CHANNEL,...]]... [--print]\n"
+		"                    [--provider PROVIDER[:CHANNEL,...]]... [--print]\n"
 		"  --config FILE     the configuration (default %s)\n"
 		"  --session NAME    the real-time session to start and read (default %s)\n"
-		"  --provider GUID[:CHANNEL,...]\n"
+		"  --provider PROVIDER[:CHANNEL,...]\n"
 		"                    also forward this provider's events of these channels\n"
+		"                    (a GUID, *NAME for its name hash, or a name as etwctl\n"
+		"                    takes it: an installed manifest's, a registered one's)\n"
 		"                    (default 8,9,10: System, Application, Security)\n"
 		"  --print           print the entries (journal export format) instead\n"
 		"  --help            this help;  --version  the version\n",
@@ -201,16 +204,20 @@ int main(int argc, char **argv)
 			jd.session = optarg;
 			break;
 		case 'p': {
-			char *colon = strchr(optarg, ':');
+			char *colon = strchr(optarg, ':'), err[256];
 			struct jd_provider *p;
 			GUID g;
 
 			if (colon)
 				*colon = 0;
-			if (etw_guid_parse(optarg, &g) || !(p = provider_get(&g)) ||
-			    (colon && parse_channels(colon + 1, p))) {
-				fprintf(stderr, "etw-journald: --provider %s%s%s: want GUID[:CHANNEL,...]\n",
-					optarg, colon ? ":" : "", colon ? colon + 1 : "");
+			if (provider_lookup(optarg, &g, NULL, err, sizeof(err))) {
+				fprintf(stderr, "etw-journald: --provider %s: %s\n", optarg, err);
+				return 2;
+			}
+			if (!(p = provider_get(&g)) || (colon && parse_channels(colon + 1, p))) {
+				fprintf(stderr, "etw-journald: --provider %s:%s: want "
+					"PROVIDER[:CHANNEL,...], channels 0..255\n",
+					optarg, colon ? colon + 1 : "");
 				return 2;
 			}
 			break;
