@@ -344,7 +344,8 @@ static void usage(FILE *f)
 		"  --wait-enabled S   wait up to S seconds for a session to enable the provider\n"
 		"  --guid GUID        register under another provider GUID\n"
 		"  --group GUID       join a provider group (EventSetInformation traits)\n"
-		"  --quiet            print only the provider line and the summary\n");
+		"  --quiet            print only the provider line and the summary\n"
+		"  --help, --version\n");
 }
 
 static unsigned long parse_num(const char *opt, const char *s, unsigned long max)
@@ -393,6 +394,7 @@ int main(int argc, char **argv)
 		{ "group", required_argument, NULL, 'G' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
 	unsigned long long count = 20, k;
@@ -433,6 +435,9 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout);
+			return 0;
+		case 'V':
+			printf("etw-sample (Linux ETW) %s\n", ETW_VERSION);
 			return 0;
 		default:
 			usage(stderr);
