@@ -53,6 +53,7 @@
 #include <libetw.h>
 
 #include "etwbench.h"
+#include "common/json.h"
 
 int quick, verbose;
 
@@ -470,6 +471,7 @@ int main(int argc, char **argv)
 	long n, got = 0, lost;
 	REGHANDLE h = 0;
 	struct utsname u;
+	struct json j;
 	ULONG err;
 	int i, k, fd, ncpu = sysconf(_SC_NPROCESSORS_ONLN), kernel_only = 0;
 	FILE *out;
@@ -615,21 +617,41 @@ kernel:
 		perror(json);
 		return 1;
 	}
-	fprintf(out, "{\"kernel\":\"%s\",\"cpus\":%d,\"events_per_run\":%ld,"
-		"\"command\":\"make bench\",\"results\":[", u.release, ncpu, n);
+	json_init(&j, out);
+	json_open(&j, '{');
+	json_str(&j, "kernel", u.release);
+	json_i64(&j, "cpus", ncpu);
+	json_i64(&j, "events_per_run", n);
+	json_str(&j, "command", "make bench");
+	json_key(&j, "results");
+	json_open(&j, '[');
 	for (i = 0; i < nresults; i++) {
 		struct result *r = &results[i];
+		char target[48];
 
-		fprintf(out, "%s{\"name\":\"%s\",\"what\":\"%s\",\"value\":%.3f,"
-			"\"unit\":\"%s\",\"anchor\":%.3f,\"anchor_is\":\"%s\","
-			"\"ratio\":%.4f,\"ratio_min\":%.4f,\"ratio_max\":%.4f,"
-			"\"target\":\"%s %g\",\"met\":%s}",
-			i ? "," : "", r->name, r->what, r->value, r->unit,
-			r->anchor, r->anchor_name, r->ratio, r->min, r->max,
-			r->op, r->target, r->met ? "true" : "false");
+		snprintf(target, sizeof(target), "%s %g", r->op, r->target);
+		json_open(&j, '{');
+		json_str(&j, "name", r->name);
+		json_str(&j, "what", r->what);
+		json_double(&j, "value", r->value);
+		json_str(&j, "unit", r->unit);
+		json_double(&j, "anchor", r->anchor);
+		json_str(&j, "anchor_is", r->anchor_name);
+		json_double(&j, "ratio", r->ratio);
+		json_double(&j, "ratio_min", r->min);
+		json_double(&j, "ratio_max", r->max);
+		json_str(&j, "target", target);
+		json_bool(&j, "met", r->met);
+		json_close(&j, '}');
 	}
-	fprintf(out, "],\"received_full_speed\":%ld}\n", got);
-	fclose(out);
+	json_close(&j, ']');
+	json_i64(&j, "received_full_speed", got);
+	json_close(&j, '}');
+	json_end(&j);
+	if (fclose(out)) {
+		perror(json);
+		return 1;
+	}
 	printf("saved %s\n", json);
 	return 0;
 }
