@@ -29,7 +29,8 @@ SUITES=${ETW_SHELL_SUITES:-}
 # Inside the VM: run the suite; its TAP goes to the console and to a file.
 tools/vm/etw-vm --module "$TOP/etw.ko" --out "$OUT/vm" \
 	--env "FALLBACK=$FALLBACK" --env "SUITES=$SUITES" "$@" -- \
-	sh -c 'make -s --no-print-directory -C selftests all \
+	sh -c ': > "$ETW_VM_OUT/times.txt"
+	       make -s --no-print-directory -C selftests all \
 		> "$ETW_VM_OUT/build.log" 2>&1; echo $? > "$ETW_VM_OUT/build.rc"
 	       # Each suite'"'"'s seconds, from the end of the one before
 	       # (mawk -W interactive: line by line, as the lines come).
@@ -64,6 +65,7 @@ fi
 	fi
 	if [ $vmrc = 0 ]; then
 		echo "ok 1 vm: $DESC"
+		sed 's/^/# /' "$OUT/vm/vm-retried.txt" 2>/dev/null
 	else
 		echo "not ok 1 vm: $DESC"
 		sed 's/^/# /' "$OUT/vm/vm-verdict.txt" 2>/dev/null
