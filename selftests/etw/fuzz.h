@@ -74,7 +74,7 @@ struct fz_name {
 	uint8_t proc;
 	uint8_t k;
 	uint8_t variant;
-	uint8_t pad;
+	uint8_t gen;		/* a system logger's start (fuzz_ksys.c); 0 none */
 	uint16_t len;
 };
 

@@ -112,12 +112,14 @@ static void ksys_start(struct fz_thread *t)
 		}
 	} else {
 		/*
-		 * A name of its own, new at each start: a predecessor
-		 * it published may be stopped by another thread, whose
-		 * next control call by that name must not reach this one.
+		 * A name of its own, new at each start (255 starts before
+		 * one comes back): a predecessor it published stays in the
+		 * process's pool, where other threads' control calls by
+		 * that name must not reach this one.
 		 */
 		s.name.proc = t->p->index;
-		s.name.k = 64 + (t->idx * 16 + t->ksys_gen++ % 16) % 192;
+		s.name.k = 64 + t->idx;
+		s.name.gen = 1 + t->ksys_gen++ % 255;
 	}
 	fz_sess_name(t, &s.name, &k.name, &k.name_len, &clean);
 	k.log_file_mode = kname && fz_pct(t, 70) ? 0 : ETW_MODE_SYSTEM_LOGGER;

@@ -185,6 +185,8 @@ uint32_t fz_name_bytes(const struct fz_name *n, char *out)
 
 	len = snprintf(out, FZ_NAME_MAX, "fz%08x.p%u.s%u", fz->run_id,
 		       n->proc, n->k);
+	if (n->gen)
+		len += snprintf(out + len, FZ_NAME_MAX - len, ".g%u", n->gen);
 	switch (n->variant) {
 	case 1:		/* the same name, other case */
 		for (i = 0; i < len; i++)
