@@ -267,14 +267,15 @@ static enum outcome insert(struct shipper *sh, enum table t, const char *rows, s
 	if (gz)
 		z = gzip(rows, len, &zlen);
 	a.keep_all = 0;
-	code = post(sh->curl, url, z ? (void *)z : (void *)rows, z ? zlen : len, z != NULL, &a,
+	gz = z != NULL;		/* gzip() may have failed: then plain */
+	code = post(sh->curl, url, gz ? (void *)z : (void *)rows, gz ? zlen : len, gz, &a,
 		    err, sizeof(err));
 	free(z);
 	pthread_mutex_lock(&stats_lock);
 	stats.requests++;
-	stats.gzip_requests += z != NULL;
+	stats.gzip_requests += gz;
 	pthread_mutex_unlock(&stats_lock);
-	if (z && (code == 415 || (code >= 400 && (strstr(a.text, "ncoding") ||
+	if (gz && (code == 415 || (code >= 400 && (strstr(a.text, "ncoding") ||
 						  strstr(a.text, "ompress"))))) {
 		/* This server (or a proxy before it) takes no gzip. */
 		fprintf(stderr, "etw-export: %s refuses gzip (%ld); sending plain\n",
