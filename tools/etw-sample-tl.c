@@ -72,11 +72,12 @@ int main(int argc, char **argv)
 	int count = 3, linger = 0, i;
 	HRESULT hr;
 
-	if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "--help"))) {
-		if (argv[1][2] == 'v')
-			printf("etw-sample-tl (Linux ETW) %s\n", ETW_VERSION);
-		else
-			printf("usage: etw-sample-tl [--count N] [--linger SECONDS]\n");
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		printf("etw-sample-tl (Linux ETW) %s\n", ETW_VERSION);
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--help")) {
+		printf("usage: etw-sample-tl [--count N] [--linger SECONDS]\n");
 		return 0;
 	}
 	for (i = 1; i + 1 < argc && argv[i][0] == '-'; i += 2) {

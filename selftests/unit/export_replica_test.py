@@ -11,6 +11,7 @@ replica's own table; and the exporter counts nothing lost.  Prints TAP."""
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -19,7 +20,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from export_lib import (TOP, EXPORT, Cluster, Tap, etwdump, exporter,  # noqa: E402
                         wait_for, kill9)
 from ch_cluster import ZooKeeper  # noqa: E402
-import subprocess  # noqa: E402
 
 SK = os.path.join(TOP, "selftests", "data", "shutdown_kernel.etl")
 
