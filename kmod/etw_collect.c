@@ -268,6 +268,45 @@ static void etw_emit_trace(u16 logger_id, const u8 *p, const u8 *end)
 	}
 }
 
+/* --- what a stage loses ------------------------------------------------------ */
+
+/*
+ * Was the record at @pk for @s: its stash names @s and its slot a
+ * registration of @st's file that @s enables?  Only then is its loss
+ * @s's: a stage's claims about other sessions charge them nothing.
+ * Context: etw_collect_mutex and RCU held.
+ */
+static bool etw_rec_for(struct etw_stage *st, struct etw_session *s,
+			const struct etw_peek *pk)
+{
+	struct etw_emit e = { .s = s, .st = st };
+	struct etw_slot_view v;
+
+	return (pk->sessions & (1ULL << (s->logger_id - 1))) &&
+	       etw_emit_slot(&e, get_unaligned_le16(st->data +
+			ETW_STAGE_POS_OFF(pk->pos) + ETW_STASH_SLOT), &v) &&
+	       v.kw;
+}
+
+/*
+ * The records of @st from @from to @end that were @s's, as the ring
+ * frames them now (a copy that stopped framing: what still frames).
+ * Context: etw_collect_mutex and RCU held.
+ */
+static u32 etw_lost_for(struct etw_stage *st, struct etw_session *s,
+			u64 from, u64 end)
+{
+	struct etw_ring r = { .data = st->data, .size = st->data_size };
+	struct etw_peek pk;
+	u32 n = 0;
+
+	while (etw_ring_peek(&r, from, end, &pk) > 0) {
+		n += etw_rec_for(st, s, &pk);
+		from = etw_peek_next(&pk);
+	}
+	return n;
+}
+
 /* --- fast streams ------------------------------------------------------------- */
 
 /* Seal @fs's current buffer, if it holds records.  Context: the mutex. */
@@ -386,8 +425,8 @@ static void etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 		.drop = etw_emit_drop,
 		.ctx = &e,
 	};
-	u32 done = 0, recs = 0, kept = 0, lost = 0, size = pool->size;
-	u64 lo = pc->lo;
+	u32 done = 0, kept = 0, lost = 0, size = pool->size;
+	u64 lo = pc->lo, from = etw_pos(ETW_STAGE_POS_LAP(pc->run->pos), pc->off);
 	struct etw_check res;
 
 	p.cpu_times = etw_stage_times(st, p.private);
@@ -397,7 +436,7 @@ static void etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 		u8 *dst;
 
 		if (!etw_fstream_room(s, fs) && !etw_fstream_wait(s, fs)) {
-			lost += pc->count - recs;
+			lost += etw_lost_for(st, s, from + done, from + pc->len);
 			fs->lost = true;
 			break;
 		}
@@ -413,12 +452,11 @@ static void etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 			etw_emit_trace(s->logger_id, dst, dst + res.used);
 		fs->offset += res.used;
 		done += res.src;
-		recs += res.kept + res.lost + res.skipped;
 		kept += res.kept;
 		lost += res.lost;
 		lo = res.key;
 		if (res.desync) {
-			lost += pc->count - recs;
+			lost += etw_lost_for(st, s, from + done, from + pc->len);
 			break;
 		}
 		if (res.src)
@@ -431,12 +469,11 @@ static void etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 		/* Too large for a whole buffer (seed 002, rule 10): lost. */
 		n = ETL_ALIGN8(get_unaligned_le16(dst));
 		if (n < ETW_REC_MIN || n > pc->len - done) {
-			lost += pc->count - recs;
+			lost += etw_lost_for(st, s, from + done, from + pc->len);
 			break;
 		}
+		lost += etw_lost_for(st, s, from + done, from + done + n);
 		done += n;
-		recs++;
-		lost++;
 	}
 	rcu_read_unlock();
 	if (kept)
@@ -451,7 +488,7 @@ static void etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 
 /*
  * The records of @st from @from to @end are lost: count each in the
- * served sessions it is for that enable its registration.
+ * served sessions it was for (etw_rec_for()).
  * Context: etw_collect_mutex held.
  */
 static void etw_count_lost(struct etw_stage *st, u64 from, u64 end)
@@ -467,13 +504,9 @@ static void etw_count_lost(struct etw_stage *st, u64 from, u64 end)
 		while (bits) {
 			u32 id = __ffs64(bits) + 1;
 			struct etw_session *s = ec.sess[id];
-			struct etw_emit e = { .s = s, .st = st };
-			struct etw_slot_view v;
 
 			bits &= bits - 1;
-			if (s && etw_emit_slot(&e, get_unaligned_le16(
-					st->data + ETW_STAGE_POS_OFF(pk.pos) +
-					ETW_STASH_SLOT), &v) && v.kw)
+			if (s && etw_rec_for(st, s, &pk))
 				atomic64_inc(&s->pool->events_lost);
 		}
 		rcu_read_unlock();

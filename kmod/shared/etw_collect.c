@@ -544,14 +544,12 @@ static int etw_check_classic(u8 *rec, u32 size, u8 kind,
 			     const struct etw_slot_view *v,
 			     const struct etw_patch *p)
 {
+	if (!(ld64(rec + ETW_STASH_CLASSIC_SESSIONS) & p->sessbit) || !v->kw)
+		return ETW_SKIP;
 	if (size < (kind == ETL_HEADER_TYPE_INSTANCE64 ?
 		    sizeof(struct etl_instance_header) :
 		    sizeof(struct etl_full_header)) ||
-	    *(const u32 *)(rec + ETW_STASH_CLASSIC_FLAGS))
-		return -EINVAL;
-	if (!(ld64(rec + ETW_STASH_CLASSIC_SESSIONS) & p->sessbit) || !v->kw)
-		return ETW_SKIP;
-	if (!v->classic)
+	    *(const u32 *)(rec + ETW_STASH_CLASSIC_FLAGS) || !v->classic)
 		return -EINVAL;
 	st64(rec + offsetof(struct etl_full_header, kernel_time), p->cpu_times);
 	return 0;
@@ -577,6 +575,32 @@ struct etw_fastv {
 };
 
 /*
+ * A record that fails a check is a loss of the session only if it was
+ * the session's: its slot names a registration the session enables (@v,
+ * or NULL: none) and its stash (where its kind has one) names the
+ * session.  Otherwise it is skipped: what a writer's stage claims about
+ * other sessions charges them nothing (a lying writer spoils its own
+ * events only).  The collector's count of records it cannot copy
+ * (etw_count_lost()) follows the same rule.
+ */
+static int etw_check_fail(const u8 *rec, u64 w0, const struct etw_patch *p,
+			  const struct etw_slot_view *v, int err)
+{
+	u8 kind = (u8)(w0 >> 16);
+
+	if (!v || !v->kw)
+		return ETW_SKIP;
+	if (kind == ETL_HEADER_TYPE_EVENT_HEADER64)
+		return ld64(rec + ETW_STASH_SESSIONS) & p->sessbit ?
+		       err : ETW_SKIP;
+	if (kind == ETL_HEADER_TYPE_FULL_HEADER64 ||
+	    kind == ETL_HEADER_TYPE_INSTANCE64)
+		return ld64(rec + ETW_STASH_CLASSIC_SESSIONS) & p->sessbit ?
+		       err : ETW_SKIP;
+	return err;	/* no stash to read: its registration's sessions' */
+}
+
+/*
  * One record the fast loop did not take, judged in full.  Return 0 (kept:
  * the caller patches the time and the ids), ETW_SKIP or -errno.
  */
@@ -588,8 +612,14 @@ static int etw_check_slow(u8 *rec, u64 w0, const struct etw_patch *p,
 	int ret;
 
 	if (w1 != *cached) {
-		if ((w1 >> 16) != p->cpu)
-			return -EINVAL;	/* not the CPU planned */
+		if ((w1 >> 16) != p->cpu) {
+			/* Not the CPU planned (the cache is for that CPU). */
+			struct etw_slot_view v;
+
+			return etw_check_fail(rec, w0, p,
+					      p->slot(p->ctx, (u16)w1, &v) ?
+					      &v : NULL, -EINVAL);
+		}
 		*cached = w1;
 		fv->w1 = ~0U;
 		cv->have = p->slot(p->ctx, (u16)w1, &cv->v);
@@ -605,24 +635,21 @@ static int etw_check_slow(u8 *rec, u64 w0, const struct etw_patch *p,
 				fv->w1 = w1;	/* the fast loop takes it */
 		}
 	}
-	if (!cv->have) {
-		/*
-		 * Unregistered since, with records the collect before the
-		 * change could not take: lost if they were for the session.
-		 */
-		u32 at = ((u32)w0 >> 16) == ETW_TM_EVENT ? ETW_STASH_SESSIONS :
-						ETW_STASH_CLASSIC_SESSIONS;
-
-		return ld64(rec + at) & p->sessbit ? -ENOENT : ETW_SKIP;
-	}
+	/*
+	 * No registration: its unregistering collected what was committed
+	 * before it (etw_fast_drain_reg()); a record committed since raced
+	 * its own EventUnregister and counts as written after it.
+	 */
+	if (!cv->have)
+		return ETW_SKIP;
 	if (((u32)w0 >> 16) == ETW_TM_EVENT) {
 		u64 keyword;
 
+		if (!(ld64(rec + ETW_STASH_SESSIONS) & p->sessbit) || !cv->v.kw)
+			return ETW_SKIP;
 		if (size < sizeof(struct etl_event_header) ||
 		    (hi32 & ~(u32)ETW_EVENT_HI_OK))
 			return -EINVAL;
-		if (!(ld64(rec + ETW_STASH_SESSIONS) & p->sessbit) || !cv->v.kw)
-			return ETW_SKIP;
 		ret = etw_check_ext(rec, size, (u16)hi32, &cv->v);
 		if (ret)
 			return ret;
@@ -647,7 +674,7 @@ static int etw_check_slow(u8 *rec, u64 w0, const struct etw_patch *p,
 	    ((u8)(w0 >> 16) == ETL_HEADER_TYPE_FULL_HEADER64 ||
 	     (u8)(w0 >> 16) == ETL_HEADER_TYPE_INSTANCE64))
 		return etw_check_classic(rec, size, (u8)(w0 >> 16), &cv->v, p);
-	return -EINVAL;
+	return etw_check_fail(rec, w0, p, &cv->v, -EINVAL);
 }
 
 /* A plain EVENT_HEADER64: no items, Flags 0 or STRING_ONLY, stash 0. */
