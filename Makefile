@@ -99,7 +99,7 @@ check-debug:
 	@$(MAKE) --no-print-directory check-debug-run
 
 check-run:
-	$(MAKE) all selftests KDIR=$(VM_KDIR)
+	$(MAKE) -j$(shell nproc) all selftests KDIR=$(VM_KDIR)
 	$(TOP)/tools/check.sh $(VM_KDIR) $(VM_KVER)
 
 check-debug-run:

@@ -13,6 +13,7 @@ KDIR=$1
 LOG=$TOP/build/lint
 mkdir -p "$LOG"
 CHECKPATCH=$TOP/build/ksrc/linux-source-6.1/scripts/checkpatch.pl
+J=-j$(nproc)
 
 echo "TAP version 13"
 echo "1..4"
@@ -22,7 +23,7 @@ echo "1..4"
 # every *.o and *.a under the tree, libetw's build output included.
 (cd "$TOP" && rm -f etw.ko etw.o etw.mod etw.mod.c etw.mod.o \
 	kmod/*.o kmod/shared/*.o kmod/.*.cmd kmod/shared/.*.cmd)
-make -C "$KDIR" M="$TOP" W=1 modules > "$LOG/w1.log" 2>&1
+make $J -C "$KDIR" M="$TOP" W=1 modules > "$LOG/w1.log" 2>&1
 rc=$?
 if [ $rc = 0 ] && ! grep -q 'warning:' "$LOG/w1.log"; then
 	echo "ok 1 etw.ko builds with W=1 and no warnings"
@@ -31,7 +32,7 @@ else
 	grep -E 'warning:|error:' "$LOG/w1.log" | head -n 20 | sed 's/^/# /'
 fi
 
-make -C "$KDIR" M="$TOP" W=1 C=2 modules > "$LOG/sparse.log" 2>&1
+make $J -C "$KDIR" M="$TOP" W=1 C=2 modules > "$LOG/sparse.log" 2>&1
 if [ $? = 0 ] && ! grep -vE '^ *(CHECK|CC|LD|MODPOST|BTF|make)|^Skipping BTF' "$LOG/sparse.log" | grep -q .; then
 	echo "ok 2 sparse (C=2) is clean"
 else

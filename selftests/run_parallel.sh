@@ -1,0 +1,68 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# run_parallel.sh JOBS TEST...: kselftest's run_many, JOBS tests at a time.
+#
+# Each test runs exactly as kselftest/runner.sh's run_one runs it (the
+# directory's settings timeout, its output prefixed "# ", its exit status
+# judged the same way), into a file of its own; the files are then printed
+# in the order given and numbered as run_many numbers them, so the TAP is
+# a serial run's, followed by each test's time.  The tests named in
+# RUN_ALONE (file names) run afterwards, one at a time with nothing else:
+# those that start servers of their own and time their connections.
+# Run from the tests' directory with BASE_DIR set, as lib.mk's RUN_TESTS
+# does (selftests/unit/Makefile: run_parallel).
+set -u
+jobs=$1
+shift
+[ -n "${BASE_DIR:-}" ] || { echo "run_parallel.sh: BASE_DIR is not set" >&2; exit 1; }
+export BASE_DIR
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/unit-tap.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# alone NAME: is NAME in RUN_ALONE?
+alone() {
+	case " ${RUN_ALONE:-} " in
+	*" ${1##*/} "*) return 0 ;;
+	esac
+	return 1
+}
+
+# list WHICH: "N TEST" lines of the tests alone (WHICH=1) or not (0)
+list() {
+	i=0
+	for t in "$@"; do
+		i=$((i + 1))
+		if alone "$t"; then a=1; else a=0; fi
+		[ $a = "$which" ] && printf '%s %s\n' "$i" "$t"
+	done
+}
+
+# run JOBS: run the "N TEST" lines of stdin, JOBS at a time
+run() {
+	xargs -n 2 -P "$1" sh -c '
+		. "$BASE_DIR/kselftest/runner.sh"
+		test_num=$1
+		t0=$(date +%s)
+		# A pipe, not the file: run_one appends to /dev/stdout.
+		run_one "${PWD#"$BASE_DIR"/}" "$2" "$1" 2>&1 | cat > "$0/$1.tap"
+		printf "# %5d s  %s\n" $(($(date +%s) - t0)) "${2##*/}" > "$0/$1.time"
+	' "$tmp"
+}
+
+which=0 list "$@" | run "$jobs"
+which=1 list "$@" | run 1
+
+echo "TAP version 13"
+echo "1..$#"
+i=1
+while [ $i -le $# ]; do
+	if [ -r "$tmp/$i.tap" ]; then
+		cat "$tmp/$i.tap"
+	else
+		echo "not ok $i selftests: test $i of $# did not run"
+	fi
+	i=$((i + 1))
+done
+echo "# each test's time ($jobs at a time; alone: ${RUN_ALONE:-none})"
+cat "$tmp"/*.time 2>/dev/null | sort -k2,2nr
