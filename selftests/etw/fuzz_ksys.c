@@ -350,6 +350,19 @@ static void ksys_info(struct fz_thread *t)
 	}
 }
 
+/* Its logger's EnableFlags as the module has them now (a clean QUERY). */
+static void ksys_relearn(struct fz_thread *t)
+{
+	struct etw_session_info *si = fz_good(t, sizeof(*si));
+	struct etw_session_control k = { .code = ETW_CONTROL_QUERY };
+
+	k.handle = t->ksys.handle;
+	k.info = (uintptr_t)si;
+	k.info_size = sizeof(*si);
+	if (!fz_call(t, OP_KSYS_CONTROL, t->pfd[0], ETW_IOC_SESSION_CONTROL, &k))
+		t->ksys_flags = si->enable_flags;
+}
+
 /* UPDATE a system logger's flags (ControlTrace), or QUERY it. */
 static void ksys_control(struct fz_thread *t)
 {
@@ -378,7 +391,19 @@ static void ksys_control(struct fz_thread *t)
 	fz_arg_make(t, &a, ETW_IOC_SESSION_CONTROL, &k, sizeof(k), 3);
 	ret = fz_run(t, OP_KSYS_CONTROL, t->pfd[fz_below(t, 2)], &a, e,
 		     "UPDATE or QUERY of a system logger");
-	if (!own || ret || !a.clean || a.size_expect || ik != P_GOOD)
+	if (!own || !a.clean || a.size_expect)
+		return;
+	/*
+	 * An UPDATE is applied before its info is written: one whose info
+	 * could not be written (EFAULT, or a stall a signal cut short) or
+	 * was not checked may have changed the flags all the same.
+	 */
+	if (k.code == ETW_CONTROL_UPDATE &&
+	    (ret == -EFAULT || ret == -EINTR || (!ret && ik != P_GOOD))) {
+		ksys_relearn(t);
+		return;
+	}
+	if (ret || ik != P_GOOD)
 		return;
 	if (k.code == ETW_CONTROL_UPDATE)
 		t->ksys_flags = k.enable_flags;
