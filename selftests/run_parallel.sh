@@ -28,13 +28,16 @@ alone() {
 	return 1
 }
 
-# list WHICH: "N TEST" lines of the tests alone (WHICH=1) or not (0)
+# list ALONE TEST...: "N TEST" lines of the tests alone (ALONE=1) or not (0)
 list() {
+	want=$1
+	shift
 	i=0
 	for t in "$@"; do
 		i=$((i + 1))
-		if alone "$t"; then a=1; else a=0; fi
-		[ $a = "$which" ] && printf '%s %s\n' "$i" "$t"
+		a=0
+		alone "$t" && a=1
+		[ $a = "$want" ] && printf '%s %s\n' "$i" "$t"
 	done
 }
 
@@ -50,8 +53,8 @@ run() {
 	' "$tmp"
 }
 
-which=0 list "$@" | run "$jobs"
-which=1 list "$@" | run 1
+list 0 "$@" | run "$jobs"
+list 1 "$@" | run 1
 
 echo "TAP version 13"
 echo "1..$#"

@@ -581,7 +581,8 @@ struct etw_fastv {
  * session.  Otherwise it is skipped: what a writer's stage claims about
  * other sessions charges them nothing (a lying writer spoils its own
  * events only).  The collector's count of records it cannot copy
- * (etw_count_lost()) follows the same rule.
+ * (etw_rec_for()) follows the same rule, except that for a kind with no
+ * stash it reads the sessions where the planner did (etw_ring_peek()).
  */
 static int etw_check_fail(const u8 *rec, u64 w0, const struct etw_patch *p,
 			  const struct etw_slot_view *v, int err)

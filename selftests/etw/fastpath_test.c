@@ -36,6 +36,8 @@ FIXTURE(fp) {
 	uint32_t logger;
 	uint64_t h;
 	uint32_t slot;
+	int ofd;		/* a second session's, when a test starts one */
+	uint64_t other;
 };
 
 FIXTURE_SETUP(fp)
@@ -61,6 +63,10 @@ FIXTURE_TEARDOWN(fp)
 {
 	if (self->session)
 		etw_stop(self->fd, self->session);
+	if (self->other)
+		etw_stop(self->ofd, self->other);
+	if (self->ofd > 0)
+		close(self->ofd);
 	close(self->fd);
 }
 
@@ -488,7 +494,7 @@ TEST_F(fp, module_owned_fields_and_fan_out)
 TEST_F(fp, lies_cost_only_the_liar)
 {
 	uint64_t me = 1ULL << (self->logger - 1), wm = 0, before, after;
-	uint64_t other, liar;
+	uint64_t liar;
 	uint32_t v = 7, need, oslot;
 	struct etw_session_info si;
 	uint8_t oguid[16];
@@ -497,7 +503,7 @@ TEST_F(fp, lies_cost_only_the_liar)
 	struct stage s;
 	cpu_set_t set;
 	uint8_t *h;
-	int i, k, ofd;
+	int i, k;
 
 	/*
 	 * Another session, enabling another writer's provider: the liar's
@@ -505,16 +511,16 @@ TEST_F(fp, lies_cost_only_the_liar)
 	 * a lying writer may spoil its own events, never harm anyone
 	 * else's).
 	 */
-	ofd = etw_open();
-	ASSERT_LE(0, ofd);
+	self->ofd = etw_open();
+	ASSERT_LE(0, self->ofd);
 	memcpy(oguid, self->guid, 16);
 	oguid[15] ^= 0x5A;
 	snprintf(oname, sizeof(oname), "%s-other", self->name);
-	other = etw_start_geo(ofd, oname, RT_MODE, 8, 0, 64, &si);
-	ASSERT_NE(0, other);
+	self->other = etw_start_geo(self->ofd, oname, RT_MODE, 8, 0, 64, &si);
+	ASSERT_NE(0, self->other);
 	liar = me | 1ULL << (si.logger_id - 1);
-	ASSERT_NE(0, etw_reg(ofd, oguid, 0, &oslot, NULL));
-	ASSERT_EQ(0, etw_enable(ofd, other, oguid, 5, 0, 0));
+	ASSERT_NE(0, etw_reg(self->ofd, oguid, 0, &oslot, NULL));
+	ASSERT_EQ(0, etw_enable(self->ofd, self->other, oguid, 5, 0, 0));
 
 	CPU_ZERO(&set);
 	CPU_SET(0, &set);
@@ -586,7 +592,7 @@ TEST_F(fp, lies_cost_only_the_liar)
 	EXPECT_EQ((1 << 12) | (1 << 13), k);
 	EXPECT_EQ(2, g.n);
 	EXPECT_EQ(5, lost_of(self->fd, self->session));
-	EXPECT_EQ(0, lost_of(ofd, other));
+	EXPECT_EQ(0, lost_of(self->ofd, self->other));
 	for (i = 0; i < g.n; i++) {
 		EXPECT_LE(g.ts[i], after);	/* no future */
 		EXPECT_GT(g.ts[i], 1);		/* raised */
@@ -616,15 +622,15 @@ TEST_F(fp, lies_cost_only_the_liar)
 	EXPECT_EQ(5, lost_of(self->fd, self->session));
 	EXPECT_LE(0, stage_seal(&s, 1024));
 	EXPECT_EQ(5 + k, lost_of(self->fd, self->session));
-	EXPECT_EQ(0, lost_of(ofd, other));
+	EXPECT_EQ(0, lost_of(self->ofd, self->other));
 	s.pos = s.m->tail;
 	stage_event(&s, self->slot, me, 16, &v, 4, 0);
 	usleep(20);
 	ASSERT_EQ(0, consume(self->fd, self->name, &g, NULL));
 	ASSERT_EQ(1, g.n);
 	EXPECT_EQ(16, g.id[0]);
-	EXPECT_EQ(0, etw_stop(ofd, other));
-	close(ofd);
+	EXPECT_EQ(0, etw_stop(self->ofd, self->other));
+	self->other = 0;
 }
 
 /* Full rings wrap: records across several laps arrive once, in order. */

@@ -350,19 +350,6 @@ static void ksys_info(struct fz_thread *t)
 	}
 }
 
-/* Its logger's EnableFlags as the module has them now (a clean QUERY). */
-static void ksys_relearn(struct fz_thread *t)
-{
-	struct etw_session_info *si = fz_good(t, sizeof(*si));
-	struct etw_session_control k = { .code = ETW_CONTROL_QUERY };
-
-	k.handle = t->ksys.handle;
-	k.info = (uintptr_t)si;
-	k.info_size = sizeof(*si);
-	if (!fz_call(t, OP_KSYS_CONTROL, t->pfd[0], ETW_IOC_SESSION_CONTROL, &k))
-		t->ksys_flags = si->enable_flags;
-}
-
 /* UPDATE a system logger's flags (ControlTrace), or QUERY it. */
 static void ksys_control(struct fz_thread *t)
 {
@@ -400,7 +387,10 @@ static void ksys_control(struct fz_thread *t)
 	 */
 	if (k.code == ETW_CONTROL_UPDATE &&
 	    (ret == -EFAULT || ret == -EINTR || (!ret && ik != P_GOOD))) {
-		ksys_relearn(t);
+		struct etw_session_info *now = adopt(t, &t->ksys.name);
+
+		if (now)	/* the flags as the module has them now */
+			t->ksys_flags = now->enable_flags;
 		return;
 	}
 	if (ret || ik != P_GOOD)
