@@ -3,11 +3,12 @@
  * The fast path's collector: moves the committed records of every stage
  * into the fast streams of the sessions they are for, merged by time,
  * one copy per run and session, checked and patched in the copy
- * (kmod/shared/etw_collect.c).  It runs from a worker every collect_ms
+ * (kmod/shared/etw_runs.c).  It runs from a worker every collect_ms
  * while stages take records, in a writer's STAGE_SEAL, at flushes, before
  * enable changes and at a file's release; and it retires idle stages,
- * frees those their writers left, and keeps the blocking sessions'
- * congestion word.  Documentation/design.rst, "The fast path".
+ * frees those their writers left (etw_fast.c).  The sessions' fast
+ * streams are in etw_fstream.c, blocking in etw_block.c.
+ * Documentation/design.rst, "The fast path".
  *
  * Locking: etw_collect_mutex protects the list of stages, each stage's
  * collector fields, the table of served sessions, the sessions' fast
@@ -27,9 +28,8 @@
 
 #include "etw_internal.h"
 #include "etw_buffer.h"
-#include "etw_fast.h"
+#include "etw_collect.h"
 #include "etw_trace.h"
-#include "shared/etw_collect.h"
 #include "shared/etw_etl.h"
 
 static unsigned int etw_collect_interval_ms = 100;
@@ -37,60 +37,13 @@ module_param_named(collect_ms, etw_collect_interval_ms, uint, 0644);
 MODULE_PARM_DESC(collect_ms,
 		 "Milliseconds between two collects of the stages while they take records (10..1000)");
 
-static unsigned int etw_stage_idle_ms = 5000;
-module_param_named(stage_idle_ms, etw_stage_idle_ms, uint, 0644);
-MODULE_PARM_DESC(stage_idle_ms,
-		 "A stage larger than a page that took no record for this long is shrunk to one page");
-
-/* A writer's wait when its sessions stopped meanwhile: one pass. */
-#define ETW_BLOCK_GONE_MS	10
-
 /* Runs one collect may plan (48 bytes each); more wait for the next. */
 #define ETW_COLLECT_MAX_RUNS	65536
 
 DEFINE_MUTEX(etw_collect_mutex);
 LIST_HEAD(etw_collect_stages);
 
-/**
- * struct etw_collector - the collector's state (etw_collect_mutex)
- * @sess:	the sessions stages serve, by logger id, each referenced
- * @floor:	the last cutoff: every key given from now on is at least it
- * @base:	the last collect's "now" minus the margin: the next cutoff
- *		is at least it, whatever busy writers say
- * @moved:	records the last collect took
- * @waiting:	a collect waits for a blocking session's buffers: consumers'
- *		flushes do not wait for the mutex (they may hold the buffers)
- * @interval:	the worker's current period (ms): collect_ms while records
- *		come, doubling up to a second while none do
- * @runs:	scratch: planned runs
- * @cap:	entries of @runs and of each merge scratch array
- * @stages:	scratch: the stages planned, by index
- * @rings:	scratch: their rings
- * @scap:	entries of @stages and @rings
- * @heap:	merge scratch (etw_merge_init())
- * @gpos:	merge scratch
- * @gleft:	merge scratch
- * @gneed:	merge scratch
- * @gkey:	merge scratch
- * @gprev:	merge scratch
- * @work:	the periodic collect
- */
-static struct etw_collector {
-	struct etw_session *sess[ETW_MAX_SESSIONS + 1];
-	u64 floor;
-	u64 base;
-	u64 moved;
-	atomic_t waiting;
-	unsigned int interval;
-	struct etw_run *runs;
-	u32 cap;
-	struct etw_stage **stages;
-	struct etw_ring *rings;
-	u32 scap;
-	u32 *heap, *gpos, *gleft, *gneed;
-	u64 *gkey, *gprev;
-	struct delayed_work work;
-} ec;
+struct etw_collector etw_col;
 
 static struct workqueue_struct *etw_collect_wq;
 
@@ -103,26 +56,26 @@ unsigned int etw_collect_ms(void)
 
 static void etw_collect_scratch_free(void)
 {
-	kvfree(ec.runs);
-	kvfree(ec.heap);
-	kvfree(ec.gpos);
-	kvfree(ec.gleft);
-	kvfree(ec.gneed);
-	kvfree(ec.gkey);
-	kvfree(ec.gprev);
-	ec.runs = NULL;
-	ec.heap = ec.gpos = ec.gleft = ec.gneed = NULL;
-	ec.gkey = ec.gprev = NULL;
-	ec.cap = 0;
+	kvfree(etw_col.runs);
+	kvfree(etw_col.heap);
+	kvfree(etw_col.gpos);
+	kvfree(etw_col.gleft);
+	kvfree(etw_col.gneed);
+	kvfree(etw_col.gkey);
+	kvfree(etw_col.gprev);
+	etw_col.runs = NULL;
+	etw_col.heap = etw_col.gpos = etw_col.gleft = etw_col.gneed = NULL;
+	etw_col.gkey = etw_col.gprev = NULL;
+	etw_col.cap = 0;
 }
 
 /* Room for @want runs (doubling); false when it cannot grow. */
 static bool etw_collect_grow_runs(u32 want)
 {
-	u32 cap = ec.cap ? ec.cap : 256;
+	u32 cap = etw_col.cap ? etw_col.cap : 256;
 	struct etw_run *runs;
 
-	if (want <= ec.cap)
+	if (want <= etw_col.cap)
 		return true;
 	while (cap < want)
 		cap *= 2;
@@ -131,48 +84,48 @@ static bool etw_collect_grow_runs(u32 want)
 	runs = kvmalloc_array(cap, sizeof(*runs), GFP_KERNEL);
 	if (!runs)
 		return false;
-	if (ec.runs)
-		memcpy(runs, ec.runs, ec.cap * sizeof(*runs));
-	kvfree(ec.runs);
-	ec.runs = runs;
-	kvfree(ec.heap);
-	kvfree(ec.gpos);
-	kvfree(ec.gleft);
-	kvfree(ec.gneed);
-	kvfree(ec.gkey);
-	kvfree(ec.gprev);
-	ec.heap = kvmalloc_array(cap, sizeof(u32), GFP_KERNEL);
-	ec.gpos = kvmalloc_array(cap, sizeof(u32), GFP_KERNEL);
-	ec.gleft = kvmalloc_array(cap, sizeof(u32), GFP_KERNEL);
-	ec.gneed = kvmalloc_array(cap, sizeof(u32), GFP_KERNEL);
-	ec.gkey = kvmalloc_array(cap, sizeof(u64), GFP_KERNEL);
-	ec.gprev = kvmalloc_array(cap, sizeof(u64), GFP_KERNEL);
-	if (!ec.heap || !ec.gpos || !ec.gleft || !ec.gneed || !ec.gkey ||
-	    !ec.gprev) {
+	if (etw_col.runs)
+		memcpy(runs, etw_col.runs, etw_col.cap * sizeof(*runs));
+	kvfree(etw_col.runs);
+	etw_col.runs = runs;
+	kvfree(etw_col.heap);
+	kvfree(etw_col.gpos);
+	kvfree(etw_col.gleft);
+	kvfree(etw_col.gneed);
+	kvfree(etw_col.gkey);
+	kvfree(etw_col.gprev);
+	etw_col.heap = kvmalloc_array(cap, sizeof(u32), GFP_KERNEL);
+	etw_col.gpos = kvmalloc_array(cap, sizeof(u32), GFP_KERNEL);
+	etw_col.gleft = kvmalloc_array(cap, sizeof(u32), GFP_KERNEL);
+	etw_col.gneed = kvmalloc_array(cap, sizeof(u32), GFP_KERNEL);
+	etw_col.gkey = kvmalloc_array(cap, sizeof(u64), GFP_KERNEL);
+	etw_col.gprev = kvmalloc_array(cap, sizeof(u64), GFP_KERNEL);
+	if (!etw_col.heap || !etw_col.gpos || !etw_col.gleft || !etw_col.gneed || !etw_col.gkey ||
+	    !etw_col.gprev) {
 		/* Keep the runs; the merge scratch is back to none. */
-		ec.cap = 0;
-		kvfree(ec.heap);
-		kvfree(ec.gpos);
-		kvfree(ec.gleft);
-		kvfree(ec.gneed);
-		kvfree(ec.gkey);
-		kvfree(ec.gprev);
-		ec.heap = ec.gpos = ec.gleft = ec.gneed = NULL;
-		ec.gkey = ec.gprev = NULL;
+		etw_col.cap = 0;
+		kvfree(etw_col.heap);
+		kvfree(etw_col.gpos);
+		kvfree(etw_col.gleft);
+		kvfree(etw_col.gneed);
+		kvfree(etw_col.gkey);
+		kvfree(etw_col.gprev);
+		etw_col.heap = etw_col.gpos = etw_col.gleft = etw_col.gneed = NULL;
+		etw_col.gkey = etw_col.gprev = NULL;
 		return false;
 	}
-	ec.cap = cap;
+	etw_col.cap = cap;
 	return true;
 }
 
 /* Room for @want planned stages. */
 static bool etw_collect_grow_stages(u32 want)
 {
-	u32 cap = ec.scap ? ec.scap : 64;
+	u32 cap = etw_col.scap ? etw_col.scap : 64;
 	struct etw_stage **stages;
 	struct etw_ring *rings;
 
-	if (want <= ec.scap)
+	if (want <= etw_col.scap)
 		return true;
 	while (cap < want)
 		cap *= 2;
@@ -183,15 +136,15 @@ static bool etw_collect_grow_stages(u32 want)
 		kvfree(rings);
 		return false;
 	}
-	if (ec.scap) {
-		memcpy(stages, ec.stages, ec.scap * sizeof(*stages));
-		memcpy(rings, ec.rings, ec.scap * sizeof(*rings));
+	if (etw_col.scap) {
+		memcpy(stages, etw_col.stages, etw_col.scap * sizeof(*stages));
+		memcpy(rings, etw_col.rings, etw_col.scap * sizeof(*rings));
 	}
-	kvfree(ec.stages);
-	kvfree(ec.rings);
-	ec.stages = stages;
-	ec.rings = rings;
-	ec.scap = cap;
+	kvfree(etw_col.stages);
+	kvfree(etw_col.rings);
+	etw_col.stages = stages;
+	etw_col.rings = rings;
+	etw_col.scap = cap;
 	return true;
 }
 
@@ -305,85 +258,6 @@ static u32 etw_lost_for(struct etw_stage *st, struct etw_session *s,
 		from = etw_peek_next(&pk);
 	}
 	return n;
-}
-
-/* --- fast streams ------------------------------------------------------------- */
-
-/* Seal @fs's current buffer, if it holds records.  Context: the mutex. */
-static void etw_fstream_seal(struct etw_session *s, struct etw_stream *fs,
-			     u16 flags)
-{
-	struct etw_pool *pool = s->pool;
-	struct etw_buf *b = fs->cur;
-
-	if (!b)
-		return;
-	fs->cur = NULL;
-	if (fs->lost)
-		flags |= ETL_BUFFER_FLAG_EVENTS_LOST;
-	fs->lost = false;
-	if (fs->offset > ETL_BUFFER_HEADER_SIZE)
-		etw_pool_hand_over(pool, b, fs->offset, etw_session_clock(s),
-				   flags, fs->id);
-	else
-		etw_pool_give_back(pool, b);
-}
-
-/* A buffer with room for records in @fs, or false (lost: no buffer). */
-static bool etw_fstream_room(struct etw_session *s, struct etw_stream *fs)
-{
-	int err;
-
-	if (fs->cur && fs->offset + ETW_REC_MIN <= s->pool->size)
-		return true;
-	etw_fstream_seal(s, fs, 0);
-	fs->cur = etw_pool_take(s->pool, fs->id, &err);
-	fs->offset = ETL_BUFFER_HEADER_SIZE;
-	return fs->cur;
-}
-
-/*
- * No free buffer in @s: a blocking session's records wait for its readers
- * (the log file's worker, consumers), up to its timeout, polling; then it
- * is stalled (its losses are counted until it recovers), or stops.  Not
- * for a fatal signal of the task that runs the collect (a writer's SEAL,
- * a process's exit): the records it copies are everyone's, and the wait
- * is bounded.  Whoever else needs the mutex meanwhile waits as well:
- * Documentation/design.rst, "Losses, blocking".
- *
- * Context: etw_collect_mutex held, RCU held (dropped while waiting: @s is
- * referenced by the collector's table).
- */
-static bool etw_fstream_wait(struct etw_session *s, struct etw_stream *fs)
-	__must_hold(RCU)
-{
-	u32 ms = READ_ONCE(s->fast.block_ms);
-	unsigned long end;
-	bool ok = false;
-
-	if (!ms || READ_ONCE(s->fast.stalled))
-		return false;
-	end = jiffies + msecs_to_jiffies(ms);
-	rcu_read_unlock();
-	atomic_inc(&ec.waiting);
-	for (;;) {
-		if (etw_fstream_room(s, fs)) {
-			ok = true;
-			break;
-		}
-		if (READ_ONCE(s->pool->stopped) || READ_ONCE(s->fast.stalled))
-			break;
-		if (time_after(jiffies, end)) {
-			WRITE_ONCE(s->fast.stalled, true);
-			clear_bit(s->logger_id - 1,
-				  (unsigned long *)&etw_global->congested);
-			break;
-		}
-		usleep_range(500, 1000);
-	}
-	atomic_dec(&ec.waiting);
-	rcu_read_lock();
-	return ok;
 }
 
 /* The owner's CPU times in the form @s wants, read once per collect. */
@@ -503,7 +377,7 @@ static void etw_count_lost(struct etw_stage *st, u64 from, u64 end)
 		rcu_read_lock();
 		while (bits) {
 			u32 id = __ffs64(bits) + 1;
-			struct etw_session *s = ec.sess[id];
+			struct etw_session *s = etw_col.sess[id];
 
 			bits &= bits - 1;
 			if (s && etw_rec_for(st, s, &pk))
@@ -576,12 +450,12 @@ static u32 etw_collect_trim(u32 nruns, u64 cut)
 	u32 i, n = 0;
 
 	for (i = 0; i < nruns; i++) {
-		struct etw_run *run = &ec.runs[i];
-		struct etw_stage *st = ec.stages[run->stage];
+		struct etw_run *run = &etw_col.runs[i];
+		struct etw_stage *st = etw_col.stages[run->stage];
 
 		if (run->last_key > cut) {
 			if (run->first_key <= cut)
-				etw_run_trim(&ec.rings[run->stage], run, cut);
+				etw_run_trim(&etw_col.rings[run->stage], run, cut);
 			else
 				run->count = 0;
 			if (!st->trimmed) {
@@ -596,100 +470,9 @@ static u32 etw_collect_trim(u32 nruns, u64 cut)
 		} else if (!st->trimmed) {
 			st->take_key = run->last_key;
 		}
-		ec.runs[n++] = *run;
+		etw_col.runs[n++] = *run;
 	}
 	return n;
-}
-
-/*
- * Give up the pages of an idle stage but its first, if its writer is
- * provably outside its ring: design.rst, "Retiring".  Context: the mutex.
- */
-static void etw_stage_retire(struct etw_stage *st)
-{
-	u64 head, freed;
-
-	WRITE_ONCE(st->meta->state, ETW_STAGE_S_RETIRED);
-	smp_mb();	/* state before on_cpu: pairs with the scheduler's */
-	if (etw_task_on_cpu(st->task))
-		goto undo;
-	head = READ_ONCE(st->meta->head);
-	if (head != st->tail)
-		goto undo;	/* busy, or records came meanwhile */
-	/* From now on its writer leaves it at its next event. */
-	st->retired = true;
-	etw_stage_zap(st, PAGE_SIZE);
-	freed = (st->mem.nr_pages - 1) << PAGE_SHIFT;
-	if (etw_umem_shrink(&st->mem, 1))
-		return;		/* keeps its pages; freed when closed */
-	st->data = (u8 *)st->mem.vaddr + ETW_STAGE_META_SIZE;
-	st->data_size = PAGE_SIZE - ETW_STAGE_META_SIZE;
-	etw_user_uncharge(st->user, ETW_Q_STAGE_BYTES, freed);
-	st->charged -= freed;
-	return;
-undo:
-	WRITE_ONCE(st->meta->state, ETW_STAGE_S_OPEN);
-}
-
-/*
- * After a collect: free a stage its writer left (CLOSE, or the thread is
- * gone) once it is empty; retire one that was idle long enough.
- * Context: etw_collect_mutex held.
- */
-static void etw_stage_housekeep(struct etw_stage *st, u64 now)
-{
-	bool empty = st->retired || (!st->busy && st->tail == st->end);
-
-	if (!st->closed && (READ_ONCE(st->task->flags) & PF_EXITING)) {
-		struct etw_ring r = { .data = st->data, .size = st->data_size };
-		u64 head;
-
-		/* A thread that exited without closing it (raw clone()). */
-		if (xa_erase(&st->file->stages, st->id) == st) {
-			atomic_dec(&st->file->nstages);
-			etw_stage_put(st);
-		}
-		st->closed = true;
-		/*
-		 * Its last records may have been committed after this collect
-		 * read head: its head store came before PF_EXITING was set.
-		 */
-		smp_rmb();
-		/* Acquire: the records below head are read after it. */
-		head = smp_load_acquire(&st->meta->head) & ~7ULL;
-		if (!st->retired && head != st->tail &&
-		    etw_ring_head_ok(&r, st->tail, head))
-			empty = false;
-	}
-	/* Records still there (above the cutoff) go at the next collect. */
-	if (st->closed && empty) {
-		etw_collect_free(st);
-		return;
-	}
-	if (!st->retired && !st->closed && empty && st->mem.nr_pages > 1 &&
-	    now - st->took > (u64)READ_ONCE(etw_stage_idle_ms) * NSEC_PER_MSEC)
-		etw_stage_retire(st);
-}
-
-/*
- * The session's watermark bound: nothing below the cutoff stays in a
- * stage, nothing below a fast stream's first time is unsealed.
- * Context: etw_collect_mutex held.
- */
-static void etw_fast_publish_wm(struct etw_session *s)
-{
-	struct etw_pool *pool = s->pool;
-	u64 wm = ec.floor;
-	u32 i;
-
-	for (i = 0; i < pool->nr_streams; i++) {
-		struct etw_stream *fs = &pool->fstreams[i];
-
-		if (fs->cur && fs->offset > ETL_BUFFER_HEADER_SIZE &&
-		    fs->first_ts < wm)
-			wm = fs->first_ts;
-	}
-	WRITE_ONCE(s->fast.wm, wm);
 }
 
 /**
@@ -749,17 +532,17 @@ void etw_collect(void)
 
 			st->pending = true;
 			if (etw_ring_peek(&r, st->tail, st->end, &pk) > 0)
-				cut = min(cut, max3(pk.ts, st->key, ec.floor));
+				cut = min(cut, max3(pk.ts, st->key, etw_col.floor));
 			continue;
 		}
-		ec.stages[nst] = st;
-		ec.rings[nst] = r;
+		etw_col.stages[nst] = st;
+		etw_col.rings[nst] = r;
 		pl = (struct etw_plan) {
 			.pos = st->tail, .end = st->end, .key = st->key,
-			.lo = ec.floor, .cutoff = cut0, .stage = nst,
+			.lo = etw_col.floor, .cutoff = cut0, .stage = nst,
 		};
 		for (;;) {
-			etw_plan_stage(&r, &pl, ec.runs, &nruns, ec.cap);
+			etw_plan_stage(&r, &pl, etw_col.runs, &nruns, etw_col.cap);
 			if (!pl.full || !etw_collect_grow_runs(nruns + 1))
 				break;
 		}
@@ -780,17 +563,17 @@ void etw_collect(void)
 		}
 	}
 	/* A writer busy forever holds the cutoff back one collect at most. */
-	cut = max(cut, ec.base);
+	cut = max(cut, etw_col.base);
 	if (cut < cut0)
 		nruns = etw_collect_trim(nruns, cut);
 
-	etw_merge_init(&m, ec.runs, nruns, ec.floor, ec.rings, ec.heap,
-		       ec.gpos, ec.gleft, ec.gkey, ec.gprev, ec.gneed);
+	etw_merge_init(&m, etw_col.runs, nruns, etw_col.floor, etw_col.rings, etw_col.heap,
+		       etw_col.gpos, etw_col.gleft, etw_col.gkey, etw_col.gprev, etw_col.gneed);
 	i = 0;
 	while (etw_merge_next(&m, &pc)) {
 		u64 bits = pc.run->sessions;
 
-		st = ec.stages[pc.run->stage];
+		st = etw_col.stages[pc.run->stage];
 		if (pc.lost) {
 			/* A run that stopped framing since it was planned. */
 			u64 from = etw_pos(ETW_STAGE_POS_LAP(pc.run->pos),
@@ -804,8 +587,8 @@ void etw_collect(void)
 			u32 id = __ffs64(bits) + 1;
 
 			bits &= bits - 1;
-			if (id <= ETW_MAX_SESSIONS && ec.sess[id])
-				etw_emit_piece(ec.sess[id], st, &pc);
+			if (id <= ETW_MAX_SESSIONS && etw_col.sess[id])
+				etw_emit_piece(etw_col.sess[id], st, &pc);
 		}
 		if (!(++i & 63))
 			cond_resched();
@@ -829,11 +612,11 @@ void etw_collect(void)
 		}
 		etw_stage_housekeep(st, now);
 	}
-	ec.floor = max(ec.floor, cut);
-	ec.base = max(ec.base, cut0);
-	ec.moved = moved;
+	etw_col.floor = max(etw_col.floor, cut);
+	etw_col.base = max(etw_col.base, cut0);
+	etw_col.moved = moved;
 	for (i = 1; i <= ETW_MAX_SESSIONS; i++) {
-		struct etw_session *s = ec.sess[i];
+		struct etw_session *s = etw_col.sess[i];
 
 		if (s)
 			etw_fast_publish_wm(s);
@@ -858,7 +641,7 @@ void etw_collect_until(u64 t)
 		usleep_range((t + ETW_COLLECT_MARGIN_NS - now) / NSEC_PER_USEC + 1,
 			     (t + ETW_COLLECT_MARGIN_NS - now) / NSEC_PER_USEC + 20);
 	mutex_lock(&etw_collect_mutex);
-	for (i = 0; i < 2 && ec.floor < t; i++)
+	for (i = 0; i < 2 && etw_col.floor < t; i++)
 		etw_collect();
 	mutex_unlock(&etw_collect_mutex);
 }
@@ -873,276 +656,23 @@ static void etw_collect_workfn(struct work_struct *work)
 	mutex_lock(&etw_collect_mutex);
 	etw_collect();
 	any = !list_empty(&etw_collect_stages);
-	if (ec.moved)
-		ec.interval = ms;
+	if (etw_col.moved)
+		etw_col.interval = ms;
 	else
-		ec.interval = min(max(ec.interval, ms) * 2, 1000U);
+		etw_col.interval = min(max(etw_col.interval, ms) * 2, 1000U);
 	mutex_unlock(&etw_collect_mutex);
 	/* No stage: nothing to collect until one is opened (a kick). */
 	if (any)
-		queue_delayed_work(etw_collect_wq, &ec.work,
-				   msecs_to_jiffies(ec.interval));
+		queue_delayed_work(etw_collect_wq, &etw_col.work,
+				   msecs_to_jiffies(etw_col.interval));
 }
 
 /* Stages exist: make sure the worker runs (at collect_ms from now). */
 void etw_collect_kick(void)
 {
-	if (!delayed_work_pending(&ec.work))
-		queue_delayed_work(etw_collect_wq, &ec.work,
+	if (!delayed_work_pending(&etw_col.work))
+		queue_delayed_work(etw_collect_wq, &etw_col.work,
 				   msecs_to_jiffies(etw_collect_ms()));
-}
-
-/* --- sessions ---------------------------------------------------------------------- */
-
-void etw_fast_session_init(struct etw_session *s)
-{
-	s->fast.served = false;
-	s->fast.wm = U64_MAX;
-	s->fast.block_ms = 0;
-	s->fast.stalled = false;
-}
-
-bool etw_fast_serves(const struct etw_session *s)
-{
-	return READ_ONCE(s->fast.served);
-}
-
-/**
- * etw_fast_session_start() - stages serve @s from now on, if they can
- * @s:		a session entering the table
- *
- * Not with one stream (EVENT_TRACE_NO_PER_PROCESSOR_BUFFERING: a single
- * stream stays single), and only with the QPC clock: a system-time
- * event's time is the system clock when it is written (seed 001, rule
- * 11: set back meanwhile, a later event is older), which a stage's
- * monotonic time converted at a collect would not be; the CPU cycle
- * counter is not the stages' clock either.
- *
- * Context: etw_lock held.
- */
-void etw_fast_session_start(struct etw_session *s)
-{
-	lockdep_assert_held(&etw_lock);
-	if (!s->pool->fstreams || s->params.clock_type != ETL_CLOCK_QPC)
-		return;
-	mutex_lock(&etw_collect_mutex);
-	kref_get(&s->ref);
-	ec.sess[s->logger_id] = s;
-	WRITE_ONCE(s->fast.served, true);
-	/* Nothing it gets is earlier than the last cutoff. */
-	s->fast.wm = ec.floor;
-	mutex_unlock(&etw_collect_mutex);
-}
-
-/* Seal every fast stream of @s that holds records.  Context: the mutex. */
-static void etw_fast_seal_all(struct etw_session *s, u16 flags)
-{
-	u32 i;
-
-	for (i = 0; i < s->pool->nr_streams; i++)
-		etw_fstream_seal(s, &s->pool->fstreams[i], flags);
-}
-
-/**
- * etw_fast_session_stop() - the session stopped: its last fast buffers
- * @s:		a session that left the table and every active list
- *
- * The collect before its registrations' active lists changed took what
- * the stages held for it; this hands over the partly filled buffers
- * before the pool's last flush.
- *
- * Context: process context, no locks held.
- */
-void etw_fast_session_stop(struct etw_session *s)
-{
-	bool was;
-
-	/* A collect waiting for its buffers gives up: it stops. */
-	WRITE_ONCE(s->fast.stalled, true);
-	mutex_lock(&etw_collect_mutex);
-	was = s->fast.served;
-	if (was) {
-		ec.sess[s->logger_id] = NULL;
-		WRITE_ONCE(s->fast.served, false);
-		etw_fast_seal_all(s, ETL_BUFFER_FLAG_FLUSH_MARKER);
-		clear_bit(s->logger_id - 1,
-			  (unsigned long *)&etw_global->congested);
-		WRITE_ONCE(s->fast.wm, U64_MAX);
-	}
-	mutex_unlock(&etw_collect_mutex);
-	if (was)
-		etw_session_put(s);
-}
-
-/**
- * etw_fast_flush() - a flush of @s: what the stages hold up to now, then
- * its partly filled fast buffers
- * @s:		the session
- * @hint:	a consumer's or the FlushTimer's flush: skipped while a
- *		collect waits for a blocking session's buffers (this
- *		consumer may hold them; the next flush will do)
- *
- * Context: process context; may sleep; no spinlock held.
- */
-void etw_fast_flush(struct etw_session *s, bool hint)
-{
-	if (!etw_fast_serves(s))
-		return;
-	if (hint) {
-		/* A collect under way does the job (and may wait for us). */
-		if (atomic_read(&ec.waiting) ||
-		    !mutex_trylock(&etw_collect_mutex))
-			return;
-		etw_collect();
-	} else {
-		etw_collect_until(ktime_get_ns());
-		mutex_lock(&etw_collect_mutex);
-	}
-	if (s->fast.served) {
-		etw_fast_seal_all(s, ETL_BUFFER_FLAG_FLUSH_MARKER);
-		etw_fast_publish_wm(s);
-	}
-	mutex_unlock(&etw_collect_mutex);
-}
-
-/**
- * etw_fast_watermark() - bound a session's watermark by the fast path
- * @s:		the session
- * @now:	the session time read before the sweep began
- * @wm:		the watermark of the kernel streams
- *
- * Context: any; lockless.
- * Return: the watermark.
- */
-u64 etw_fast_watermark(struct etw_session *s, u64 now, u64 wm)
-{
-	return min(wm, READ_ONCE(s->fast.wm));
-}
-
-/* --- blocking sessions ------------------------------------------------------------ */
-
-/**
- * etw_block_set() - make @s blocking (@ms > 0) or not
- * @s:		the session
- * @ms:		timeout, 0..ETW_MAX_BLOCK_MS
- *
- * Context: etw_lock held.
- * Return: 0.
- */
-int etw_block_set(struct etw_session *s, u32 ms)
-{
-	lockdep_assert_held(&etw_lock);
-	mutex_lock(&etw_collect_mutex);
-	WRITE_ONCE(s->fast.block_ms, ms);
-	WRITE_ONCE(s->fast.stalled, false);
-	etw_pool_block_update(s->pool);
-	mutex_unlock(&etw_collect_mutex);
-	return 0;
-}
-
-/**
- * etw_block_wait() - wait while a blocking session among @sessions is
- * congested
- * @sessions:	bit (logger_id - 1) per session the writer's event is for
- *
- * Runs collects meanwhile (what the stages hold moves as buffers free
- * up).  After the longest timeout of those sessions, the ones still
- * congested are marked stalled: nobody waits for them until they
- * recover.
- *
- * Context: process context; takes etw_collect_mutex; may sleep.
- * Return: 0, or -EINTR on a fatal signal.
- */
-int etw_block_wait(u64 sessions)
-{
-	unsigned long *word = (unsigned long *)&etw_global->congested;
-	unsigned long deadline = 0;
-	u64 mask = sessions & READ_ONCE(etw_global->congested);
-	bool first = true;
-
-	while (mask) {
-		u64 bits;
-
-		if (mutex_lock_killable(&etw_collect_mutex))
-			return -EINTR;
-		if (first) {
-			u32 ms = 0;
-
-			for (bits = mask; bits; bits &= bits - 1) {
-				struct etw_session *s = ec.sess[__ffs64(bits) + 1];
-
-				if (s)
-					ms = max(ms, READ_ONCE(s->fast.block_ms));
-			}
-			deadline = jiffies + msecs_to_jiffies(ms ? ms :
-						ETW_BLOCK_GONE_MS);
-			first = false;
-		}
-		etw_collect();
-		mask &= READ_ONCE(etw_global->congested);
-		if (mask && time_after(jiffies, deadline)) {
-			for (bits = mask; bits; bits &= bits - 1) {
-				u32 bit = __ffs64(bits);
-				struct etw_session *s = ec.sess[bit + 1];
-
-				if (s)
-					WRITE_ONCE(s->fast.stalled, true);
-				clear_bit(bit, word);
-			}
-			mask = 0;
-		}
-		mutex_unlock(&etw_collect_mutex);
-		if (!mask)
-			break;
-		if (schedule_timeout_killable(1) && fatal_signal_pending(current))
-			return -EINTR;
-		if (fatal_signal_pending(current))
-			return -EINTR;
-	}
-	return 0;
-}
-
-/**
- * etw_block_info() - ETW_IOC_SYSTEM_INFO's BLOCKING class
- * @req:	the request (flags checked by the caller)
- *
- * SET takes a __u32 timeout (0: not blocking); a query returns it.
- *
- * Context: process context; takes etw_lock.
- * Return: 0, -EINVAL, -ENOSPC (a query's @length too small), -EFAULT,
- * -ENOENT or -EPERM (no session the caller may control).
- */
-int etw_block_info(struct etw_system_info *req)
-{
-	struct etw_session *s;
-	u32 ms;
-	int ret;
-
-	if (req->flags & ETW_SYSINFO_F_SET) {
-		if (req->length != sizeof(ms))
-			return -EINVAL;
-		if (copy_from_user(&ms, u64_to_user_ptr(req->data), sizeof(ms)))
-			return -EFAULT;
-		if (ms > ETW_MAX_BLOCK_MS)
-			return -EINVAL;
-	}
-	mutex_lock(&etw_lock);
-	s = etw_session_find(req->session, NULL, 0, &ret);
-	if (s && (req->flags & ETW_SYSINFO_F_SET))
-		ret = etw_block_set(s, ms);
-	else if (s)
-		ms = READ_ONCE(s->fast.block_ms);
-	mutex_unlock(&etw_lock);
-	if (!s)
-		return ret;
-	etw_session_put(s);
-	if (req->flags & ETW_SYSINFO_F_SET)
-		return ret;
-	req->needed = sizeof(ms);
-	if (req->length < sizeof(ms))
-		return -ENOSPC;
-	return copy_to_user(u64_to_user_ptr(req->data), &ms, sizeof(ms)) ?
-	       -EFAULT : 0;
 }
 
 /* --- module ------------------------------------------------------------------------ */
@@ -1152,23 +682,24 @@ int etw_collect_init(void)
 	etw_collect_wq = alloc_workqueue("etw_collect", WQ_UNBOUND, 1);
 	if (!etw_collect_wq)
 		return -ENOMEM;
-	INIT_DELAYED_WORK(&ec.work, etw_collect_workfn);
-	ec.interval = etw_collect_ms();
+	INIT_DELAYED_WORK(&etw_col.work, etw_collect_workfn);
+	etw_col.interval = etw_collect_ms();
 	return 0;
 }
 
 /* Every file is released and every session stopped (module exit). */
 void etw_collect_exit(void)
 {
-	cancel_delayed_work_sync(&ec.work);
+	cancel_delayed_work_sync(&etw_col.work);
 	destroy_workqueue(etw_collect_wq);
 	mutex_lock(&etw_collect_mutex);
 	WARN_ON(!list_empty(&etw_collect_stages));
 	etw_collect_scratch_free();
-	kvfree(ec.stages);
-	kvfree(ec.rings);
-	ec.stages = NULL;
-	ec.rings = NULL;
-	ec.scap = 0;
+	kvfree(etw_col.stages);
+	kvfree(etw_col.rings);
+	etw_col.stages = NULL;
+	etw_col.rings = NULL;
+	etw_col.scap = 0;
 	mutex_unlock(&etw_collect_mutex);
 }
+

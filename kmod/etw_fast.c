@@ -29,7 +29,8 @@
 #include "etw_internal.h"
 #include "etw_buffer.h"
 #include "etw_fast.h"
-#include "shared/etw_collect.h"
+#include "etw_collect.h"
+#include "shared/etw_runs.h"
 #include "shared/etw_etl.h"
 #include "shared/etw_ioc.h"
 
@@ -567,3 +568,81 @@ int etw_fast_mmap(struct etw_file *ef, struct vm_area_struct *vma)
 	etw_stage_put(st);
 	return ret;
 }
+
+/* --- retiring and freeing stages (the collector's housekeeping) -------- */
+
+static unsigned int etw_stage_idle_ms = 5000;
+module_param_named(stage_idle_ms, etw_stage_idle_ms, uint, 0644);
+MODULE_PARM_DESC(stage_idle_ms,
+		 "A stage larger than a page that took no record for this long is shrunk to one page");
+
+/*
+ * Give up the pages of an idle stage but its first, if its writer is
+ * provably outside its ring: design.rst, "Retiring".  Context: the mutex.
+ */
+static void etw_stage_retire(struct etw_stage *st)
+{
+	u64 head, freed;
+
+	WRITE_ONCE(st->meta->state, ETW_STAGE_S_RETIRED);
+	smp_mb();	/* state before on_cpu: pairs with the scheduler's */
+	if (etw_task_on_cpu(st->task))
+		goto undo;
+	head = READ_ONCE(st->meta->head);
+	if (head != st->tail)
+		goto undo;	/* busy, or records came meanwhile */
+	/* From now on its writer leaves it at its next event. */
+	st->retired = true;
+	etw_stage_zap(st, PAGE_SIZE);
+	freed = (st->mem.nr_pages - 1) << PAGE_SHIFT;
+	if (etw_umem_shrink(&st->mem, 1))
+		return;		/* keeps its pages; freed when closed */
+	st->data = (u8 *)st->mem.vaddr + ETW_STAGE_META_SIZE;
+	st->data_size = PAGE_SIZE - ETW_STAGE_META_SIZE;
+	etw_user_uncharge(st->user, ETW_Q_STAGE_BYTES, freed);
+	st->charged -= freed;
+	return;
+undo:
+	WRITE_ONCE(st->meta->state, ETW_STAGE_S_OPEN);
+}
+
+/*
+ * After a collect: free a stage its writer left (CLOSE, or the thread is
+ * gone) once it is empty; retire one that was idle long enough.
+ * Context: etw_collect_mutex held.
+ */
+void etw_stage_housekeep(struct etw_stage *st, u64 now)
+{
+	bool empty = st->retired || (!st->busy && st->tail == st->end);
+
+	if (!st->closed && (READ_ONCE(st->task->flags) & PF_EXITING)) {
+		struct etw_ring r = { .data = st->data, .size = st->data_size };
+		u64 head;
+
+		/* A thread that exited without closing it (raw clone()). */
+		if (xa_erase(&st->file->stages, st->id) == st) {
+			atomic_dec(&st->file->nstages);
+			etw_stage_put(st);
+		}
+		st->closed = true;
+		/*
+		 * Its last records may have been committed after this collect
+		 * read head: its head store came before PF_EXITING was set.
+		 */
+		smp_rmb();
+		/* Acquire: the records below head are read after it. */
+		head = smp_load_acquire(&st->meta->head) & ~7ULL;
+		if (!st->retired && head != st->tail &&
+		    etw_ring_head_ok(&r, st->tail, head))
+			empty = false;
+	}
+	/* Records still there (above the cutoff) go at the next collect. */
+	if (st->closed && empty) {
+		etw_collect_free(st);
+		return;
+	}
+	if (!st->retired && !st->closed && empty && st->mem.nr_pages > 1 &&
+	    now - st->took > (u64)READ_ONCE(etw_stage_idle_ms) * NSEC_PER_MSEC)
+		etw_stage_retire(st);
+}
+

@@ -3,7 +3,7 @@
  * The fast path: per-thread stages that writers fill with plain stores,
  * and the collector that moves their records into the sessions' buffers.
  * See etw_fast.c (stages), etw_collect.c (the collector),
- * kmod/shared/etw_collect.c (the freestanding part) and
+ * kmod/shared/etw_runs.c (the freestanding part) and
  * Documentation/design.rst ("The fast path").
  */
 #ifndef _ETW_FAST_H

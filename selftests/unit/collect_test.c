@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The fast path's collector logic (kmod/shared/etw_collect.c), as etw.ko
+ * The fast path's collector logic (kmod/shared/etw_runs.c), as etw.ko
  * runs it: ring positions and the wrap, framing, planning into runs,
  * the order of runs per CPU (merging those that overlap in time), and
  * the check of a copy (what the module overwrites, what it drops and
  * counts, what it skips).  Documentation/design.rst, "Collecting".
  */
 #include <stdlib.h>
-#include "shared/etw_collect.h"
+#include "shared/etw_runs.h"
 #include "shared/etw_etl.h"
 
 #include "../kselftest_harness.h"

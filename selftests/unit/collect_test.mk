@@ -1,2 +1,2 @@
 # SPDX-License-Identifier: GPL-2.0-only
-$(OUTPUT)/collect_test: $(SHARED)/etw_collect.c $(SHARED)/etw_logic.c
+$(OUTPUT)/collect_test: $(SHARED)/etw_runs.c $(SHARED)/etw_logic.c

@@ -7,7 +7,7 @@
  * and divides by N).  No kernel: the stage, the fast map and the global
  * page are memory of this process, set up as etw.ko would publish them,
  * so what is counted is libetw's writer, or the collector's logic
- * (kmod/shared/etw_collect.c) with the copy into buffers that
+ * (kmod/shared/etw_runs.c) with the copy into buffers that
  * kmod/etw_collect.c does around it.
  *
  *   write	EventWrite, one 64-byte descriptor, one session (the inline
@@ -34,7 +34,7 @@
 #include "etwbench/tl_same.h"
 #include "fastpath.h"
 #include "provider.h"
-#include "shared/etw_collect.h"
+#include "shared/etw_runs.h"
 #include "shared/etw_etl.h"
 
 /* {BE7CBE7C-1111-4222-8333-444455556677}, as etwbench's */

@@ -11,8 +11,8 @@
  * time, CPU and sessions once; the checker decides everything else from
  * the copy it is given, which must frame as the plan said.
  */
-#ifndef _ETW_SHARED_COLLECT_H
-#define _ETW_SHARED_COLLECT_H
+#ifndef _ETW_SHARED_RUNS_H
+#define _ETW_SHARED_RUNS_H
 
 #include "etw_compat.h"
 #include "etw_logic.h"
@@ -295,4 +295,4 @@ struct etw_check {
 void etw_collect_check(u8 *buf, u32 len, bool more, u64 lo, u64 hi,
 		       const struct etw_patch *p, struct etw_check *res);
 
-#endif /* _ETW_SHARED_COLLECT_H */
+#endif /* _ETW_SHARED_RUNS_H */

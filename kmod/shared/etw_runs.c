@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
  * The fast path's collector, freestanding: ring walking, planning, the
- * order of runs, and the check of a copy.  See etw_collect.h and
+ * order of runs, and the check of a copy.  See etw_runs.h and
  * Documentation/design.rst ("Collecting").
  */
-#include "etw_collect.h"
+#include "etw_runs.h"
 #include "etw_etl.h"
 
 static inline u16 ld16(const u8 *p)
