@@ -59,7 +59,7 @@ all: lib tools module
 module:
 	@echo "== etw.ko (against $(KDIR))"
 	+$(KMAKE) modules
-	@echo "== kernel-mode providers: etw_sample_km.ko, etw_kcheck.ko"
+	@echo "== kernel-mode providers: etw_sample_km.ko, etw_kcheck.ko, etw_ktail.ko"
 	+@for d in $(KPROVS); do $(KMAKE_PROV) M=$$d modules || exit 1; done
 
 lib:

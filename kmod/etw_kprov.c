@@ -43,7 +43,7 @@
 
 #include "etw_internal.h"
 #include "etw_compat.h"
-#include "etw_kprov.h"
+#include <etw_km.h>
 
 /**
  * struct etw_kprov - a kernel-mode provider's side of a registration
@@ -54,10 +54,9 @@
  * @running:	the task running its callback, or NULL (etw_lock)
  * @cb:		the enable callback, or NULL
  * @ctx:	its CallbackContext
- * @caller:	where EtwRegister (or TraceLoggingRegister) was called from
- * @owner:	the module whose init function @caller is in, learnt when it
- *		went live (init code is freed then), or NULL: compared, never
- *		dereferenced (etw_lock)
+ * @owner:	the registering module (THIS_MODULE of its EtwRegister or
+ *		TraceLoggingRegister, inline in the headers; NULL for code
+ *		built into the kernel): compared, never dereferenced
  */
 struct etw_kprov {
 	struct list_head node;
@@ -66,7 +65,6 @@ struct etw_kprov {
 	struct task_struct *running;
 	PETWENABLECALLBACK cb;
 	void *ctx;
-	unsigned long caller;
 	const struct module *owner;
 };
 
@@ -251,19 +249,21 @@ static NTSTATUS etw_kstatus(int err)
 }
 
 /**
- * etw_kregister() - EtwRegister, on behalf of the code at @caller
+ * __etw_register() - EtwRegister, on behalf of @owner
  * @ProviderId:	as EtwRegister's
  * @EnableCallback: as EtwRegister's
  * @CallbackContext: as EtwRegister's
  * @RegHandle:	as EtwRegister's
- * @caller:	the return address into the registering module (its module
- *		owns the registration: etw_kprov_module_event())
+ * @owner:	the registering module (EtwRegister passes THIS_MODULE):
+ *		what it leaves registered ends when it goes
+ *		(etw_kprov_module_event())
  *
  * Context: process context, may sleep.
+ * Return: an NTSTATUS, as EtwRegister's.
  */
-NTSTATUS etw_kregister(LPCGUID ProviderId, PETWENABLECALLBACK EnableCallback,
-		       PVOID CallbackContext, PREGHANDLE RegHandle,
-		       unsigned long caller)
+NTSTATUS __etw_register(LPCGUID ProviderId, PETWENABLECALLBACK EnableCallback,
+			PVOID CallbackContext, PREGHANDLE RegHandle,
+			struct module *owner)
 {
 	struct etw_notification *first = NULL;
 	struct etw_kprov *kp;
@@ -301,7 +301,7 @@ NTSTATUS etw_kregister(LPCGUID ProviderId, PETWENABLECALLBACK EnableCallback,
 	kp->reg = reg;
 	kp->cb = EnableCallback;
 	kp->ctx = CallbackContext;
-	kp->caller = caller;
+	kp->owner = owner;
 
 	mutex_lock(&etw_lock);
 	ret = etw_reg_insert(etw_kprov_file, reg);
@@ -333,13 +333,7 @@ out_free:
 	return etw_kstatus(ret);
 }
 
-NTSTATUS EtwRegister(LPCGUID ProviderId, PETWENABLECALLBACK EnableCallback,
-		     PVOID CallbackContext, PREGHANDLE RegHandle)
-{
-	return etw_kregister(ProviderId, EnableCallback, CallbackContext,
-			     RegHandle, _RET_IP_);
-}
-EXPORT_SYMBOL_NS_GPL(EtwRegister, ETW);
+EXPORT_SYMBOL_NS_GPL(__etw_register, ETW);
 
 NTSTATUS EtwUnregister(REGHANDLE RegHandle)
 {
@@ -450,21 +444,19 @@ BOOLEAN EtwProviderEnabled(REGHANDLE RegHandle, UCHAR Level,
 EXPORT_SYMBOL_NS_GPL(EtwProviderEnabled, ETW);
 
 /*
- * Does @kp belong to @mod: registered from its code (its init function
- * included, see etw_kprov_module_event()), or with a callback there?
+ * Does @kp belong to @mod: registered by it (the THIS_MODULE its headers
+ * passed), or with a callback in its code?
  */
 static bool etw_kprov_of(const struct etw_kprov *kp, const struct module *mod)
 {
-	return kp->owner == mod || within_module(kp->caller, mod) ||
+	return kp->owner == mod ||
 	       (kp->cb && within_module((unsigned long)kp->cb, mod));
 }
 
 /*
- * A module went live: its init function is about to be freed, so what
- * it registered from there is marked as its own now.  A module is going
- * (its exit function returned, or its init failed) and its code is
- * still there: what it left registered ends now, its running callbacks
- * waited for.
+ * A module is going (its exit function returned, or its init failed)
+ * and its code is still there: what it left registered ends now, its
+ * running callbacks waited for.
  */
 static int etw_kprov_module_event(struct notifier_block *nb,
 				  unsigned long action, void *data)
@@ -472,14 +464,6 @@ static int etw_kprov_module_event(struct notifier_block *nb,
 	struct module *mod = data;
 	struct etw_kprov *kp;
 
-	if (action == MODULE_STATE_LIVE) {
-		mutex_lock(&etw_lock);
-		list_for_each_entry(kp, &etw_kprovs, node)
-			if (!kp->owner && within_module(kp->caller, mod))
-				kp->owner = mod;
-		mutex_unlock(&etw_lock);
-		return NOTIFY_OK;
-	}
 	if (action != MODULE_STATE_GOING)
 		return NOTIFY_DONE;
 	mutex_lock(&etw_lock);

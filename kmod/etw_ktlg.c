@@ -13,7 +13,7 @@
 #include <linux/export.h>
 
 #include "etw_compat.h"		/* get_unaligned() */
-#include "etw_kprov.h"
+#include <etw_km.h>
 
 #include <TraceLoggingProvider.h>
 #include "shared/etw_tlg_state.h"
@@ -44,9 +44,9 @@ static VOID NTAPI etw_tlg_callback(LPCGUID SourceId, ULONG ControlCode,
 				  p->CallbackContext);
 }
 
-TLG_STATUS __etw_tlg_register(TraceLoggingHProvider hProvider,
-			      TLG_PENABLECALLBACK pEnableCallback,
-			      PVOID pCallbackContext)
+TLG_STATUS __etw_tlg_register_km(TraceLoggingHProvider hProvider,
+				 TLG_PENABLECALLBACK pEnableCallback,
+				 PVOID pCallbackContext, struct module *owner)
 {
 	struct _TlgProvider_t *p = etw_tlg_state(hProvider);
 	const UINT16 *traits;
@@ -63,7 +63,7 @@ TLG_STATUS __etw_tlg_register(TraceLoggingHProvider hProvider,
 	p->EnableCallback = pEnableCallback;
 	p->CallbackContext = pCallbackContext;
 	/* The registration is the calling module's (unload safety). */
-	st = etw_kregister(&p->ProviderId, etw_tlg_callback, p, &h, _RET_IP_);
+	st = __etw_register(&p->ProviderId, etw_tlg_callback, p, &h, owner);
 	if (!NT_SUCCESS(st)) {
 		p->EnableCallback = NULL;
 		p->CallbackContext = NULL;
@@ -77,7 +77,7 @@ TLG_STATUS __etw_tlg_register(TraceLoggingHProvider hProvider,
 				  get_unaligned(traits));
 	return STATUS_SUCCESS;
 }
-EXPORT_SYMBOL_NS_GPL(__etw_tlg_register, ETW);
+EXPORT_SYMBOL_NS_GPL(__etw_tlg_register_km, ETW);
 
 void __etw_tlg_unregister(TraceLoggingHProvider hProvider)
 {

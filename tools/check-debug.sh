@@ -83,9 +83,9 @@ if [ -n "$DK" ]; then
 		# kprov_test.sh's provider modules, on top of that etw.ko.
 		if tools/kprov-build.sh "$DK/build" "$OUT/mod/Module.symvers" \
 			"$TOP" "$OUT/kprov" 2> "$OUT/kprov.err"; then
-			echo "ok 3 the kernel-mode provider modules (etw_sample_km.ko, etw_kcheck.ko) build against it with W=1 and no warnings"
+			echo "ok 3 the kernel-mode provider modules (etw_sample_km.ko, etw_kcheck.ko, etw_ktail.ko) build against it with W=1 and no warnings"
 		else
-			echo "not ok 3 the kernel-mode provider modules (etw_sample_km.ko, etw_kcheck.ko) build against it with W=1 and no warnings"
+			echo "not ok 3 the kernel-mode provider modules (etw_sample_km.ko, etw_kcheck.ko, etw_ktail.ko) build against it with W=1 and no warnings"
 			sed 's/^/# /' "$OUT/kprov.err"
 		fi
 	} 2>&1 | tee "$OUT/lint.tap"

@@ -41,6 +41,8 @@
 #define _ETW_KM_ 1
 #endif
 
+#include <linux/module.h>
+
 #include "evntprov.h"
 
 /* The symbol namespace of the exports: MODULE_IMPORT_NS(ETW). */
@@ -81,11 +83,24 @@
  * STATUS_NO_MEMORY or STATUS_INSUFFICIENT_RESOURCES (too many kernel
  * registrations).
  */
-NTSTATUS EtwRegister(
+NTSTATUS __etw_register(LPCGUID ProviderId, PETWENABLECALLBACK EnableCallback,
+			PVOID CallbackContext, PREGHANDLE RegHandle,
+			struct module *owner);
+
+/*
+ * Inline, so that the registration knows its module (THIS_MODULE): a
+ * module unloaded with it still registered has it ended then, whatever
+ * its code looks like (a tail call from its init function, a helper).
+ */
+static inline NTSTATUS EtwRegister(
 	_In_ LPCGUID ProviderId,
 	_In_opt_ PETWENABLECALLBACK EnableCallback,
 	_In_opt_ PVOID CallbackContext,
-	_Out_ PREGHANDLE RegHandle);
+	_Out_ PREGHANDLE RegHandle)
+{
+	return __etw_register(ProviderId, EnableCallback, CallbackContext,
+			      RegHandle, THIS_MODULE);
+}
 
 /*
  * Unregister.  When it returns, no callback of the registration runs or

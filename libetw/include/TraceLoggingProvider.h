@@ -168,9 +168,18 @@ typedef struct _TlgProvider_t const *TraceLoggingHProvider;
  * libetw's side (LIBETW_1.2), or etw.ko's in kernel mode; use the
  * TraceLogging* names instead.
  */
+#ifdef _ETW_KM_
+/* Kernel mode: the registration is the calling module's (THIS_MODULE). */
+TLG_STATUS __etw_tlg_register_km(TraceLoggingHProvider hProvider,
+				 TLG_PENABLECALLBACK pEnableCallback,
+				 PVOID pCallbackContext, struct module *owner);
+#define __etw_tlg_register(h, cb, ctx) \
+	__etw_tlg_register_km(h, cb, ctx, THIS_MODULE)
+#else
 TLG_STATUS __etw_tlg_register(TraceLoggingHProvider hProvider,
 			      TLG_PENABLECALLBACK pEnableCallback,
 			      PVOID pCallbackContext);
+#endif
 void __etw_tlg_unregister(TraceLoggingHProvider hProvider);
 void __etw_tlg_write(TraceLoggingHProvider hProvider, const void *pEventMetadata,
 		     ULONG64 filter, ULONG flags, LPCGUID pActivityId,
