@@ -84,15 +84,26 @@ static void etw_kactivity_sweep(void)
 	unsigned long pid;
 	bool alive;
 
+	/*
+	 * xa_for_each() holds RCU only while it finds an entry; a SET or a
+	 * clear may free the entry (kfree_rcu) as soon as the step is over.
+	 * So each entry is looked up again, and read and compared, inside
+	 * one RCU section of our own (review 3, finding 5).
+	 */
 	xa_for_each(&etw_kacts, pid, a) {
 		rcu_read_lock();
-		t = pid_task(find_pid_ns(pid, &init_pid_ns), PIDTYPE_PID);
-		alive = t && t->start_time == a->start;
-		rcu_read_unlock();
-		if (!alive && xa_cmpxchg(&etw_kacts, pid, a, NULL, 0) == a) {
-			atomic_dec(&etw_nkacts);
-			kfree_rcu(a, rcu);
+		a = xa_load(&etw_kacts, pid);
+		if (a) {
+			t = pid_task(find_pid_ns(pid, &init_pid_ns),
+				     PIDTYPE_PID);
+			alive = t && t->start_time == a->start;
+			if (!alive &&
+			    xa_cmpxchg(&etw_kacts, pid, a, NULL, 0) == a) {
+				atomic_dec(&etw_nkacts);
+				kfree_rcu(a, rcu);
+			}
 		}
+		rcu_read_unlock();
 	}
 }
 

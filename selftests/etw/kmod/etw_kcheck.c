@@ -29,6 +29,7 @@
 #include <linux/completion.h>
 #include <linux/hrtimer.h>
 #include <linux/jump_label.h>
+#include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
@@ -218,6 +219,51 @@ static void kc_api_activity(void)
 	      EtwActivityIdControl(EVENT_ACTIVITY_CTRL_GET_ID, NULL) ==
 	      STATUS_INVALID_PARAMETER,
 	      "EtwActivityIdControl: bad code or NULL is STATUS_INVALID_PARAMETER");
+}
+
+/*
+ * Review 3, finding 5: tasks that set and clear their activity IDs as
+ * fast as they can, so that each set after a clear is a new entry and
+ * the table is swept every ETW_KACT_SWEEP of them, while the others'
+ * entries are replaced and freed.  The sweep must read no freed entry
+ * (KASAN says so in check-debug).
+ */
+#define KC_RACERS	3
+
+static int kc_racer(void *arg)
+{
+	unsigned int i, n = (unsigned long)arg;
+	GUID id, zero = { 0 };
+
+	for (i = 0; i < n; i++) {
+		EtwActivityIdControl(EVENT_ACTIVITY_CTRL_CREATE_SET_ID, &id);
+		if (i & 1)
+			EtwActivityIdControl(EVENT_ACTIVITY_CTRL_SET_ID, &zero);
+		if (!(i & 255))
+			cond_resched();
+	}
+	EtwActivityIdControl(EVENT_ACTIVITY_CTRL_SET_ID, &zero);
+	return 0;
+}
+
+static void kc_activity_race(unsigned int n)
+{
+	struct task_struct *t[KC_RACERS];
+	unsigned int i, started = 0;
+
+	for (i = 0; i < KC_RACERS; i++) {
+		t[i] = kthread_run(kc_racer, (void *)(unsigned long)n,
+				   "etw_kc_race/%u", i);
+		if (IS_ERR(t[i]))
+			break;
+		get_task_struct(t[i]);
+		started++;
+	}
+	for (i = 0; i < started; i++) {
+		kthread_stop(t[i]);
+		put_task_struct(t[i]);
+	}
+	kc_say("racers %u of %u, %u rounds each\n", started, KC_RACERS, n);
 }
 
 static void kc_api_limits(void)
@@ -436,6 +482,9 @@ static int kc_run_cmd(char *cmd)
 		kc_say("provider %d event %d\n",
 		       EtwProviderEnabled(kc_reg, level, kw),
 		       EtwEventEnabled(kc_reg, &d));
+	} else if (sscanf(cmd, "activity-race %u", &n) == 1 && n &&
+		   n <= 10000000) {
+		kc_activity_race(n);
 	} else if (sscanf(cmd, "ctx %u", &n) == 1 && n && n <= 1000) {
 		kc_ctx(n);
 	} else if (sscanf(cmd, "bench-disabled %u", &n) == 1 && n) {
