@@ -24,8 +24,10 @@
  *             [--max-seconds S] [--avoid LIST] [--verbose]
  *
  * Environment: ETW_FUZZ_SEED, ETW_FUZZ_CALLS (default 80000: a short run
- * for make check; make check-debug uses 1000000), ETW_FUZZ_SECONDS (a
- * time cap; reaching it fails the run), ETW_FUZZ_AVOID (as --avoid).
+ * for make check; make check-debug uses 100000), ETW_FUZZ_SECONDS (a
+ * time cap: reaching it ends the run early, which is no failure on a
+ * slow machine; the report says how many calls ran, and a process that
+ * then does not stop is a hang), ETW_FUZZ_AVOID (as --avoid).
  * `--procs 1 --threads 1 --seed N --calls M` replays one thread's call
  * sequence exactly, as far as the kernel answers the same.
  */
@@ -759,10 +761,11 @@ int main(int argc, char **argv)
 		       fz->ksys_started, fz->ksys_stacks);
 	ksft_print_msg("stages: %" PRIu64 " scribbles into a retired ring got SIGBUS (design.rst, Retiring)\n",
 		       fz->stage_bus);
-	ksft_test_result(!crashed && !fz->hangs && !fz->stop,
-			 "fuzz: %" PRIu64 " calls%s, no fuzzer process crashed or hung (seed %#" PRIx64 ")\n",
-			 fz->calls, fz->stop ? " (stopped at the time cap)" : "",
-			 seed);
+	/* The cap is a cap: a slow machine makes fewer calls, not a failure. */
+	ksft_test_result(!crashed && !fz->hangs,
+			 "fuzz: %" PRIu64 " calls of %" PRIu64 "%s, no fuzzer process crashed or hung (seed %#" PRIx64 ")\n",
+			 fz->calls, calls,
+			 fz->stop ? " (the time cap ended the run)" : "", seed);
 	for (i = 0; i < fz->nviol && i < FZ_MAX_VIOL; i++)
 		ksft_print_msg("p%d t%d call %" PRIu64 ": %s\n", fz->viol[i].proc,
 			       fz->viol[i].thread, fz->viol[i].call,

@@ -34,11 +34,18 @@ ZK_JAR = "/usr/share/java/zookeeper.jar"
 
 
 def free_port():
+    """A loopback port free now.  Another process may take it before our
+    server binds it: the servers' start() sees that (the server exits,
+    or the one answering is not ours) and tries again on new ports."""
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
     s.close()
     return port
+
+
+class PortTaken(RuntimeError):
+    """A server could not have the port it was given: try other ports."""
 
 
 def lo_up():
@@ -60,13 +67,23 @@ class ZooKeeper:
         self.port = free_port()
         self.proc = None
 
-    def start(self, timeout=60):
+    def _ask(self, word):
+        with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
+            s.sendall(word)
+            out = b""
+            while True:
+                b = s.recv(4096)
+                if not b:
+                    return out
+                out += b
+
+    def _start_once(self, timeout):
         os.makedirs(os.path.join(self.dir, "data"), exist_ok=True)
         cfg = os.path.join(self.dir, "zoo.cfg")
         with open(cfg, "w") as f:
             f.write("tickTime=500\ndataDir=%s/data\nclientPort=%d\n"
                     "clientPortAddress=127.0.0.1\nadmin.enableServer=false\n"
-                    "4lw.commands.whitelist=ruok\n" % (self.dir, self.port))
+                    "4lw.commands.whitelist=ruok,conf\n" % (self.dir, self.port))
         log = open(os.path.join(self.dir, "zk.log"), "ab")
         self.proc = subprocess.Popen(
             ["java", "-Xmx256m", "-cp", ZK_JAR,
@@ -75,16 +92,27 @@ class ZooKeeper:
         end = time.time() + timeout
         while time.time() < end:
             if self.proc.poll() is not None:
-                raise RuntimeError("zookeeper exited: see %s/zk.log" % self.dir)
+                raise PortTaken("zookeeper exited (port %d taken?): see %s/zk.log" %
+                                (self.port, self.dir))
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
-                    s.sendall(b"ruok")
-                    if s.recv(4) == b"imok":
-                        return
+                # Ours (its dataDir), and serving: "conf" needs a running server.
+                if (self._ask(b"ruok") == b"imok" and
+                        ("dataDir=%s/data" % self.dir).encode() in self._ask(b"conf")):
+                    return
             except OSError:
                 pass
             time.sleep(0.1)
         raise RuntimeError("zookeeper did not answer in %d s" % timeout)
+
+    def start(self, timeout=120):
+        for attempt in range(3):
+            try:
+                return self._start_once(timeout)
+            except PortTaken:
+                self.stop()
+                if attempt == 2:
+                    raise
+                self.port = free_port()
 
     def stop(self):
         if self.proc and self.proc.poll() is None:
@@ -175,7 +203,7 @@ class Cluster:
         end = time.time() + timeout
         while time.time() < end:
             if self.procs[i].poll() is not None:
-                raise RuntimeError("clickhouse-server %d exited (%s): see %s" % (
+                raise PortTaken("clickhouse-server %d exited (%s; a port taken?): see %s" % (
                     i, self.procs[i].returncode, os.path.join(self.root, "ch%d" % i)))
             try:
                 with urllib.request.urlopen(self.urls[i] + "/ping", timeout=2) as r:
@@ -186,12 +214,49 @@ class Cluster:
             time.sleep(0.05)
         raise RuntimeError("clickhouse-server %d did not answer in %d s" % (i, timeout))
 
+    def _ours(self, i):
+        """Is the server answering on node @i's port the one we configured?"""
+        ports = self.rows("SELECT port FROM system.clusters WHERE cluster = 'etw' "
+                          "ORDER BY shard_num, replica_num", i)
+        return sorted(int(p[0]) for p in ports) == sorted(self.tcp)
+
+    def wait_zookeeper(self, timeout=120):
+        """Every replica reaches ZooKeeper: a real request, through it."""
+        end = time.time() + timeout
+        for i in range(self.n):
+            while True:
+                try:
+                    self.query("SELECT count() FROM system.zookeeper WHERE path = '/'", i)
+                    break
+                except RuntimeError as e:
+                    if time.time() > end:
+                        raise RuntimeError("clickhouse-server %d does not reach ZooKeeper in "
+                                           "%d s: %s" % (i, timeout, e))
+                    time.sleep(0.2)
+
     def start(self):
+        """Start every server and wait until each answers, is ours and, with
+        ZooKeeper, reaches it; on new ports when one was taken meanwhile."""
         lo_up()
-        for i in range(self.n):
-            self.start_node(i, wait=False)
-        for i in range(self.n):
-            self.wait(i)
+        for attempt in range(3):
+            try:
+                for i in range(self.n):
+                    self.start_node(i, wait=False)
+                for i in range(self.n):
+                    self.wait(i)
+                    if not self._ours(i):
+                        raise PortTaken("port %d answers for another server" % self.http[i])
+                break
+            except PortTaken:
+                self.stop()
+                if attempt == 2:
+                    raise
+                self.http = [free_port() for _ in range(self.n)]
+                self.tcp = [free_port() for _ in range(self.n)]
+                self.interserver = [free_port() for _ in range(self.n)]
+                self.urls = ["http://127.0.0.1:%d" % p for p in self.http]
+        if self.zk:
+            self.wait_zookeeper()
 
     def kill(self, i, sig=signal.SIGKILL):
         p = self.procs[i]
