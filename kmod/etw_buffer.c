@@ -138,10 +138,11 @@ static void etw_pool_flush_work(struct work_struct *work)
  * free buffers
  * @pool:	the session's pool
  *
- * A blocking session with fewer than half its buffers free is congested
- * (its bit in the global page: its writers wait, whichever path they
- * write through), unless a waiter timed out on it (stalled) and it has
- * not recovered since.  Kept as buffers are taken and given back.
+ * A blocking session with fewer than half its buffers free, or records
+ * held back for it in stages, is congested (its bit in the global page:
+ * its writers wait, whichever path they write through), unless it is
+ * stalled (a timeout passed) and has not recovered since.  Kept as
+ * buffers are taken and given back, and by the collector.
  *
  * Context: any; pool->lock held or not (atomic bit operations; a stale
  * nr_free is corrected at the next take or give-back).
@@ -159,7 +160,8 @@ void etw_pool_block_update(struct etw_pool *pool)
 		return;
 	}
 	cong = !READ_ONCE(pool->stopped) &&
-	       READ_ONCE(pool->nr_free) * 2 < pool->nr;
+	       (READ_ONCE(pool->nr_free) * 2 < pool->nr ||
+		READ_ONCE(s->fast.holds));
 	if (!cong && READ_ONCE(s->fast.stalled))
 		WRITE_ONCE(s->fast.stalled, false);
 	if (cong && !READ_ONCE(s->fast.stalled))

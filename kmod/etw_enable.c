@@ -187,6 +187,68 @@ static bool etw_reg_has_session(struct etw_reg *reg, struct etw_session *s)
 }
 
 /**
+ * etw_file_fast_sessions() - the sessions @ef's stages can have records for
+ * @ef:		a file whose registrations' fast sessions changed
+ *
+ * The collector copies a stage's records to no other session, and
+ * throws away what a file with none writes (nobody wants it: records
+ * written under an older state were collected before it changed).
+ *
+ * Context: etw_lock held.
+ */
+void etw_file_fast_sessions(struct etw_file *ef)
+{
+	u32 slot, seen = 0;
+	u64 mask = 0;
+
+	lockdep_assert_held(&etw_lock);
+	for (slot = 0; ef->regs && slot < ETW_MAX_REGS_PER_FD &&
+	     seen < ef->nregs; slot++) {
+		struct etw_reg *reg = rcu_dereference_protected(ef->regs[slot],
+						lockdep_is_held(&etw_lock));
+
+		if (reg) {
+			mask |= reg->fast_sessions;
+			seen++;
+		}
+	}
+	WRITE_ONCE(ef->fast_sessions, mask);
+}
+
+/**
+ * etw_active_changed() - the sessions whose state for a registration
+ * changes from @old to @new
+ * @old:	its active list, or NULL
+ * @new:	the one replacing it, or NULL
+ *
+ * Context: etw_lock held.
+ * Return: bit (logger_id - 1) per session in @old whose entry is gone or
+ * differs in @new.
+ */
+u64 etw_active_changed(const struct etw_active *old,
+		       const struct etw_active *new)
+{
+	u64 mask = 0;
+	u32 i, j;
+
+	for (i = 0; old && i < old->n; i++) {
+		const struct etw_active_entry *a = &old->e[i];
+		bool same = false;
+
+		for (j = 0; new && j < new->n && !same; j++) {
+			const struct etw_active_entry *b = &new->e[j];
+
+			same = b->session == a->session && b->props == a->props &&
+			       b->idf == a->idf &&
+			       !memcmp(&b->kw, &a->kw, sizeof(b->kw));
+		}
+		if (!same)
+			mask |= 1ULL << (a->session->logger_id - 1);
+	}
+	return mask;
+}
+
+/**
  * etw_reg_recompute() - bring a registration up to date
  * @reg:	the registration
  * @touched:	the session a control call changed, or NULL
@@ -247,11 +309,13 @@ void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 
 	changed = memcmp(&agg, &reg->agg, sizeof(agg)) || logger != reg->logger;
 	/* Staged records are judged by the state they were written under. */
-	etw_fast_drain_reg(reg);
+	old = rcu_dereference_protected(reg->active, lockdep_is_held(&etw_lock));
+	etw_fast_drain_reg(reg, etw_active_changed(old, active));
 	reg->agg = agg;
 	reg->logger = logger;
 	reg->fast_sessions = fast;
 	reg->fast_other = other;
+	etw_file_fast_sessions(reg->file);
 	etw_slot_publish(reg);
 
 	old = rcu_replace_pointer(reg->active, active,

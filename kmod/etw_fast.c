@@ -342,10 +342,29 @@ static u32 etw_stage_advice(struct etw_stage *st, u32 need, u64 now)
 	return fast || need > st->data_size / 4 ? ETW_STAGE_A_GROW : 0;
 }
 
+/*
+ * The longest blocking timeout of the sessions @st holds records back
+ * for (0: it holds none).  Context: etw_collect_mutex held.
+ */
+static u32 etw_stage_held_ms(struct etw_stage *st)
+{
+	u32 i, ms = 0;
+
+	for (i = 0; st->nholds && i < ETW_STAGE_HOLDS; i++) {
+		struct etw_session *s = st->holds[i].id ?
+			etw_col.sess[st->holds[i].id] : NULL;
+
+		if (s)
+			ms = max(ms, READ_ONCE(s->fast.block_ms));
+	}
+	return ms;
+}
+
 long etw_ioctl_stage_seal(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_stage_ctl req;
 	struct etw_stage *st;
+	unsigned long deadline = 0;
 	u64 t = ktime_get_ns();
 	int ret, tries;
 
@@ -359,13 +378,19 @@ long etw_ioctl_stage_seal(struct etw_file *ef, void __user *uarg, u32 usize)
 	 * The first collect takes what is below its cutoff; the second,
 	 * once the margin has passed since the call (every record the
 	 * writer committed before it is then below the cutoff), takes the
-	 * rest.  A ring still full holds only records from the future: they
-	 * are dropped and counted so that the writer goes on.
+	 * rest.  Each plans this stage first, with the room it needs, so no
+	 * other stage's records keep it from being looked at.  A ring that
+	 * blocking sessions hold back records in waits (killably, no lock
+	 * held between collects) until they have buffers or give the holds
+	 * up, after their timeout: only this writer waits.  A ring still
+	 * full then holds only records from the future: they are dropped
+	 * and counted so that the writer goes on.
 	 */
-	for (tries = 0; tries < 2; tries++) {
+	for (tries = 0; ; tries++) {
 		u64 now = ktime_get_ns();
+		u32 ms;
 
-		if (tries && now < t + ETW_COLLECT_MARGIN_NS)
+		if (tries == 1 && now < t + ETW_COLLECT_MARGIN_NS)
 			usleep_range((t + ETW_COLLECT_MARGIN_NS - now) /
 				     NSEC_PER_USEC + 1,
 				     (t + ETW_COLLECT_MARGIN_NS - now) /
@@ -378,14 +403,23 @@ long etw_ioctl_stage_seal(struct etw_file *ef, void __user *uarg, u32 usize)
 		ret = -ESHUTDOWN;
 		if (st->closed || st->retired)
 			goto out_unlock;
-		etw_collect();
+		etw_collect(st);
 		if (etw_collect_room(st, req.need))
 			break;
-		if (!tries)
-			mutex_unlock(&etw_collect_mutex);
+		ms = etw_stage_held_ms(st);
+		if (ms && !deadline)
+			deadline = jiffies + msecs_to_jiffies(ms) + HZ;
+		if (tries >= 1 && (!ms || time_after(jiffies, deadline))) {
+			etw_collect_drop_stage(st);
+			break;
+		}
+		mutex_unlock(&etw_collect_mutex);
+		if (tries >= 1 && (schedule_timeout_killable(1) ||
+				   fatal_signal_pending(current))) {
+			etw_stage_put(st);
+			return -EINTR;
+		}
 	}
-	if (tries == 2)
-		etw_collect_drop_stage(st);
 	req.advice = etw_stage_advice(st, req.need, ktime_get_ns());
 	WRITE_ONCE(st->meta->advice, req.advice);
 	req.tail = st->tail;
@@ -465,6 +499,7 @@ void etw_fast_file_release(struct etw_file *ef)
 	 */
 	etw_collect_until(ktime_get_ns());
 	mutex_lock(&etw_collect_mutex);
+	/* What blocking sessions still hold back is lost: an exit waits for no reader. */
 	xa_for_each(&ef->stages, id, st) {
 		xa_erase(&ef->stages, id);
 		st->closed = true;
@@ -475,20 +510,28 @@ free_closed:
 	list_for_each_entry_safe(st, tmp, &etw_collect_stages, cnode) {
 		if (st->file != ef)
 			continue;
-		etw_collect_drop_stage(st);	/* what is left is lost */
+		etw_collect_drop_stage(st);	/* what is left is lost, counted */
 		etw_collect_free(st);
 	}
 	mutex_unlock(&etw_collect_mutex);
 	xa_destroy(&ef->stages);
 }
 
-/*
+/**
+ * etw_fast_drain_reg() - records of @reg's file, before its state changes
+ * @reg:	the registration
+ * @changed:	bit (logger_id - 1) per session whose state for @reg changes
+ *
  * Records in the stages of @reg's file are judged by the enable state
  * they were written under: collect before the active list changes, if
- * any stage of the file has records the collector did not take.
+ * any stage of the file has records the collector did not take.  What
+ * the stages still hold back for a session in @changed (it had no
+ * buffer) is given up, counted, by that same state.  Nothing here waits
+ * for a reader.
+ *
  * Context: etw_lock held.
  */
-void etw_fast_drain_reg(struct etw_reg *reg)
+void etw_fast_drain_reg(struct etw_reg *reg, u64 changed)
 {
 	struct etw_file *ef = reg->file;
 	struct etw_stage *st;
@@ -514,6 +557,7 @@ void etw_fast_drain_reg(struct etw_reg *reg)
 	rcu_read_unlock();
 	if (pending)
 		etw_collect_until(ktime_get_ns());
+	etw_block_release(ef, changed);
 }
 
 /**

@@ -34,14 +34,46 @@ struct etw_system_info;
  *		session's clock (READ_ONCE); U64_MAX without one
  * @block_ms:	blocking timeout, 0 when not blocking (etw_lock to change;
  *		READ_ONCE)
- * @stalled:	a waiter timed out: writers stop waiting until the session
- *		has half its buffers free again (the collector's mutex)
+ * @stalled:	it made no progress for a whole timeout: nothing is held
+ *		back for it and writers stop waiting until it has half its
+ *		buffers free again (the collector's mutex; READ_ONCE)
+ * @holds:	stages holding records back for it (the collector's mutex;
+ *		READ_ONCE: it is congested while there are any)
+ * @hold_key:	the lowest key they hold, U64_MAX without (the mutex)
+ * @stuck:	since when (ns) every collect found no buffer for it and
+ *		gave it nothing; 0 while it makes progress (the mutex)
+ * @failed:	this collect: a record found no buffer (the mutex)
+ * @got:	this collect: it was given a record (the mutex)
  */
 struct etw_session_fast {
 	bool served;
 	u64 wm;
 	u32 block_ms;
 	bool stalled;
+	u32 holds;
+	u64 hold_key;
+	u64 stuck;
+	bool failed;
+	bool got;
+};
+
+/* Blocking sessions a stage may hold records back for at once. */
+#define ETW_STAGE_HOLDS	4
+
+/**
+ * struct etw_hold - a stage's records held back for one blocking session
+ * @id:		the session's logger id; 0: a free slot
+ * @fresh:	set or kept by the collect under way
+ * @pos:	the session's first record not copied yet (those before
+ *		it, and every record before the stage's @done for the
+ *		sessions not holding it, were)
+ * @key:	the key the records from @pos on are planned from again
+ */
+struct etw_hold {
+	u16 id;
+	bool fresh;
+	u64 pos;
+	u64 key;
 };
 
 /**
@@ -64,8 +96,15 @@ struct etw_session_fast {
  * @tgid:	its process's id
  *
  * Everything below is the collector's (etw_collect_mutex):
- * @tail:	ring position up to which records were taken
- * @key:	key of the last record taken (records are raised to it)
+ * @tail:	ring position up to which records were taken for every
+ *		session: @done, or the lowest @holds' position
+ * @done:	ring position up to which records were taken for every
+ *		session that does not hold the stage
+ * @key:	key of the last record before @done (records are raised
+ *		to it)
+ * @tkey:	the key records from @tail on are planned from again
+ * @holds:	blocking sessions it holds records back for (etw_block.c)
+ * @nholds:	slots of @holds in use
  * @took:	time (ns) of the last collect that took a record
  * @sealed:	time (ns) of its last STAGE_SEAL
  * @bad:	this collect: the ring could not be framed past @take
@@ -78,7 +117,10 @@ struct etw_session_fast {
  * @busy:	this collect: a record was being written
  * @pending:	this collect: it has records not taken yet
  * @planned:	this collect: its records were planned
+ * @sessions:	this collect: the sessions its file's registrations are
+ *		enabled by (etw_file.fast_sessions): its records go to no other
  * @trimmed:	this collect: the cutoff fell inside its plan
+ * @truncated:	this collect: its share of the run table ran out
  * @times:	this collect: the owner's CPU times, both forms (EVENT_HEADER
  *		and ProcessorTime); @have_times says they were read
  */
@@ -99,7 +141,11 @@ struct etw_stage {
 	u32 tgid;
 
 	u64 tail;
+	u64 done;
 	u64 key;
+	u64 tkey;
+	struct etw_hold holds[ETW_STAGE_HOLDS];
+	u8 nholds;
 	u64 took;
 	u64 sealed;
 	bool bad;
@@ -111,7 +157,9 @@ struct etw_stage {
 	bool busy;
 	bool pending;
 	bool planned;
+	u64 sessions;
 	bool trimmed;
+	bool truncated;
 	bool have_times;
 	u64 times[2];
 };
@@ -122,7 +170,8 @@ void etw_fast_exit(void);
 void etw_fast_file_init(struct etw_file *ef);
 void etw_fast_file_release(struct etw_file *ef);
 void etw_fast_publish(struct etw_reg *reg);
-void etw_fast_drain_reg(struct etw_reg *reg);
+void etw_fast_drain_reg(struct etw_reg *reg, u64 changed);
+void etw_fast_wait_held(struct etw_file *ef);
 int etw_fast_mmap(struct etw_file *ef, struct vm_area_struct *vma);
 long etw_ioctl_stage_open(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_stage_seal(struct etw_file *ef, void __user *uarg, u32 usize);
@@ -137,7 +186,7 @@ extern struct mutex etw_collect_mutex;
 extern struct list_head etw_collect_stages;
 int etw_collect_init(void);
 void etw_collect_exit(void);
-void etw_collect(void);
+void etw_collect(struct etw_stage *first);
 void etw_collect_until(u64 t);
 void etw_collect_kick(void);
 unsigned int etw_collect_ms(void);

@@ -58,7 +58,7 @@ bool etw_fstream_room(struct etw_session *s, struct etw_stream *fs)
 void etw_fast_publish_wm(struct etw_session *s)
 {
 	struct etw_pool *pool = s->pool;
-	u64 wm = etw_col.floor;
+	u64 wm = min(etw_col.floor, s->fast.hold_key);
 	u32 i;
 
 	for (i = 0; i < pool->nr_streams; i++) {
@@ -79,6 +79,11 @@ void etw_fast_session_init(struct etw_session *s)
 	s->fast.wm = U64_MAX;
 	s->fast.block_ms = 0;
 	s->fast.stalled = false;
+	s->fast.holds = 0;
+	s->fast.hold_key = U64_MAX;
+	s->fast.stuck = 0;
+	s->fast.failed = false;
+	s->fast.got = false;
 }
 
 bool etw_fast_serves(const struct etw_session *s)
@@ -127,8 +132,11 @@ static void etw_fast_seal_all(struct etw_session *s, u16 flags)
  * @s:		a session that left the table and every active list
  *
  * The collect before its registrations' active lists changed took what
- * the stages held for it; this hands over the partly filled buffers
- * before the pool's last flush.
+ * the stages had for it (what they held back for it, having no buffer,
+ * was counted lost then); this gives up what is still held (records
+ * that were not its: nothing to count) and hands over the partly
+ * filled buffers before the pool's last flush.  Nothing waits for its
+ * readers.
  *
  * Context: process context, no locks held.
  */
@@ -136,11 +144,11 @@ void etw_fast_session_stop(struct etw_session *s)
 {
 	bool was;
 
-	/* A collect waiting for its buffers gives up: it stops. */
-	WRITE_ONCE(s->fast.stalled, true);
+	WRITE_ONCE(s->fast.stalled, true);	/* it holds nothing more */
 	mutex_lock(&etw_collect_mutex);
 	was = s->fast.served;
 	if (was) {
+		etw_block_forget(s);
 		etw_col.sess[s->logger_id] = NULL;
 		WRITE_ONCE(s->fast.served, false);
 		etw_fast_seal_all(s, ETL_BUFFER_FLAG_FLUSH_MARKER);
@@ -158,8 +166,7 @@ void etw_fast_session_stop(struct etw_session *s)
  * its partly filled fast buffers
  * @s:		the session
  * @hint:	a consumer's or the FlushTimer's flush: skipped while a
- *		collect waits for a blocking session's buffers (this
- *		consumer may hold them; the next flush will do)
+ *		collect runs (it does the job)
  *
  * Context: process context; may sleep; no spinlock held.
  */
@@ -168,11 +175,10 @@ void etw_fast_flush(struct etw_session *s, bool hint)
 	if (!etw_fast_serves(s))
 		return;
 	if (hint) {
-		/* A collect under way does the job (and may wait for us). */
-		if (atomic_read(&etw_col.waiting) ||
-		    !mutex_trylock(&etw_collect_mutex))
+		/* A collect under way does the job. */
+		if (!mutex_trylock(&etw_collect_mutex))
 			return;
-		etw_collect();
+		etw_collect(NULL);
 	} else {
 		etw_collect_until(ktime_get_ns());
 		mutex_lock(&etw_collect_mutex);

@@ -113,6 +113,10 @@ void etw_user_uncharge(struct etw_user *u, enum etw_quota q, u64 n);
  * @nstages:	stages in @stages
  * @nlisted:	stages of this file on the collector's list, open or
  *		closed, until freed (etw_fast_drain_reg())
+ * @fast_sessions: bit (logger_id - 1) per session served by stages that
+ *		enables one of @regs: the only sessions a record of this
+ *		file's stages can be for (etw_lock to write, after the
+ *		drain; the collector reads it with READ_ONCE)
  * @mapping:	the device's address space, seen at the first stage mmap
  *		(to zap a stage's mappings when it is freed)
  * @kernel:	the kernel file: the registrations of kernel-mode providers
@@ -138,6 +142,7 @@ struct etw_file {
 	struct xarray stages;
 	atomic_t nstages;
 	atomic_t nlisted;
+	u64 fast_sessions;
 	struct address_space *mapping;
 	bool kernel;
 };
@@ -478,6 +483,9 @@ struct etw_waitlist {
 long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_set_disallow(struct etw_file *ef, void __user *uarg, u32 usize);
 long etw_ioctl_get_disallow(struct etw_file *ef, void __user *uarg, u32 usize);
+u64 etw_active_changed(const struct etw_active *old,
+		       const struct etw_active *new);
+void etw_file_fast_sessions(struct etw_file *ef);
 void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 		       const u8 *source_id, struct etw_waitlist *wl);
 void etw_entry_free(struct etw_entry *e);

@@ -188,7 +188,8 @@ void etw_reg_destroy(struct etw_reg *reg)
 
 	lockdep_assert_held(&etw_lock);
 	/* What its stages hold was written while it lived. */
-	etw_fast_drain_reg(reg);
+	old = rcu_dereference_protected(reg->active, lockdep_is_held(&etw_lock));
+	etw_fast_drain_reg(reg, etw_active_changed(old, NULL));
 	etw_index_remove(reg);
 	etw_notify_drop_reg(reg);
 
@@ -201,6 +202,7 @@ void etw_reg_destroy(struct etw_reg *reg)
 
 	RCU_INIT_POINTER(ef->regs[reg->slot], NULL);
 	ef->nregs--;
+	etw_file_fast_sessions(ef);
 	old = rcu_dereference_protected(reg->active, lockdep_is_held(&etw_lock));
 	RCU_INIT_POINTER(reg->active, NULL);
 	if (old)
@@ -226,6 +228,8 @@ long etw_ioctl_unregister(struct etw_file *ef, void __user *uarg, u32 usize)
 		return ret;
 	if (u.__reserved)
 		return -EINVAL;
+	/* Its own records held back for blocking sessions go first. */
+	etw_fast_wait_held(ef);
 	mutex_lock(&etw_lock);
 	reg = etw_reg_lookup(ef, u.handle);
 	if (reg)

@@ -104,7 +104,8 @@ int etw_ring_peek(const struct etw_ring *r, u64 pos, u64 end,
  * etw_plan_stage().
  */
 static bool etw_run_start(struct etw_run *runs, u32 *nruns, u32 max,
-			  const struct etw_peek *pk, u64 key, u32 stage)
+			  const struct etw_peek *pk, u64 key,
+			  const struct etw_plan *pl)
 {
 	struct etw_run *run;
 
@@ -114,11 +115,12 @@ static bool etw_run_start(struct etw_run *runs, u32 *nruns, u32 max,
 	run->first_key = key;
 	run->last_key = key;
 	run->sessions = pk->sessions;
-	run->stage = stage;
+	run->stage = pl->stage;
 	run->pos = pk->pos;
 	run->len = pk->need;
 	run->count = 1;
 	run->cpu = pk->cpu;
+	run->flags = pl->flags;
 	return true;
 }
 
@@ -182,6 +184,9 @@ u32 etw_plan_stage(const struct etw_ring *r, struct etw_plan *pl,
 			pl->bad = ret < 0;
 			break;
 		}
+		/* A CPU the machine does not have: a run of its own, lost. */
+		if (pl->ncpu && pk.cpu >= pl->ncpu)
+			pk.cpu = ETW_RUN_BADCPU;
 		if (pk.ts < key)
 			pk.ts = key;
 		if (pk.ts > cutoff)
@@ -193,7 +198,7 @@ u32 etw_plan_stage(const struct etw_ring *r, struct etw_plan *pl,
 			run->count++;
 			run->last_key = key;
 			run->sessions |= pk.sessions;
-		} else if (etw_run_start(runs, nruns, max, &pk, key, pl->stage)) {
+		} else if (etw_run_start(runs, nruns, max, &pk, key, pl)) {
 			run = &runs[*nruns - 1];
 		} else {
 			pl->full = true;
@@ -294,47 +299,60 @@ static void etw_runs_sort(struct etw_run *v, u32 n)
 	}
 }
 
-void etw_merge_init(struct etw_merge *m, struct etw_run *runs, u32 n,
-		    u64 floor, const struct etw_ring *rings, u32 *heap,
-		    u32 *gpos, u32 *gleft, u64 *gkey, u64 *gprev, u32 *gneed)
+/* Is ring position @a before @b (of one stage)?  Laps wrap. */
+static inline bool etw_pos_before(u64 a, u64 b)
 {
-	memset(m, 0, sizeof(*m));
-	etw_runs_sort(runs, n);
-	m->floor = floor;
-	m->runs = runs;
-	m->n = n;
-	m->rings = rings;
-	m->heap = heap;
-	m->gpos = gpos;
-	m->gleft = gleft;
-	m->gkey = gkey;
-	m->gprev = gprev;
-	m->gneed = gneed;
+	u32 la = ETW_STAGE_POS_LAP(a), lb = ETW_STAGE_POS_LAP(b);
+
+	if (la != lb)
+		return (s32)(la - lb) < 0;
+	return ETW_STAGE_POS_OFF(a) < ETW_STAGE_POS_OFF(b);
 }
 
-/* Heap of group members (indexes into runs) by their next key. */
+/*
+ * The order pieces are given in, on one CPU and across CPUs: key, then
+ * stage, then ring position (within a stage, keys never go down along
+ * the ring, so this is ring order).
+ */
+static inline bool etw_piece_less(const struct etw_piece *a,
+				  const struct etw_piece *b)
+{
+	if (a->lo != b->lo)
+		return a->lo < b->lo;
+	if (a->run->stage != b->run->stage)
+		return a->run->stage < b->run->stage;
+	return etw_pos_before(etw_pos(ETW_STAGE_POS_LAP(a->run->pos), a->off),
+			      etw_pos(ETW_STAGE_POS_LAP(b->run->pos), b->off));
+}
+
+/* Heap of group members (indexes into runs) by their next record. */
 static inline bool etw_g_less(const struct etw_merge *m, u32 a, u32 b)
 {
-	if (m->gkey[a] != m->gkey[b])
-		return m->gkey[a] < m->gkey[b];
-	return a < b;
+	const struct etw_run *ra = &m->runs[a], *rb = &m->runs[b];
+
+	if (m->x.gkey[a] != m->x.gkey[b])
+		return m->x.gkey[a] < m->x.gkey[b];
+	if (ra->stage != rb->stage)
+		return ra->stage < rb->stage;
+	return etw_pos_before(etw_pos(ETW_STAGE_POS_LAP(ra->pos), m->x.gpos[a]),
+			      etw_pos(ETW_STAGE_POS_LAP(rb->pos), m->x.gpos[b]));
 }
 
-static void etw_g_down(struct etw_merge *m, u32 i)
+static void etw_g_down(struct etw_merge *m, struct etw_mcpu *c, u32 i)
 {
-	u32 *h = m->heap, x = h[i];
+	u32 *h = m->x.heap + c->gbase, x = h[i];
 
 	for (;;) {
-		u32 c = 2 * i + 1;
+		u32 k = 2 * i + 1;
 
-		if (c >= m->gn)
+		if (k >= c->gn)
 			break;
-		if (c + 1 < m->gn && etw_g_less(m, h[c + 1], h[c]))
-			c++;
-		if (!etw_g_less(m, h[c], x))
+		if (k + 1 < c->gn && etw_g_less(m, h[k + 1], h[k]))
+			k++;
+		if (!etw_g_less(m, h[k], x))
 			break;
-		h[i] = h[c];
-		i = c;
+		h[i] = h[k];
+		i = k;
 	}
 	h[i] = x;
 }
@@ -352,121 +370,190 @@ static bool etw_g_peek(struct etw_merge *m, u32 k)
 	u64 key;
 
 	/* Within the run's lap: a wrap or a record past it does not frame. */
-	if (etw_ring_peek(r, etw_pos(0, m->gpos[k]), etw_pos(0, end), &pk) <= 0 ||
-	    pk.pos != m->gpos[k])
+	if (etw_ring_peek(r, etw_pos(0, m->x.gpos[k]), etw_pos(0, end), &pk) <= 0 ||
+	    pk.pos != m->x.gpos[k])
 		return false;
-	key = pk.ts > m->gprev[k] ? pk.ts : m->gprev[k];
+	key = pk.ts > m->x.gprev[k] ? pk.ts : m->x.gprev[k];
 	if (key > run->last_key)
 		key = run->last_key;
-	m->gkey[k] = key;
-	m->gneed[k] = pk.need;
+	m->x.gkey[k] = key;
+	m->x.gneed[k] = pk.need;
 	return true;
 }
 
-static void etw_g_start(struct etw_merge *m, u32 from, u32 to)
+static void etw_g_start(struct etw_merge *m, struct etw_mcpu *c, u32 from,
+			u32 to)
 {
 	u32 k, i;
 
-	m->gn = 0;
-	m->gend = to;
+	c->gn = 0;
+	c->gend = to;
+	c->gbase = from;
 	for (k = from; k < to; k++) {
-		m->gpos[k] = ETW_STAGE_POS_OFF(m->runs[k].pos);
-		m->gleft[k] = m->runs[k].count;
-		m->gprev[k] = m->runs[k].first_key;
-		m->gkey[k] = m->runs[k].first_key;
-		m->gneed[k] = 0;
-		m->heap[m->gn++] = k;
+		m->x.gpos[k] = ETW_STAGE_POS_OFF(m->runs[k].pos);
+		m->x.gleft[k] = m->runs[k].count;
+		m->x.gprev[k] = m->runs[k].first_key;
+		m->x.gkey[k] = m->runs[k].first_key;
+		m->x.gneed[k] = 0;
+		m->x.heap[c->gbase + c->gn++] = k;
 	}
-	for (i = m->gn / 2; i-- > 0;)
-		etw_g_down(m, i);
+	for (i = c->gn / 2; i-- > 0;)
+		etw_g_down(m, c, i);
 }
 
-/* The next record of the overlap group, or a lost rest of a run. */
-static void etw_g_next(struct etw_merge *m, struct etw_piece *out)
+/* The next record of @c's overlap group, or a lost rest of a run. */
+static void etw_g_next(struct etw_merge *m, struct etw_mcpu *c,
+		       struct etw_piece *out)
 {
-	u32 k = m->heap[0];
+	u32 *h = m->x.heap + c->gbase, k = h[0];
 	const struct etw_run *run = &m->runs[k];
 
 	out->run = run;
-	out->off = m->gpos[k];
-	if (!m->gneed[k] && !etw_g_peek(m, k)) {
+	out->off = m->x.gpos[k];
+	if (!m->x.gneed[k] && !etw_g_peek(m, k)) {
 		/* It stopped framing since it was planned: all of it is lost. */
-		out->len = ETW_STAGE_POS_OFF(run->pos) + run->len - m->gpos[k];
-		out->count = m->gleft[k];
-		out->lo = out->hi = m->last;
+		out->len = ETW_STAGE_POS_OFF(run->pos) + run->len - m->x.gpos[k];
+		out->count = m->x.gleft[k];
+		out->lo = out->hi = c->last;
 		out->lost = true;
-		m->gleft[k] = 0;
+		m->x.gleft[k] = 0;
 	} else {
-		u64 key = m->gkey[k] < m->last ? m->last : m->gkey[k];
+		u64 key = m->x.gkey[k] < c->last ? c->last : m->x.gkey[k];
 
-		out->len = m->gneed[k];
+		out->len = m->x.gneed[k];
 		out->count = 1;
 		out->lo = out->hi = key;
 		out->single = true;
-		m->last = key;
-		m->gprev[k] = key;
-		m->gpos[k] += m->gneed[k];
-		m->gneed[k] = 0;
-		m->gleft[k]--;
+		c->last = key;
+		m->x.gprev[k] = key;
+		m->x.gpos[k] += m->x.gneed[k];
+		m->x.gneed[k] = 0;
+		m->x.gleft[k]--;
 	}
-	if (m->gleft[k] && etw_g_peek(m, k)) {
-		etw_g_down(m, 0);
+	if (m->x.gleft[k] && etw_g_peek(m, k)) {
+		etw_g_down(m, c, 0);
 		return;
 	}
-	if (m->gleft[k]) {
+	if (m->x.gleft[k]) {
 		/* The rest of this run is lost: give it next, as a whole. */
-		m->gkey[k] = m->last;
-		m->gneed[k] = 0;
-		etw_g_down(m, 0);
+		m->x.gkey[k] = c->last;
+		m->x.gneed[k] = 0;
+		etw_g_down(m, c, 0);
 		return;
 	}
-	m->heap[0] = m->heap[--m->gn];
-	if (m->gn)
-		etw_g_down(m, 0);
+	h[0] = h[--c->gn];
+	if (c->gn)
+		etw_g_down(m, c, 0);
 }
 
-bool etw_merge_next(struct etw_merge *m, struct etw_piece *out)
+/* @c's next piece into @out; false when its runs are all given. */
+static bool etw_mcpu_next(struct etw_merge *m, struct etw_mcpu *c,
+			  struct etw_piece *out)
 {
 	const struct etw_run *run;
 	u64 reach;
 	u32 j;
 
 	memset(out, 0, sizeof(*out));
-	if (m->gn) {
-		etw_g_next(m, out);
-		if (!m->gn)
-			m->i = m->gend;
+	if (c->gn) {
+		etw_g_next(m, c, out);
+		if (!c->gn)
+			c->i = c->gend;
 		return true;
 	}
-	if (m->i >= m->n)
+	if (c->i >= c->end)
 		return false;
-	run = &m->runs[m->i];
-	if (!m->started || run->cpu != m->cpu) {
-		m->cpu = run->cpu;
-		m->last = m->floor;
-		m->started = true;
-	}
-	/* The runs of this CPU that overlap this one, transitively. */
+	run = &m->runs[c->i];
+	/*
+	 * The runs that overlap or touch this one, transitively: pieces of
+	 * one CPU then never share a key, so that the order across CPUs
+	 * (etw_piece_less()) is one order.
+	 */
 	reach = run->last_key;
-	for (j = m->i + 1; j < m->n && m->runs[j].cpu == run->cpu &&
-	     m->runs[j].first_key < reach; j++)
+	for (j = c->i + 1; j < c->end && m->runs[j].first_key <= reach; j++)
 		if (m->runs[j].last_key > reach)
 			reach = m->runs[j].last_key;
-	if (j == m->i + 1) {
+	if (j == c->i + 1) {
 		out->run = run;
 		out->off = ETW_STAGE_POS_OFF(run->pos);
 		out->len = run->len;
 		out->count = run->count;
-		out->lo = run->first_key < m->last ? m->last : run->first_key;
+		out->lo = run->first_key < c->last ? c->last : run->first_key;
 		out->hi = run->last_key < out->lo ? out->lo : run->last_key;
-		m->last = out->hi;
-		m->i++;
+		c->last = out->hi;
+		c->i++;
 		return true;
 	}
-	etw_g_start(m, m->i, j);
-	etw_g_next(m, out);
-	if (!m->gn)
-		m->i = m->gend;
+	etw_g_start(m, c, c->i, j);
+	etw_g_next(m, c, out);
+	if (!c->gn)
+		c->i = c->gend;
+	return true;
+}
+
+/* The heap of CPUs by their next piece. */
+static void etw_top_down(struct etw_merge *m, u32 i)
+{
+	u32 *t = m->x.top, x = t[i];
+
+	for (;;) {
+		u32 k = 2 * i + 1;
+
+		if (k >= m->ntop)
+			break;
+		if (k + 1 < m->ntop &&
+		    etw_piece_less(&m->x.cpus[t[k + 1]].next,
+				   &m->x.cpus[t[k]].next))
+			k++;
+		if (!etw_piece_less(&m->x.cpus[t[k]].next, &m->x.cpus[x].next))
+			break;
+		t[i] = t[k];
+		i = k;
+	}
+	t[i] = x;
+}
+
+void etw_merge_init(struct etw_merge *m, struct etw_run *runs, u32 n,
+		    u64 floor, const struct etw_ring *rings,
+		    const struct etw_merge_scratch *x)
+{
+	u32 i, j;
+
+	memset(m, 0, sizeof(*m));
+	etw_runs_sort(runs, n);
+	m->runs = runs;
+	m->n = n;
+	m->rings = rings;
+	m->x = *x;
+	for (i = 0; i < n; i = j) {
+		struct etw_mcpu *c = &m->x.cpus[m->ncpus];
+
+		for (j = i + 1; j < n && runs[j].cpu == runs[i].cpu; j++)
+			;
+		memset(c, 0, sizeof(*c));
+		c->i = i;
+		c->end = j;
+		c->last = floor;
+		if (etw_mcpu_next(m, c, &c->next))
+			m->x.top[m->ntop++] = m->ncpus;
+		m->ncpus++;
+	}
+	for (i = m->ntop / 2; i-- > 0;)
+		etw_top_down(m, i);
+}
+
+bool etw_merge_next(struct etw_merge *m, struct etw_piece *out)
+{
+	struct etw_mcpu *c;
+
+	if (!m->ntop)
+		return false;
+	c = &m->x.cpus[m->x.top[0]];
+	*out = c->next;
+	if (!etw_mcpu_next(m, c, &c->next))
+		m->x.top[0] = m->x.top[--m->ntop];
+	if (m->ntop)
+		etw_top_down(m, 0);
 	return true;
 }
 
@@ -766,4 +853,17 @@ void etw_collect_check(u8 *buf, u32 len, bool more, u64 lo, u64 hi,
 	res->skipped = skipped;
 	res->key = lo;
 	res->desync = desync;
+}
+
+void etw_collect_copy(u8 *dst, u32 room, const u8 *src, u32 len, bool more,
+		      u8 *scratch, u64 lo, u64 hi, const struct etw_patch *p,
+		      struct etw_check *res)
+{
+	u32 n = len < room ? len : room;
+
+	if (n > ETW_COPY_SCRATCH)
+		n = ETW_COPY_SCRATCH;
+	memcpy(scratch, src, n);
+	etw_collect_check(scratch, n, more || n < len, lo, hi, p, res);
+	memcpy(dst, scratch, res->used);
 }

@@ -77,6 +77,11 @@ static inline u64 etw_peek_next(const struct etw_peek *p)
 	return p->pos + p->need;
 }
 
+/* etw_run.cpu of records that name no CPU of the machine (etw_plan.ncpu) */
+#define ETW_RUN_BADCPU		0xFFFF
+/* etw_run.flags */
+#define ETW_RUN_HELD		0x1	/* records taken before, held back for some sessions */
+
 /**
  * struct etw_run - consecutive records of one stage and one CPU, the
  * unit the collector copies
@@ -87,7 +92,8 @@ static inline u64 etw_peek_next(const struct etw_peek *p)
  * @stage:	the caller's index of the stage
  * @len:	bytes (never across the ring's end)
  * @count:	records
- * @cpu:	the CPU of all of them
+ * @cpu:	the CPU of all of them, or ETW_RUN_BADCPU
+ * @flags:	ETW_RUN_*, as the plan said
  */
 struct etw_run {
 	u64 first_key;
@@ -98,7 +104,7 @@ struct etw_run {
 	u32 len;
 	u32 count;
 	u16 cpu;
-	u16 __pad;
+	u16 flags;
 };
 
 /*
@@ -117,6 +123,9 @@ void etw_run_trim(const struct etw_ring *r, struct etw_run *run, u64 cut);
  * @lo:		in: the lowest key a record may get (the previous cutoff)
  * @cutoff:	in: records with a higher key stay in the ring
  * @stage:	in: stored in each run
+ * @ncpu:	in: CPUs of the machine: a record naming another one is in
+ *		a run of ETW_RUN_BADCPU (0: any CPU)
+ * @flags:	in: stored in each run (ETW_RUN_*)
  * @records:	out: records planned
  * @bad:	out: the ring could not be framed from @pos; the rest is lost
  * @full:	out: the run array filled up before the stage was planned
@@ -128,6 +137,8 @@ struct etw_plan {
 	u64 lo;
 	u64 cutoff;
 	u32 stage;
+	u32 ncpu;
+	u16 flags;
 	u32 records;
 	bool bad;
 	bool full;
@@ -174,40 +185,71 @@ struct etw_piece {
 };
 
 /**
+ * struct etw_mcpu - one CPU's part of a merge
+ * @i:		its next run to look at
+ * @end:	the first run after its own
+ * @gn:		members of the overlap group being merged
+ * @gend:	the first run after that group
+ * @gbase:	the group's heap: heap[@gbase .. @gbase + @gn)
+ * @last:	the last key given on this CPU
+ * @next:	its next piece
+ */
+struct etw_mcpu {
+	u32 i;
+	u32 end;
+	u32 gn;
+	u32 gend;
+	u32 gbase;
+	u64 last;
+	struct etw_piece next;
+};
+
+/**
+ * struct etw_merge_scratch - a merge's memory, given by its caller
+ * @heap, @gpos, @gleft, @gneed, @gkey, @gprev: one entry per run
+ * @cpus, @top:	one entry per distinct CPU of the runs (ETW_RUN_BADCPU
+ *		counts as one)
+ */
+struct etw_merge_scratch {
+	u32 *heap;
+	u32 *gpos;
+	u32 *gleft;
+	u32 *gneed;
+	u64 *gkey;
+	u64 *gprev;
+	struct etw_mcpu *cpus;
+	u32 *top;
+};
+
+/**
  * struct etw_merge - the runs of a collect in emitting order
  *
- * Runs are sorted by CPU, then by first key.  A run whose keys do not
- * overlap those of its CPU's neighbours is one piece; runs that overlap
- * are merged record by record (single pieces), reading each record's
- * time and size again from the ring.
+ * Runs are sorted by CPU, then by first key.  On each CPU, a run whose
+ * keys do not reach those of its neighbours is one piece; runs that
+ * overlap (or touch) are merged record by record (single pieces),
+ * reading each record's time and size again from the ring.  The CPUs'
+ * pieces are then given in one order, by (first key, stage, position):
+ * so one stage's pieces come in ring order whatever CPUs its records
+ * name, and a session that stops taking pieces at some point has been
+ * given exactly a prefix of every stage's records (the collector's
+ * holds: Documentation/design.rst, "Losses, blocking").
  */
 struct etw_merge {
 	struct etw_run *runs;
 	u32 n;
-	u32 i;			/* next run to look at */
 	const struct etw_ring *rings;	/* by etw_run.stage */
-	u32 *heap;		/* scratch: n entries */
-	/* the overlap group being merged */
-	u32 gn;			/* runs in it (in @heap) */
-	u32 gend;		/* first run after it */
-	u32 *gpos;		/* scratch: n entries, each run's next offset */
-	u32 *gleft;		/* scratch: n entries, records left */
-	u64 *gkey;		/* scratch: n entries, next record's key */
-	u64 *gprev;		/* scratch: n entries, last key given */
-	u32 *gneed;		/* scratch: n entries, next record's bytes */
-	u16 cpu;		/* CPU of the last piece */
-	u64 last;		/* last key given on that CPU */
-	u64 floor;		/* the lowest key of the collect */
-	bool started;
+	struct etw_merge_scratch x;
+	u32 ncpus;		/* cursors in x.cpus */
+	u32 ntop;		/* of them with a piece left, heaped in x.top */
 };
 
 /*
  * Sort @runs (by CPU, then first key) and start; no key given is below
- * @floor (the collect's lowest).  Scratch arrays: @n entries each.
+ * @floor (the collect's lowest).
  */
 void etw_merge_init(struct etw_merge *m, struct etw_run *runs, u32 n,
-		    u64 floor, const struct etw_ring *rings, u32 *heap,
-		    u32 *gpos, u32 *gleft, u64 *gkey, u64 *gprev, u32 *gneed);
+		    u64 floor, const struct etw_ring *rings,
+		    const struct etw_merge_scratch *x);
 /* The next piece, or false when every run was given. */
 bool etw_merge_next(struct etw_merge *m, struct etw_piece *out);
 
@@ -294,5 +336,21 @@ struct etw_check {
  */
 void etw_collect_check(u8 *buf, u32 len, bool more, u64 lo, u64 hi,
 		       const struct etw_patch *p, struct etw_check *res);
+
+/* The module's scratch for one copy: any framed record fits (u16 size). */
+#define ETW_COPY_SCRATCH	65536
+
+/*
+ * Copy what a session keeps of @src (@len bytes of a piece, the last
+ * record cut short when @more) to @dst, which has @room bytes: the bytes
+ * go to @scratch (ETW_COPY_SCRATCH bytes, memory no consumer maps) and
+ * are checked and patched there (etw_collect_check()), and only what was
+ * kept, @res->used bytes, goes on to @dst.  Nothing the check drops, no
+ * record of another session or that the session's filters exclude, is
+ * ever in @dst, even for a moment.
+ */
+void etw_collect_copy(u8 *dst, u32 room, const u8 *src, u32 len, bool more,
+		      u8 *scratch, u64 lo, u64 hi, const struct etw_patch *p,
+		      struct etw_check *res);
 
 #endif /* _ETW_SHARED_RUNS_H */

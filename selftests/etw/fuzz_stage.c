@@ -6,7 +6,8 @@
  * side of the contract broken at random: bytes, head (laps, the busy
  * bit), the stash and the records themselves scribbled, also by other
  * threads while the collector reads them, then sealed, flushed or
- * closed.  The oracles are the ABI's: bad flags and reserved fields are
+ * closed; and rings filled with records that frame, alternating CPUs,
+ * naming blocking sessions (flood()).  The oracles are the ABI's: bad flags and reserved fields are
  * EINVAL, an executable or longer mapping fails; the module must survive
  * all the rest (the kernel log is checked).
  */
@@ -228,6 +229,121 @@ static void scribble_retired_ok(struct fz_thread *t, struct etw_stage_meta *m)
 	bus_jmp = NULL;
 }
 
+/*
+ * Records that frame (review 3's ground, issue 27): a ring filled with
+ * well-formed records of random sizes, CPUs that alternate (one-record
+ * runs, or none the machine has), slots of our registrations or none,
+ * times past, present and future, stashes naming our sessions (made
+ * blocking now and then, with a short timeout: the collector holds
+ * records back for them) or every session; committed with an honest or
+ * a lying head, then often sealed.  The module must survive it all,
+ * charge only the liar, and wait for nobody's reader.
+ */
+static void flood(struct fz_thread *t, struct etw_stage_meta *m)
+{
+	uint8_t *d = (uint8_t *)m + m->data_offset;
+	uint32_t size = m->data_size, off, lap, n, i, alt = fz_below(t, 3);
+	uint64_t now = fz_now_ms() * 1000000ULL, head;
+
+	head = __atomic_load_n(&m->head, __ATOMIC_RELAXED) & ~7ULL;
+	off = (uint32_t)head;
+	lap = head >> 32;
+	if (off >= size)
+		return;
+	n = fz_pct(t, 50) ? fz_below(t, 4096) : fz_below(t, 32);
+	for (i = 0; i < n; i++) {
+		uint16_t sz = fz_pct(t, 60) ? 48 + 8 * fz_below(t, 4) :
+			      (uint16_t)(48 + fz_below(t, 4000));
+		uint32_t need = (sz + 7) & ~7u;
+		uint16_t slot, cpu;
+		uint64_t ts, sess;
+		uint8_t *h;
+
+		if (off + need > size)
+			break;
+		h = d + off;
+		memset(h, 0, need);
+		memcpy(h, &sz, 2);
+		h[2] = fz_pct(t, 85) ? 0x13 : 0x14;
+		h[3] = 0xC0;
+		if (t->nreg && fz_pct(t, 80))
+			slot = (uint16_t)(t->reg[fz_below(t, t->nreg)].handle - 1);
+		else
+			slot = (uint16_t)fz_below(t, ETW_MAX_REGS_PER_FD + 2);
+		memcpy(h + ETW_STASH_SLOT, &slot, 2);
+		cpu = alt == 0 ? (uint16_t)(i & 1) : alt == 1 ?
+		      (uint16_t)fz_below(t, 4) : (uint16_t)fz_rand(t);
+		memcpy(h + ETW_STASH_CPU, &cpu, 2);
+		ts = fz_pct(t, 80) ? now : fz_pct(t, 50) ? now - fz_below(t, 1000000000) :
+		     now + fz_below(t, 1000000000);
+		memcpy(h + 0x10, &ts, 8);
+		if (fz_pct(t, 30)) {
+			sess = ~0ULL;
+		} else {
+			struct fz_sess ss = t->sess[fz_below(t, FZ_PRIV_SESS)];
+
+			sess = ss.logger ? 1ULL << (ss.logger - 1) : fz_u64(t);
+		}
+		memcpy(h + (h[2] == 0x13 ? ETW_STASH_SESSIONS :
+			    ETW_STASH_CLASSIC_SESSIONS), &sess, 8);
+		if (h[2] == 0x13) {
+			h[0x2C] = (uint8_t)fz_below(t, 6);	/* level */
+			if (fz_pct(t, 5))
+				h[6] = 1;	/* INPRIVATE */
+		}
+		off += need;
+	}
+	head = (uint64_t)lap << 32 | off;
+	if (fz_pct(t, 10))
+		head += 8 * (1 + fz_below(t, 64));	/* a lie */
+	__atomic_store_n(&m->head, head, __ATOMIC_RELEASE);
+}
+
+static void op_ctl(struct fz_thread *t, int close_it);
+
+/* Now and then one of our sessions blocks, with a short timeout. */
+static void maybe_blocking(struct fz_thread *t)
+{
+	struct etw_system_info k = { 0 };
+	struct fz_sess *ss = &t->sess[fz_below(t, FZ_PRIV_SESS)];
+	uint32_t ms = fz_pct(t, 30) ? 0 : 1 + fz_below(t, 800);
+
+	if (!ss->live || !ss->handle || !fz_pct(t, 10))
+		return;
+	k.session = ss->handle;
+	k.info_class = ETW_SYSINFO_BLOCKING;
+	k.flags = ETW_SYSINFO_F_SET;
+	k.data = (uintptr_t)&ms;
+	k.length = sizeof(ms);
+	fz_count(t, OP_SYSTEM_INFO,
+		 ioctl(t->pfd[0], ETW_IOC_SYSTEM_INFO, &k) ? -errno : 0);
+}
+
+static void op_flood(struct fz_thread *t)
+{
+	maybe_blocking(t);
+	if (!st.m || !st.m->data_size || st.m->state)
+		return;
+	if (fz_pct(t, 20))
+		scribble_retired_ok(t, st.m);	/* bytes on top of them */
+	{
+		static pthread_once_t once = PTHREAD_ONCE_INIT;
+		sigjmp_buf jb;
+
+		pthread_once(&once, fz_stage_bus_handler);
+		if (sigsetjmp(jb, 1)) {
+			bus_jmp = NULL;
+			__atomic_add_fetch(&fz->stage_bus, 1, __ATOMIC_RELAXED);
+			return;
+		}
+		bus_jmp = &jb;
+		flood(t, st.m);
+		bus_jmp = NULL;
+	}
+	if (fz_pct(t, 60))
+		op_ctl(t, 0);	/* SEAL */
+}
+
 /* The writer's side of the contract, broken: ours, or another thread's. */
 static void op_scribble(struct fz_thread *t)
 {
@@ -294,7 +410,11 @@ static void op_wait(struct fz_thread *t)
 
 void fz_op_stage(struct fz_thread *t)
 {
-	switch (fz_below(t, 9)) {
+	switch (fz_below(t, 11)) {
+	case 9:
+	case 10:
+		op_flood(t);
+		break;
 	case 0:
 	case 1:
 		op_open(t);

@@ -170,12 +170,15 @@ TEST(plan_runs_cutoff_and_keys)
 static void merge_all(struct etw_run *runs, uint32_t n, struct etw_ring *rings,
 		      struct etw_piece *out, uint32_t *nout)
 {
-	static uint32_t heap[64], gpos[64], gleft[64], gneed[64];
+	static uint32_t heap[64], gpos[64], gleft[64], gneed[64], top[64];
 	static uint64_t gkey[64], gprev[64];
+	static struct etw_mcpu cpus[64];
+	struct etw_merge_scratch x = {
+		heap, gpos, gleft, gneed, gkey, gprev, cpus, top,
+	};
 	struct etw_merge m;
 
-	etw_merge_init(&m, runs, n, 0, rings, heap, gpos, gleft, gkey, gprev,
-		       gneed);
+	etw_merge_init(&m, runs, n, 0, rings, &x);
 	*nout = 0;
 	while (etw_merge_next(&m, &out[*nout]))
 		(*nout)++;
@@ -419,7 +422,12 @@ TEST(random_collects_keep_order)
 	static struct tring st[NST];
 	static struct etw_run runs[4096];
 	static uint32_t heap[4096], gpos[4096], gleft[4096], gneed[4096];
+	static uint32_t top[4096];
 	static uint64_t gkey[4096], gprev[4096];
+	static struct etw_mcpu cpus[4096];
+	struct etw_merge_scratch x = {
+		heap, gpos, gleft, gneed, gkey, gprev, cpus, top,
+	};
 	struct etw_ring rings[NST];
 	uint64_t key[NST] = { 0 }, clock = 1000, floor = 0, last[4] = { 0 };
 	uint32_t written = 0, given = 0, round, s, changed = 0;
@@ -469,8 +477,7 @@ TEST(random_collects_keep_order)
 			key[s] = pl.key;
 			rings[s] = st[s].r;
 		}
-		etw_merge_init(&m, runs, n, floor, rings, heap, gpos, gleft,
-			       gkey, gprev, gneed);
+		etw_merge_init(&m, runs, n, floor, rings, &x);
 		while (etw_merge_next(&m, &pc)) {
 			ASSERT_FALSE(pc.lost);
 			ASSERT_LE(pc.lo, pc.hi);
@@ -488,6 +495,139 @@ TEST(random_collects_keep_order)
 	EXPECT_GE(given + 5 * NST, written);	/* a few wait past the end */
 	EXPECT_LE(given, written);
 	EXPECT_EQ(0, changed);			/* honest times kept */
+}
+
+/*
+ * One stage's records on several CPUs, ties of keys across stages: the
+ * merge gives every stage's pieces in ring order (so a session that
+ * stops taking pieces has had a prefix of each stage: the collector's
+ * holds), every CPU's keys never go back, and every record comes once.
+ */
+TEST(merge_gives_each_stage_in_ring_order)
+{
+	static struct tring st[NST];
+	static struct etw_run runs[4096];
+	static uint32_t heap[4096], gpos[4096], gleft[4096], gneed[4096];
+	static uint32_t top[4096];
+	static uint64_t gkey[4096], gprev[4096];
+	static struct etw_mcpu cpus[4096];
+	struct etw_merge_scratch x = {
+		heap, gpos, gleft, gneed, gkey, gprev, cpus, top,
+	};
+	struct etw_ring rings[NST];
+	uint32_t round, s, bad = 0;
+
+	srand(7);
+	for (round = 0; round < 300; round++) {
+		uint64_t next[NST], last[4] = { 0 }, t = 1000;
+		uint32_t n = 0, given = 0, written = 0;
+		struct etw_merge m;
+		struct etw_piece pc;
+
+		for (s = 0; s < NST; s++) {
+			uint32_t k, cnt = rand() % 12;
+
+			tring_init(&st[s], RING);
+			for (k = 0; k < cnt; k++) {
+				/* equal times often: a busy writer's, raised */
+				t += rand() % 3 == 0 ? 0 : rand() % 4;
+				tput(&st[s], 1, rand() % 4, 1, t, k, 8);
+				written++;
+			}
+			next[s] = 0;
+			rings[s] = st[s].r;
+		}
+		for (s = 0; s < NST; s++) {
+			struct etw_plan pl = {
+				.end = st[s].pos, .cutoff = ~0ULL, .stage = s,
+			};
+
+			etw_plan_stage(&st[s].r, &pl, runs, &n, 4096);
+		}
+		etw_merge_init(&m, runs, n, 0, rings, &x);
+		while (etw_merge_next(&m, &pc)) {
+			uint32_t sg = pc.run->stage;
+
+			ASSERT_FALSE(pc.lost);
+			/* ring order within a stage: the piece starts where the
+			 * stage's last one ended */
+			if (pc.off != next[sg])
+				bad++;
+			next[sg] = pc.off + pc.len;
+			ASSERT_GE(pc.lo, last[pc.run->cpu]);
+			last[pc.run->cpu] = pc.hi;
+			given += pc.count;
+		}
+		ASSERT_EQ(written, given);
+	}
+	EXPECT_EQ(0, bad);
+}
+
+/* A record naming a CPU the machine does not have is in a run apart. */
+TEST(plan_bad_cpus_run_apart)
+{
+	static struct tring t;
+	struct etw_run runs[8];
+	struct etw_plan pl;
+	uint32_t n = 0;
+
+	tring_init(&t, RING);
+	tput(&t, 1, 0, 1, 100, 1, 8);
+	tput(&t, 1, 9999, 1, 101, 2, 8);
+	tput(&t, 1, 7, 1, 102, 3, 8);
+	tput(&t, 1, 0, 1, 103, 4, 8);
+	pl = (struct etw_plan){ .end = t.pos, .cutoff = ~0ULL, .ncpu = 4 };
+	etw_plan_stage(&t.r, &pl, runs, &n, 8);
+	ASSERT_EQ(3, n);
+	EXPECT_EQ(0, runs[0].cpu);
+	EXPECT_EQ(ETW_RUN_BADCPU, runs[1].cpu);
+	EXPECT_EQ(2, runs[1].count);	/* 9999 and 7: both bad */
+	EXPECT_EQ(0, runs[2].cpu);
+	EXPECT_EQ(4, pl.records);
+}
+
+/*
+ * Review 3, finding 3: what a session does not keep (another session's
+ * records, a slot it does not enable, an INPRIVATE event it excludes)
+ * never reaches the buffer it maps, not even past the offset.
+ */
+TEST(copy_keeps_only_what_the_session_keeps)
+{
+	static struct tring t;
+	static uint8_t dst[RING] __attribute__((aligned(8)));
+	static uint8_t scratch[ETW_COPY_SCRATCH] __attribute__((aligned(8)));
+	static const char secret[] = "SECRET-PAYLOAD!";
+	struct etw_patch p = patch();
+	struct etw_check res;
+	uint32_t i;
+
+	tring_init(&t, RING);
+	tput(&t, 1, 0, 1, 100, 1, 16);		/* kept */
+	memcpy(t.data + t.pos - 16, "kept-payload-ok", 16);
+	tput(&t, 1, 0, 2, 101, 2, 16);		/* another session's */
+	memcpy(t.data + t.pos - 16, secret, 16);
+	tput(&t, 3, 0, 1, 102, 3, 16);		/* a slot it does not enable */
+	memcpy(t.data + t.pos - 16, secret, 16);
+	tput(&t, 9, 0, 1, 103, 4, 16);		/* no registration */
+	memcpy(t.data + t.pos - 16, secret, 16);
+	tput(&t, 1, 0, 1, 104, 5, 16);		/* kept */
+	memset(dst, 0x5A, sizeof(dst));
+	etw_collect_copy(dst, sizeof(dst), t.data, t.pos, false, scratch, 0,
+			 ~0ULL, &p, &res);
+	EXPECT_EQ(2, res.kept);
+	EXPECT_EQ(3, res.skipped);
+	EXPECT_EQ(t.pos, res.src);
+	EXPECT_EQ(2 * 96, res.used);
+	for (i = 0; i + sizeof(secret) - 1 <= sizeof(dst); i++)
+		ASSERT_NE(0, memcmp(dst + i, secret, sizeof(secret) - 1));
+	for (i = res.used; i < sizeof(dst); i++)
+		ASSERT_EQ(0x5A, dst[i]);	/* untouched past what was kept */
+	/* a copy cut by the room: the last record whole or not at all */
+	etw_collect_copy(dst, 100, t.data, t.pos, false, scratch, 0, ~0ULL,
+			 &p, &res);
+	EXPECT_EQ(1, res.kept);
+	EXPECT_EQ(96, res.src);
+	EXPECT_FALSE(res.desync);
 }
 
 TEST_HARNESS_MAIN

@@ -154,8 +154,11 @@ static bool cg_slot(void *ctx, uint32_t slot, struct etw_slot_view *v)
 
 /*
  * One piece into the current buffer, a new one when it is full: what
- * etw_emit_piece() does, without the pool's locks.
+ * etw_emit_piece() does, without the pool's locks (through the scratch,
+ * as the module copies).
  */
+static uint8_t cg_scratch_buf[ETW_COPY_SCRATCH] __attribute__((aligned(8)));
+
 static uint32_t cg_emit(const struct etw_ring *r, const struct etw_piece *pc,
 			const struct etw_patch *p)
 {
@@ -165,12 +168,10 @@ static uint32_t cg_emit(const struct etw_ring *r, const struct etw_piece *pc,
 
 	while (done < pc->len) {
 		uint8_t *dst = bufs + (size_t)(nbuf % NBUF) * BUF + boff;
-		uint32_t n = BUF - boff < pc->len - done ? BUF - boff :
-							      pc->len - done;
 
-		memcpy(dst, r->data + pc->off + done, n);
-		etw_collect_check(dst, n, n < pc->len - done, lo, pc->hi, p,
-				  &res);
+		etw_collect_copy(dst, BUF - boff, r->data + pc->off + done,
+				 pc->len - done, false, cg_scratch_buf, lo,
+				 pc->hi, p, &res);
 		boff += res.used;
 		done += res.src;
 		kept += res.kept;
@@ -186,21 +187,22 @@ static uint32_t cg_emit(const struct etw_ring *r, const struct etw_piece *pc,
 }
 
 static struct etw_run *runs;
-static uint32_t *heap, *gpos, *gleft, *gneed;
-static uint64_t *gkey, *gprev;
+static struct etw_merge_scratch mx;
 
 static void cg_scratch(uint32_t n)
 {
 	runs = calloc(n, sizeof(*runs));
-	heap = calloc(n, 4);
-	gpos = calloc(n, 4);
-	gleft = calloc(n, 4);
-	gneed = calloc(n, 4);
-	gkey = calloc(n, 8);
-	gprev = calloc(n, 8);
+	mx.heap = calloc(n, 4);
+	mx.gpos = calloc(n, 4);
+	mx.gleft = calloc(n, 4);
+	mx.gneed = calloc(n, 4);
+	mx.gkey = calloc(n, 8);
+	mx.gprev = calloc(n, 8);
+	mx.cpus = calloc(n, sizeof(*mx.cpus));
+	mx.top = calloc(n, 4);
 	bufs = calloc(NBUF, BUF);
-	if (!runs || !heap || !gpos || !gleft || !gneed || !gkey || !gprev ||
-	    !bufs) {
+	if (!runs || !mx.heap || !mx.gpos || !mx.gleft || !mx.gneed ||
+	    !mx.gkey || !mx.gprev || !mx.cpus || !mx.top || !bufs) {
 		perror("etwbench-cg");
 		exit(1);
 	}
@@ -226,8 +228,7 @@ __attribute__((noinline)) static uint32_t cg_loop(struct etw_ring *rings,
 
 		etw_plan_stage(&rings[s], &pl, runs, &n, 1 << 22);
 	}
-	etw_merge_init(&m, runs, n, 0, rings, heap, gpos, gleft, gkey, gprev,
-		       gneed);
+	etw_merge_init(&m, runs, n, 0, rings, &mx);
 	while (etw_merge_next(&m, &pc)) {
 		p.cpu = pc.run->cpu;
 		kept += cg_emit(&rings[pc.run->stage], &pc, &p);

@@ -542,15 +542,20 @@ struct etw_global_page {
  *
  *   writer                                 module (collector)
  *   ------                                 ------
- *   if (off + n > limit) slow path         now = clock; smp_mb();
- *   WRITE_ONCE(head, pos | 1)              h = smp_load_acquire(&head);
- *   if (READ_ONCE(state)) undo, slow path  take records below h & ~7
- *   ts = clock (CLOCK_MONOTONIC ns)        whose time is below a cutoff
- *   write the record                       (under now), then move tail
+ *   t = smp_load_acquire(&tail)            now = clock; smp_mb();
+ *   if (off + n > limit(t)) slow path      h = smp_load_acquire(&head);
+ *   WRITE_ONCE(head, pos | 1)              copy the records below h & ~7
+ *   if (READ_ONCE(state)) undo, slow path  whose time is below a cutoff
+ *   ts = clock (CLOCK_MONOTONIC ns)        (under now), then
+ *   write the record                       smp_store_release(&tail, t')
  *   smp_store_release(&head, pos + n)
  *
- * The module reads records only below a head it loaded with acquire, so
- * a record being written is never taken.  It takes a record only when
+ * Two pairs.  head: the writer's release store of head pairs with the
+ * module's acquire load, so the module reads only records whose bytes
+ * are all there, and a record being written is never taken.  tail: the
+ * module's release store of tail pairs with the writer's acquire load,
+ * so every read the module made of the ring below the new tail is done
+ * before the writer can reuse those bytes (on arm64 as on x86).  It takes a record only when
  * its time is below a cutoff that a writer found busy (bit 0) cannot pass
  * with its next record; Documentation/design.rst ("Collecting") has the
  * argument and the 10 us margin that needs no fence in the writer.  A
@@ -680,9 +685,12 @@ struct etw_stage_open {
  * @__reserved:	must be 0
  *
  * SEAL: the ring is full; the module collects now (in the caller's
- * context) and returns when the ring has room for @need bytes past head,
- * or when it cannot make room: records whose time lies in the future
- * are then dropped and counted lost, so that the writer can go on.
+ * context, this stage first) and returns when the ring has room for
+ * @need bytes past head.  While blocking sessions hold records of the
+ * ring back (they have no free buffer) it waits for them, killably, up
+ * to their timeout (then their holds are given up, counted lost).  If
+ * it still cannot make room, records whose time lies in the future are
+ * dropped and counted lost, so that the writer can go on.
  * CLOSE: the writer leaves the stage (thread exit, a larger stage, a
  * retired one); the module collects what it holds and then frees it;
  * unmap it.  Errors: -EINVAL, -ENOENT (no such stage of this process),
