@@ -332,7 +332,6 @@ out_free:
 	kfree(kp);
 	return etw_kstatus(ret);
 }
-
 EXPORT_SYMBOL_NS_GPL(__etw_register, ETW);
 
 NTSTATUS EtwUnregister(REGHANDLE RegHandle)
