@@ -4,11 +4,12 @@
  * carried by the event, else a manifest), TdhGetPropertySize,
  * TdhGetProperty and TdhGetEventMapInformation.
  *
- * Classic (MOF) events are described only for the NT Kernel Logger's
- * classes (tdh_kernel.c), as Windows' WMI repository has them.  Events
- * TDH cannot describe get ERROR_NOT_FOUND, as on Windows without the
- * provider's manifest: other classic events (there is no WMI repository
- * for their MOF), TraceMessage (WPP) events whose TMF is not found
+ * Classic (MOF) events are described from the NT Kernel Logger's classes
+ * (tdh_kernel.c), as Windows' WMI repository has them, else from the
+ * local MOF class store (tdh_mof.c, `etwctl mof install`).  Events TDH
+ * cannot describe get ERROR_NOT_FOUND, as on Windows without the
+ * provider's manifest: classic events of no installed class,
+ * TraceMessage (WPP) events whose TMF is not found
  * (tdh_wpp_props.c describes those it finds), and string-only events
  * (EventWriteString: the payload is one UTF-16 string,
  * EVENT_HEADER_FLAG_STRING_ONLY tells consumers so).
@@ -22,6 +23,7 @@
 #include "shared/etw_utf.h"
 #include "tdh_store.h"
 #include "tdh_wpp.h"
+#include "tdh_mof.h"
 
 /* Pointer size of the event's writer: a TDH_CONTEXT, else the header flags. */
 static ULONG event_psize(const EVENT_RECORD *e, ULONG n, const TDH_CONTEXT *c)
@@ -75,8 +77,11 @@ static ULONG event_schema(const EVENT_RECORD *e, ULONG n, const TDH_CONTEXT *c,
 		s->desc = h->EventDescriptor;
 		return ERROR_SUCCESS;
 	}
-	if (h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER)
-		return tdh_kernel_schema(e, s, a);
+	if (h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) {
+		r = tdh_kernel_schema(e, s, a);
+		/* other classic events: the MOF class store (tdh_mof.c) */
+		return r == ERROR_NOT_FOUND ? tdh_mof_schema(e, s, a) : (ULONG)r;
+	}
 	if (h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE)
 		return tdh_wpp_schema(e, n, c, s, a);
 	if (h->Flags & EVENT_HEADER_FLAG_STRING_ONLY)

@@ -162,6 +162,14 @@ int cmd_group_acl(int argc, char **argv);
 int cmd_providers(int argc, char **argv);
 int cmd_autologger(int argc, char **argv);
 int cmd_manifest(int argc, char **argv);
+int cmd_mof(int argc, char **argv);
+
+/* Files of the manifest and MOF stores (manifest.c). */
+int file_fail(const char *what, int err);
+char *slurp(const char *path, size_t *len, int *err);
+int mkdirs(const char *dir);
+int install_file(const char *dir, const char *name, const char *data, size_t len,
+		 char *dst, size_t room);
 int cmd_record(int argc, char **argv);
 
 #endif /* _TOOLS_ETWCTL_H */

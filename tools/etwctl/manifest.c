@@ -32,7 +32,7 @@ enum { OPT_DIR = 0x200 };
 /* ===== Files and directories ========================================== */
 
 /* A file operation failed (stderr only: --json output stays one array). */
-static int file_fail(const char *what, int err)
+int file_fail(const char *what, int err)
 {
 	fprintf(stderr, "etwctl: %s: %s\n", what, strerror(err));
 	return EXIT_API;
@@ -57,7 +57,7 @@ static void target_dir(const char *opt, char *out, size_t room)
 		snprintf(out, room, "%.*s", (int)k, p);
 }
 
-static char *slurp(const char *path, size_t *len, int *err)
+char *slurp(const char *path, size_t *len, int *err)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
@@ -162,7 +162,7 @@ static int each_manifest(const char *dir, each_fn fn, void *ctx)
 	return ret;
 }
 
-static int mkdirs(const char *dir)
+int mkdirs(const char *dir)
 {
 	char p[PATH_MAX];
 	size_t i;
@@ -180,6 +180,37 @@ static int mkdirs(const char *dir)
 }
 
 /* ===== install ========================================================= */
+
+/*
+ * Write @len bytes as @dir/@name (a temporary file, then rename, so a
+ * reader never sees half of it); the path into @dst.  0 or EXIT_API.
+ */
+int install_file(const char *dir, const char *name, const char *data, size_t len,
+		 char *dst, size_t room)
+{
+	char tmp[PATH_MAX];
+	int fd, ok, err;
+
+	if (mkdirs(dir))
+		return file_fail(dir, errno);
+	if (snprintf(dst, room, "%s/%s", dir, name) >= (int)room ||
+	    snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, name) >= (int)sizeof(tmp))
+		fd = -1, errno = ENAMETOOLONG;
+	else
+		fd = mkstemp(tmp);
+	if (fd < 0)
+		return file_fail(dir, errno);
+	ok = write(fd, data, len) == (ssize_t)len && !fchmod(fd, 0644) && !fsync(fd);
+	err = errno;
+	ok = !close(fd) && ok;
+	if (ok && rename(tmp, dst))
+		ok = 0, err = errno;
+	if (!ok) {
+		unlink(tmp);
+		return file_fail(dst, err);
+	}
+	return 0;
+}
 
 struct conflict {
 	const struct tdh_manifest *m;
@@ -209,12 +240,12 @@ static int find_conflict(const char *dir, const char *file, const char *path,
 
 static int install_one(const char *dir, const char *src)
 {
-	char name[NAME_MAX + 1], dst[PATH_MAX], tmp[PATH_MAX], t[ETW_GUID_STR_LEN];
+	char name[NAME_MAX + 1], dst[PATH_MAX], t[ETW_GUID_STR_LEN];
 	struct conflict c = { 0 };
 	struct tdh_manifest *m;
 	size_t len = 0;
 	char *xml;
-	int err, fd, ok;
+	int err, ok;
 
 	m = read_manifest(src, 0);
 	if (!m)
@@ -233,31 +264,11 @@ static int install_one(const char *dir, const char *src)
 		tdh_manifest_free(m);
 		return file_fail(src, err);
 	}
-	if (mkdirs(dir)) {
-		free(xml);
-		tdh_manifest_free(m);
-		return file_fail(dir, errno);
-	}
-	if (snprintf(dst, sizeof(dst), "%s/%s", dir, name) >= (int)sizeof(dst) ||
-	    snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, name) >= (int)sizeof(tmp))
-		fd = -1, errno = ENAMETOOLONG;
-	else
-		fd = mkstemp(tmp);
-	if (fd < 0) {
-		free(xml);
-		tdh_manifest_free(m);
-		return file_fail(dir, errno);
-	}
-	ok = write(fd, xml, len) == (ssize_t)len && !fchmod(fd, 0644) && !fsync(fd);
-	err = errno;
-	ok = !close(fd) && ok;
-	if (ok && rename(tmp, dst))
-		ok = 0, err = errno;
+	ok = install_file(dir, name, xml, len, dst, sizeof(dst));
 	free(xml);
-	if (!ok) {
-		unlink(tmp);
+	if (ok) {
 		tdh_manifest_free(m);
-		return file_fail(dst, err);
+		return ok;
 	}
 	if (json) {
 		unsigned i;
