@@ -43,6 +43,7 @@
 #include "tdh_internal.h"
 #include "tdh_manifest.h"
 #include "tdh_mof.h"
+#include "tdh_store.h"
 
 #define QVALS 64
 
@@ -607,27 +608,6 @@ int tdh_mof_class_guid(const struct mof_file *f, unsigned i, GUID *g)
 	return f && i < f->nclasses ? class_guid(&f->classes[i], g) : -1;
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!fp)
-		return NULL;
-	if (fseek(fp, 0, SEEK_END) || (n = ftell(fp)) < 0 || n > (64 << 20) ||
-	    fseek(fp, 0, SEEK_SET) || !(buf = malloc((size_t)n + 1)) ||
-	    fread(buf, 1, (size_t)n, fp) != (size_t)n) {
-		free(buf);
-		fclose(fp);
-		return NULL;
-	}
-	fclose(fp);
-	buf[n] = 0;
-	*len = (size_t)n;
-	return buf;
-}
-
 /*
  * The directories' mtimes changed (or the path): read the store again.
  * File systems stamp times from a coarse clock, so a directory changed
@@ -686,8 +666,9 @@ static void reload(const char *path, const long long *mt)
 
 			if (k > 4 && !strcasecmp(nm + k - 4, ".mof")) {
 				snprintf(file, sizeof(file), "%s/%s", dir, nm);
-				text = slurp(file, &len);
-				f = text ? parse(text, len, NULL, 0) : NULL;
+				text = NULL;
+				f = !tdh_read_file(file, &text, &len) ?
+				    parse(text, len, NULL, 0) : NULL;
 				free(text);
 				nf = f ? realloc(store.files, (store.nfiles + 1) * sizeof(*nf)) : NULL;
 				if (nf) {

@@ -12,7 +12,6 @@
  * (temporary file, then rename), and refused when another installed file
  * already has a class of one of its event class GUIDs.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -48,40 +47,32 @@ static struct mof_file *read_mof(const char *path, int quiet)
 
 static void mof_name(const char *src, char *out, size_t room)
 {
-	const char *b = strrchr(src, '/');
-	size_t n;
-
-	snprintf(out, room, "%s", b ? b + 1 : src);
-	n = strlen(out);
-	if (n < 4 || strcasecmp(out + n - 4, ".mof"))
-		snprintf(out + n, room - n, ".mof");
+	store_file_name(src, ".mof", out, room);
 }
 
 typedef int (*mof_fn)(const char *file, const char *path, struct mof_file *f, void *ctx);
 
+struct each_ctx {
+	mof_fn fn;
+	void *ctx;
+};
+
+static int each_one(const char *file, const char *path, void *ctx)
+{
+	struct each_ctx *c = ctx;
+	struct mof_file *f = read_mof(path, 1);
+	int ret = c->fn(file, path, f, c->ctx);
+
+	tdh_mof_free(f);
+	return ret;
+}
+
+/* Every *.mof (any case, as TDH reads them) of @dir, parsed (or NULL). */
 static int each_mof(const char *dir, mof_fn fn, void *ctx)
 {
-	struct dirent **names;
-	int n, i, ret = 0;
+	struct each_ctx c = { fn, ctx };
 
-	n = scandir(dir, &names, NULL, alphasort);
-	for (i = 0; i < n; i++) {
-		const char *nm = names[i]->d_name;
-		size_t k = strlen(nm);
-		char path[PATH_MAX];
-
-		if (!ret && nm[0] != '.' && k > 4 && !strcasecmp(nm + k - 4, ".mof") &&
-		    snprintf(path, sizeof(path), "%s/%s", dir, nm) < (int)sizeof(path)) {
-			struct mof_file *f = read_mof(path, 1);
-
-			ret = fn(nm, path, f, ctx);
-			tdh_mof_free(f);
-		}
-		free(names[i]);
-	}
-	if (n >= 0)
-		free(names);
-	return ret;
+	return store_each(dir, ".mof", 1, each_one, &c);
 }
 
 struct conflict {
@@ -173,19 +164,10 @@ static int remove_match(const char *file, const char *path, struct mof_file *f, 
 				   !strcasecmp(r->what, tdh_mof_class_name(f, i));
 	if (!hit)
 		return 0;
-	if (unlink(path)) {
-		file_fail(path, errno);
+	if (store_remove(path))
 		r->failed = 1;
-		return 0;
-	}
-	r->removed++;
-	if (json) {
-		json_open(&jout, '{');
-		json_str(&jout, "uninstalled", path);
-		json_close(&jout, '}');
-	} else {
-		printf("uninstalled %s\n", path);
-	}
+	else
+		r->removed++;
 	return 0;
 }
 
@@ -225,6 +207,11 @@ static int list_one(const char *file, const char *path, struct mof_file *f, void
 		       has ? guid_text(&g, t) : "", path);
 	}
 	return 0;
+}
+
+static void list_dir(const char *dir)
+{
+	each_mof(dir, list_one, NULL);
 }
 
 int cmd_mof(int argc, char **argv)
@@ -273,17 +260,7 @@ int cmd_mof(int argc, char **argv)
 	} else if (!strcmp(sub, "list")) {
 		if (nargs(argc))
 			return usage_err("list takes no arguments");
-		while (*p) {
-			size_t k = dir_opt ? strlen(p) : strcspn(p, ":");
-
-			if (k && k < sizeof(dir)) {
-				snprintf(dir, sizeof(dir), "%.*s", (int)k, p);
-				each_mof(dir, list_one, NULL);
-			}
-			p += k;
-			if (*p)
-				p++;
-		}
+		store_dirs(tdh_mof_path(), dir_opt, list_dir);
 	} else {
 		return usage_err("unknown mof command (install, uninstall or list)");
 	}
