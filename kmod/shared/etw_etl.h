@@ -254,13 +254,14 @@ void etl_buffer_seal(void *buf, u32 filled, u64 timestamp, u64 sequence,
 
 /*
  * The compressed form of the sealed buffer @src (etl-format section 1,
- * EVENT_TRACE_COMPRESSED_MODE) at @dst (@cap bytes): its header with
- * BufferSize = 72 + the XPRESS size of its records (any alignment),
- * SavedOffset = CurrentOffset = Offset = its filled length, BufferFlag |
- * COMPRESSED, then the records compressed (etw_xpress.h, @work
- * ETL_XPRESS_WORKSPACE bytes).  Returns the bytes written, or -ENOSPC
- * when the result would not be smaller than the filled length (write
- * the buffer as it is then), or -EINVAL.
+ * EVENT_TRACE_COMPRESSED_MODE) at @dst (@cap bytes), as Windows' kernel
+ * writes it (etl-format.rst, "Compressed buffers"): its header with
+ * BufferSize = 72 + the XPRESS size of its body (any alignment),
+ * SavedOffset = CurrentOffset = Offset = its BufferSize, BufferFlag |
+ * COMPRESSED, then the whole body compressed, records and 0xFF tail
+ * (etw_xpress.h, @work ETL_XPRESS_WORKSPACE bytes).  Returns the bytes
+ * written, or -ENOSPC when the result would not be smaller than the body
+ * (write the buffer as it is then), or -EINVAL.
  */
 int etl_buffer_compress(const void *src, void *dst, u32 cap, void *work);
 
@@ -356,6 +357,8 @@ struct etl_diag {
 };
 
 #define ETL_BUFFER_SIZE_MIN		ETL_BUFFER_HEADER_SIZE
+/* etl-format section 1: session buffers are at most 16 MB (Windows 8+) */
+#define ETL_BUFFER_SIZE_MAX		(16u << 20)
 #define ETL_LOGFILE_HEADER32_SIZE	272
 
 /* etl_buffer_info.flags */
@@ -387,9 +390,10 @@ struct etl_buffer_info {
  *
  * A compressed buffer (BufferFlag COMPRESSED, etl-format section 1)
  * gives -EOPNOTSUPP with every field set: buffer_size is its size on disk
- * (>= 72, <= @len, any alignment) and filled the decompressed extent
- * incl. the header (SavedOffset: >= 72, 8-aligned); its body, bytes 72 ..
- * buffer_size, is the XPRESS-compressed data (etl_compress.h).
+ * (>= 72, <= @len, any alignment) and filled the largest decompressed
+ * extent incl. the header that its SavedOffset or Offset can name (>= 72,
+ * 8-aligned, at most ETL_BUFFER_SIZE_MAX); its body, bytes 72 ..
+ * buffer_size, is the XPRESS-compressed data (etl_xpress.h).
  * On -EBADMSG, buffer_size is set if it was itself valid, else 0.
  */
 int etl_buffer_parse(const void *buf, size_t len, struct etl_buffer_info *info,

@@ -53,6 +53,13 @@ static bool filled_ok(u32 filled, u32 buffer_size)
 	       !(filled % ETL_RECORD_ALIGN);
 }
 
+/* A decompressed extent a compressed buffer's header may name. */
+static bool extent_ok(u32 ext)
+{
+	return ext >= ETL_BUFFER_HEADER_SIZE && ext <= ETL_BUFFER_SIZE_MAX &&
+	       !(ext % ETL_RECORD_ALIGN);
+}
+
 static int buffer_parse(const u8 *b, size_t len, bool partial,
 			struct etl_buffer_info *info, struct etl_diag *diag)
 {
@@ -85,19 +92,25 @@ static int buffer_parse(const u8 *b, size_t len, bool partial,
 		return bad(diag, BH(buffer_size), "BufferSize smaller than the buffer header");
 
 	/*
-	 * section 1: a compressed buffer is its header and XPRESS data:
-	 * BufferSize = bytes on disk (no alignment), SavedOffset = the
-	 * decompressed extent (Offset may still hold the extent of the
-	 * whole source buffer when Windows split it).
+	 * section 1: a compressed buffer is its header and XPRESS data,
+	 * BufferSize = bytes on disk (no alignment).  Windows' writers name
+	 * the decompressed extent in different fields (etl-format.rst,
+	 * "Compressed buffers"): the kernel in SavedOffset (and Offset),
+	 * the relogger in Offset alone.  The larger of the two that can be
+	 * an extent bounds the decompression; etl_buffer_decompress()
+	 * checks the data against both.
 	 */
 	if (info->buffer_flag & ETL_BUFFER_FLAG_COMPRESSED) {
 		if (size > len)
 			return bad(diag, BH(buffer_size), "BufferSize larger than the bytes available");
 		info->buffer_size = size;
-		if (saved < ETL_BUFFER_HEADER_SIZE || saved % ETL_RECORD_ALIGN)
+		if (extent_ok(saved))
+			info->filled = saved;
+		if (extent_ok(off) && off > info->filled)
+			info->filled = off;
+		if (!info->filled)
 			return bad(diag, BH(saved_offset),
-				   "compressed buffer: SavedOffset is not a decompressed size");
-		info->filled = saved;
+				   "compressed buffer: neither SavedOffset nor Offset is a decompressed size");
 		if (diag) {
 			diag->why = "compressed buffer";
 			diag->offset = BH(buffer_flag);

@@ -213,21 +213,25 @@ int etl_buffer_compress(const void *src, void *dst, u32 cap, void *work)
 {
 	const struct etl_buffer_header *s = src;
 	u8 *d = dst;
-	u32 filled, room;
+	u32 size, body, room;
 	u16 flag;
 	int n;
 
 	if (!src || !dst || !work || cap < ETL_BUFFER_HEADER_SIZE)
 		return -EINVAL;
-	filled = s->offset;
-	if (filled < ETL_BUFFER_HEADER_SIZE || filled > s->buffer_size)
+	size = s->buffer_size;
+	if (size <= ETL_BUFFER_HEADER_SIZE || s->offset < ETL_BUFFER_HEADER_SIZE ||
+	    s->offset > size)
 		return -EINVAL;
-	/* only worth it when smaller than the records as they are */
+	/*
+	 * Windows' kernel (EtwpFileModeCompress) compresses the whole body,
+	 * the 0xFF tail too, and keeps the result only when it is smaller.
+	 */
+	body = size - ETL_BUFFER_HEADER_SIZE;
 	room = cap - ETL_BUFFER_HEADER_SIZE;
-	if (room > filled - ETL_BUFFER_HEADER_SIZE)
-		room = filled - ETL_BUFFER_HEADER_SIZE;
-	n = etl_xpress_compress((const u8 *)src + ETL_BUFFER_HEADER_SIZE,
-				filled - ETL_BUFFER_HEADER_SIZE,
+	if (room > body - 1)
+		room = body - 1;
+	n = etl_xpress_compress((const u8 *)src + ETL_BUFFER_HEADER_SIZE, body,
 				d + ETL_BUFFER_HEADER_SIZE, room, work);
 	if (n < 0)
 		return n;
@@ -235,9 +239,9 @@ int etl_buffer_compress(const void *src, void *dst, u32 cap, void *work)
 	memcpy(d, s, ETL_BUFFER_HEADER_SIZE);
 	put_le32(d + offsetof(struct etl_buffer_header, buffer_size),
 		 ETL_BUFFER_HEADER_SIZE + n);
-	put_le32(d + offsetof(struct etl_buffer_header, saved_offset), filled);
-	put_le32(d + offsetof(struct etl_buffer_header, current_offset), filled);
-	put_le32(d + offsetof(struct etl_buffer_header, offset), filled);
+	put_le32(d + offsetof(struct etl_buffer_header, saved_offset), size);
+	put_le32(d + offsetof(struct etl_buffer_header, current_offset), size);
+	put_le32(d + offsetof(struct etl_buffer_header, offset), size);
 	flag = s->buffer_flag | ETL_BUFFER_FLAG_COMPRESSED;
 	d[offsetof(struct etl_buffer_header, buffer_flag)] = flag & 0xFF;
 	d[offsetof(struct etl_buffer_header, buffer_flag) + 1] = flag >> 8;

@@ -383,6 +383,20 @@ TDHSTATUS __stdcall TdhGetWppMessage(
 	_In_ PEVENT_RECORD EventRecord,
 	_Inout_ PULONG BufferSize,
 	_Out_writes_bytes_opt_(*BufferSize) PBYTE Buffer);
+/*
+ * One property of a WPP event (FormattedString, FunctionName,
+ * ComponentName, SubComponentName, SequenceNum, LevelName, FlagsName,
+ * GuidName, GuidTypeName, SystemTime, ThreadId, ...): the types
+ * TdhGetEventInformation gives them for WPP events, which it describes
+ * with DecodingSourceWPP once their TMF is found (its TDH_CONTEXT_WPP_*
+ * contexts, else TRACE_FORMAT_SEARCH_PATH).
+ */
+TDHSTATUS __stdcall TdhGetWppProperty(
+	_In_ TDH_HANDLE Handle,
+	_In_ PEVENT_RECORD EventRecord,
+	_In_ PWSTR PropertyName,
+	_Inout_ PULONG BufferSize,
+	_Out_writes_bytes_opt_(*BufferSize) PBYTE Buffer);
 
 /* Providers with installed or loaded manifests. */
 TDHSTATUS __stdcall TdhEnumerateProviders(

@@ -126,7 +126,7 @@ static void ct_buffer_done(struct ct_proc *p, struct ct_stream *s)
 static bool ct_load_buffer(struct ct_stream *s)
 {
 	struct etl_buffer_info out;
-	u32 cap = s->t->file ? etl_file_buffer_size(s->t->file) : 0;
+	u32 cap = s->cur.info.filled;	/* the largest extent its header names */
 
 	if (!s->cur.compressed)
 		return true;

@@ -36,6 +36,8 @@ struct etl_file {
 	u32 buffer_size;	/* of buffer 0 */
 	u32 grid;		/* buffer n at n * grid; 0 = compressed file */
 	u32 size0;		/* buffer 0's size (grid_size()) */
+	u32 max_size;		/* compressed files: the trace's buffer size */
+	u32 last_slot;		/* compressed files: BuffersWritten, or 0 */
 	u16 logger_id;		/* of buffer 0 */
 	u16 logger_id1;		/* of the first good buffer after it; 0xFFFF: none yet */
 	u64 pos;		/* file offset of the next buffer */
@@ -221,9 +223,28 @@ static int check_header(struct etl_file *f)
 	/* section 1: uncompressed buffers all have buffer 0's size */
 	f->size0 = grid_size(f, bsize);
 	f->grid = (f->lf.hdr.log_file_mode & ETL_MODE_COMPRESSED) ? 0 : f->size0;
+	/*
+	 * etl-format.rst, "Compressed buffers": Windows' relogger writes
+	 * buffer 0 cut to its filled bytes, so the trace's buffer size is
+	 * the larger of buffer 0's and TRACE_LOGFILE_HEADER.BufferSize; and
+	 * what follows the BuffersWritten buffers of a finished file (its
+	 * EndTime set) are stale bytes of the relogger's staging buffer.
+	 */
+	f->max_size = bsize;
+	if (f->lf.hdr.buffer_size > bsize && f->lf.hdr.buffer_size <= ETL_BUFFER_SIZE_MAX)
+		f->max_size = f->lf.hdr.buffer_size;
+	f->last_slot = !f->grid && f->lf.hdr.end_time ? f->lf.hdr.buffers_written : 0;
 	memset(e, 0, sizeof(*e));
 	e->buffer = -1;
 	return 0;
+}
+
+/* Where the data ends: the rest may be a preallocated zero tail. */
+static void find_end(struct etl_file *f)
+{
+	f->end = f->size;
+	while (f->end && !f->data[f->end - 1])
+		f->end--;
 }
 
 static int finish_open(struct etl_file *f, struct etl_file **fp,
@@ -237,10 +258,7 @@ static int finish_open(struct etl_file *f, struct etl_file **fp,
 		etl_file_close(f);
 		return rc;
 	}
-	/* Where the data ends: the rest may be a preallocated zero tail. */
-	f->end = f->size;
-	while (f->end && !f->data[f->end - 1])
-		f->end--;
+	find_end(f);
 	*fp = f;
 	return 0;
 }
@@ -413,6 +431,7 @@ const char *etl_damage_kind_name(u32 kind)
 void etl_file_rewind(struct etl_file *f)
 {
 	f->pos = 0;
+	find_end(f);
 	f->last_start = 0;
 	f->went_back = false;
 	f->logger_id1 = 0xFFFF;
@@ -434,7 +453,8 @@ int etl_buffer_decompress(const u8 *raw, u32 raw_size,
 			  struct etl_buffer_info *out_info, struct etl_diag *diag)
 {
 	libfwnt_error_t *error = NULL;
-	size_t want, got;
+	u32 saved, off, ext, end;
+	size_t got;
 	int rc;
 
 	if (!raw || !info || !out || !out_info || raw_size < ETL_BUFFER_HEADER_SIZE ||
@@ -442,13 +462,15 @@ int etl_buffer_decompress(const u8 *raw, u32 raw_size,
 		return -EINVAL;
 	if (info->filled > cap) {
 		if (diag) {
-			diag->why = "compressed buffer: decompressed size larger than the file's buffers";
+			diag->why = "compressed buffer: decompressed size larger than the room given";
 			diag->offset = offsetof(struct etl_buffer_header, saved_offset);
 		}
 		return -EBADMSG;
 	}
-	want = info->filled - ETL_BUFFER_HEADER_SIZE;
-	got = want;
+	saved = le32(raw + offsetof(struct etl_buffer_header, saved_offset));
+	off = le32(raw + offsetof(struct etl_buffer_header, offset));
+	/* room for the largest extent the header names (info->filled) */
+	got = info->filled - ETL_BUFFER_HEADER_SIZE;
 	memcpy(out, raw, ETL_BUFFER_HEADER_SIZE);
 	/* etl-format section 1: XPRESS (MS-XCA plain LZ77), libfwnt's "LZXPRESS" */
 	rc = libfwnt_lzxpress_decompress(raw + ETL_BUFFER_HEADER_SIZE,
@@ -456,28 +478,38 @@ int etl_buffer_decompress(const u8 *raw, u32 raw_size,
 					 out + ETL_BUFFER_HEADER_SIZE, &got, &error);
 	if (error)
 		libfwnt_error_free(&error);
-	if (rc != 1 || got != want) {
+	ext = ETL_BUFFER_HEADER_SIZE + (u32)got;
+	/*
+	 * etl-format.rst, "Compressed buffers": the data decompresses to
+	 * the extent that SavedOffset (Windows' kernel) or Offset (its
+	 * relogger) names.  The records end at Offset when it lies inside
+	 * (the kernel compresses the whole buffer, its 0xFF tail too), else
+	 * at the extent (a piece of a split buffer keeps the whole buffer's
+	 * Offset).
+	 */
+	if (rc != 1 || (ext != saved && ext != off)) {
 		if (diag) {
 			diag->why = rc != 1 ? "compressed buffer does not decompress" :
-				    "compressed buffer decompresses to another size than SavedOffset says";
+				    "compressed buffer decompresses to another size than SavedOffset and Offset say";
 			diag->offset = ETL_BUFFER_HEADER_SIZE;
 		}
 		return -EBADMSG;
 	}
-	/* now an ordinary buffer of filled bytes */
+	end = off >= ETL_BUFFER_HEADER_SIZE && off <= ext && !(off % ETL_RECORD_ALIGN) ?
+	      off : ext;
+	/* now an ordinary buffer of @end filled bytes */
 	{
 		struct etl_buffer_header *h = (void *)out;
-		u32 n = info->filled;
 		u16 fl = le16(out + offsetof(struct etl_buffer_header, buffer_flag));
 
 		fl &= ~ETL_BUFFER_FLAG_COMPRESSED;
-		memcpy(&h->buffer_size, &n, 4);
-		memcpy(&h->saved_offset, &n, 4);
-		memcpy(&h->current_offset, &n, 4);
-		memcpy(&h->offset, &n, 4);
+		memcpy(&h->buffer_size, &end, 4);
+		memcpy(&h->saved_offset, &end, 4);
+		memcpy(&h->current_offset, &end, 4);
+		memcpy(&h->offset, &end, 4);
 		memcpy(&h->buffer_flag, &fl, 2);
 	}
-	return etl_buffer_parse(out, info->filled, out_info, diag);
+	return etl_buffer_parse(out, end, out_info, diag);
 }
 
 /* --- duplicates ------------------------------------------------------------ */
@@ -573,11 +605,11 @@ static u64 resync(struct etl_file *f, u64 from)
 
 		if (lid != f->logger_id && lid != f->logger_id1)
 			continue;
-		if (le32(p) > f->buffer_size || le32(p) < ETL_BUFFER_HEADER_SIZE)
+		if (le32(p) > f->max_size || le32(p) < ETL_BUFFER_HEADER_SIZE)
 			continue;
 		rc = etl_buffer_parse_partial(p, f->size - o, &info, NULL);
 		if ((rc == 0 || rc == -EOPNOTSUPP) &&
-		    info.filled <= f->buffer_size)
+		    info.filled <= f->max_size)
 			return o;
 	}
 	return f->size;
@@ -588,7 +620,7 @@ static int inflate_buffer(struct etl_file *f, struct etl_file_buffer *b,
 			  struct etl_diag *d)
 {
 	struct etl_buffer_info out;
-	u32 cap = f->buffer_size;
+	u32 cap = b->info.filled;	/* the largest extent its header names */
 	int rc;
 
 	if (f->scratch_cap < cap) {
@@ -618,6 +650,8 @@ int etl_file_next_buffer(struct etl_file *f, struct etl_file_buffer *b)
 	if (!f || !b)
 		return -EINVAL;
 	for (;;) {
+		if (f->last_slot && f->slots >= f->last_slot && f->pos < f->end)
+			f->end = f->pos;	/* stale bytes after the last buffer */
 		if (f->pos >= f->end)
 			return at_end(f);
 		left = f->size - f->pos;

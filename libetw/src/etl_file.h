@@ -167,11 +167,13 @@ const char *etl_damage_kind_name(u32 kind);
 
 /*
  * Decompress the compressed buffer @raw (@raw_size bytes on disk,
- * described by @info from etl_buffer_parse()) into @out (@cap bytes):
- * the header, then the decompressed records, so that @out reads as an
- * ordinary buffer of info->filled bytes; *@out_info describes it.
- * Returns 0, or -EBADMSG (with @diag) if the data does not decompress
- * to exactly the size the header promises.
+ * described by @info from etl_buffer_parse()) into @out (@cap bytes, at
+ * least info->filled): the header, then the decompressed records, so
+ * that @out reads as an ordinary buffer; *@out_info describes it.  The
+ * data must decompress to the extent that SavedOffset or Offset names;
+ * the records end at Offset when it lies inside that extent, else at
+ * the extent (etl-format.rst, "Compressed buffers").  Returns 0, or
+ * -EBADMSG (with @diag) if the data does not decompress so.
  */
 int etl_buffer_decompress(const u8 *raw, u32 raw_size,
 			  const struct etl_buffer_info *info, u8 *out, u32 cap,

@@ -4,13 +4,15 @@
  * carried by the event, else a manifest), TdhGetPropertySize,
  * TdhGetProperty and TdhGetEventMapInformation.
  *
- * Classic (MOF) events are described only for the NT Kernel Logger's
- * classes (tdh_kernel.c), as Windows' WMI repository has them.  Events
- * TDH cannot describe get ERROR_NOT_FOUND, as on Windows without the
- * provider's manifest: other classic events (there is no WMI repository
- * for their MOF), TraceMessage (WPP) events, whose format lives in TMF
- * files, and string-only events (EventWriteString: the payload is one
- * UTF-16 string, EVENT_HEADER_FLAG_STRING_ONLY tells consumers so).
+ * Classic (MOF) events are described from the NT Kernel Logger's classes
+ * (tdh_kernel.c), as Windows' WMI repository has them, else from the
+ * local MOF class store (tdh_mof.c, `etwctl mof install`).  Events TDH
+ * cannot describe get ERROR_NOT_FOUND, as on Windows without the
+ * provider's manifest: classic events of no installed class,
+ * TraceMessage (WPP) events whose TMF is not found
+ * (tdh_wpp_props.c describes those it finds), and string-only events
+ * (EventWriteString: the payload is one UTF-16 string,
+ * EVENT_HEADER_FLAG_STRING_ONLY tells consumers so).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -20,6 +22,8 @@
 #include "tdh_internal.h"
 #include "shared/etw_utf.h"
 #include "tdh_store.h"
+#include "tdh_wpp.h"
+#include "tdh_mof.h"
 
 /* Pointer size of the event's writer: a TDH_CONTEXT, else the header flags. */
 static ULONG event_psize(const EVENT_RECORD *e, ULONG n, const TDH_CONTEXT *c)
@@ -51,8 +55,8 @@ static const EVENT_HEADER_EXTENDED_DATA_ITEM *ext_item(const EVENT_RECORD *e,
  * ERROR_EVT_INVALID_EVENT_DATA (malformed TraceLogging metadata) or
  * ERROR_NOT_ENOUGH_MEMORY.
  */
-static ULONG event_schema(const EVENT_RECORD *e, struct tdh_schema *s,
-			  struct tdh_arena *a)
+static ULONG event_schema(const EVENT_RECORD *e, ULONG n, const TDH_CONTEXT *c,
+			  struct tdh_schema *s, struct tdh_arena *a)
 {
 	const EVENT_HEADER_EXTENDED_DATA_ITEM *tl, *tr;
 	const EVENT_HEADER *h = &e->EventHeader;
@@ -73,10 +77,14 @@ static ULONG event_schema(const EVENT_RECORD *e, struct tdh_schema *s,
 		s->desc = h->EventDescriptor;
 		return ERROR_SUCCESS;
 	}
-	if (h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER)
-		return tdh_kernel_schema(e, s, a);
-	if (h->Flags & (EVENT_HEADER_FLAG_STRING_ONLY |
-			EVENT_HEADER_FLAG_TRACE_MESSAGE))
+	if (h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) {
+		r = tdh_kernel_schema(e, s, a);
+		/* other classic events: the MOF class store (tdh_mof.c) */
+		return r == ERROR_NOT_FOUND ? tdh_mof_schema(e, s, a) : (ULONG)r;
+	}
+	if (h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE)
+		return tdh_wpp_schema(e, n, c, s, a);
+	if (h->Flags & EVENT_HEADER_FLAG_STRING_ONLY)
 		return ERROR_NOT_FOUND;
 	return tdh_store_schema(&h->ProviderId, &h->EventDescriptor, s, a);
 }
@@ -91,7 +99,7 @@ ETW_EXPORT TDHSTATUS __stdcall TdhGetEventInformation(
 
 	if (!Event || !BufferSize || (TdhContextCount && !TdhContext))
 		return ERROR_INVALID_PARAMETER;
-	r = event_schema(Event, &s, &a);
+	r = event_schema(Event, TdhContextCount, TdhContext, &s, &a);
 	if (!r)
 		r = tdh_schema_to_info(&s, *BufferSize ? Buffer : NULL, BufferSize);
 	tdh_arena_free(&a);
@@ -137,6 +145,13 @@ static ULONG property_loc(PEVENT_RECORD e, ULONG nc, PTDH_CONTEXT c,
 	return r;
 }
 
+/* A WPP event's property: its values do not lie in the event's data. */
+static bool wpp_event(const EVENT_RECORD *e, ULONG npd, const PROPERTY_DATA_DESCRIPTOR *pd)
+{
+	return e && npd == 1 && pd && pd->PropertyName &&
+	       (e->EventHeader.Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE);
+}
+
 ETW_EXPORT TDHSTATUS __stdcall TdhGetPropertySize(
 	PEVENT_RECORD pEvent, ULONG TdhContextCount, PTDH_CONTEXT pTdhContext,
 	ULONG PropertyDataCount, PPROPERTY_DATA_DESCRIPTOR pPropertyData,
@@ -147,6 +162,13 @@ ETW_EXPORT TDHSTATUS __stdcall TdhGetPropertySize(
 
 	if (!pPropertySize)
 		return ERROR_INVALID_PARAMETER;
+	if (wpp_event(pEvent, PropertyDataCount, pPropertyData)) {
+		*pPropertySize = 0;
+		r = tdh_wpp_property(pEvent, TdhContextCount, pTdhContext, NULL,
+				     (const WCHAR *)(uintptr_t)pPropertyData->PropertyName,
+				     NULL, pPropertySize);
+		return r == ERROR_INSUFFICIENT_BUFFER ? ERROR_SUCCESS : r;
+	}
 	r = property_loc(pEvent, TdhContextCount, pTdhContext,
 			 PropertyDataCount, pPropertyData, &loc);
 	if (!r)
@@ -164,6 +186,10 @@ ETW_EXPORT TDHSTATUS __stdcall TdhGetProperty(
 
 	if (!pBuffer && BufferSize)
 		return ERROR_INVALID_PARAMETER;
+	if (wpp_event(pEvent, PropertyDataCount, pPropertyData))
+		return tdh_wpp_property(pEvent, TdhContextCount, pTdhContext, NULL,
+					(const WCHAR *)(uintptr_t)pPropertyData->PropertyName,
+					pBuffer, &BufferSize);
 	r = property_loc(pEvent, TdhContextCount, pTdhContext,
 			 PropertyDataCount, pPropertyData, &loc);
 	if (r)

@@ -18,10 +18,6 @@
 
 #include "tdh_manifest.h"
 
-struct mf_string {
-	const char *id, *value;
-};
-
 struct mf_ctx {
 	struct tdh_manifest *m;
 	struct mf_string *strings;
@@ -703,6 +699,8 @@ struct tdh_manifest *tdh_manifest_parse(const char *xml, size_t len,
 	m->nproviders = k;
 	m->messages = mf_items(&c, child(evs, "messageTable"), "message", "value", 0,
 			       &m->nmessages);
+	m->strings = c.strings;
+	m->nstrings = c.nstrings;
 	if (!k)
 		mf_error(&c, "no <provider> in <instrumentation><events>");
 	xmlFreeDoc(doc);

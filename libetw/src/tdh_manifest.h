@@ -84,12 +84,19 @@ struct tdh_provider {
 	unsigned nfields[EventInformationMax];
 };
 
+/* A <string id= value=> of the string table. */
+struct mf_string {
+	const char *id, *value;
+};
+
 struct tdh_manifest {
 	struct tdh_arena a;
 	struct tdh_provider *providers;
 	unsigned nproviders;
 	struct mf_item *messages;	/* <messageTable>: value, symbol, msgref */
 	unsigned nmessages;
+	const struct mf_string *strings;	/* the string table used */
+	unsigned nstrings;
 };
 
 /* The predefined (winmeta) names: value or -1. */

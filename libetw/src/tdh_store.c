@@ -62,8 +62,8 @@ static const char *manifest_path(void)
 	return p && *p ? p : ETW_MANIFEST_DIRS;
 }
 
-/* Whole file into memory. */
-static ULONG read_file(const char *path, char **out, size_t *len)
+/* Whole file into memory (tdh_store.h). */
+ULONG tdh_read_file(const char *path, char **out, size_t *len)
 {
 	struct stat st;
 	char *buf;
@@ -149,7 +149,7 @@ static void scan_dir(const char *dir)
 			e->seen = 1;
 			continue;
 		}
-		if (read_file(path, &xml, &len))
+		if (tdh_read_file(path, &xml, &len))
 			continue;
 		if (!e) {
 			e = calloc(1, sizeof(*e));
@@ -380,7 +380,7 @@ ETW_EXPORT TDHSTATUS __stdcall TdhLoadManifest(PWSTR Manifest)
 
 	if (r)
 		return r;
-	r = read_file(path, &xml, &len);
+	r = tdh_read_file(path, &xml, &len);
 	if (r)
 		return r;
 	r = add_loaded(path, xml, len);
@@ -438,7 +438,7 @@ static ULONG elf_section(const char *path, char **out, size_t *len)
 	char *f;
 	const Elf64_Ehdr *eh;
 	const Elf64_Shdr *sh, *strtab;
-	ULONG r = read_file(path, &f, &size);
+	ULONG r = tdh_read_file(path, &f, &size);
 
 	if (r)
 		return r;

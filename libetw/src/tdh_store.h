@@ -13,6 +13,9 @@
 /* Where installed manifests are looked for when $ETW_MANIFEST_PATH is unset. */
 #ifndef ETW_MANIFEST_DIRS
 #define ETW_MANIFEST_DIRS "/var/lib/etw/manifests:/usr/share/etw/manifests"
+/* A whole regular file (at most 64 MB) into malloc'ed memory, NUL-ended. */
+ULONG tdh_read_file(const char *path, char **out, size_t *len);
+
 #endif
 
 void tdh_store_lock(void);
@@ -39,5 +42,8 @@ ULONG tdh_store_map_info(const GUID *provider, const char *name,
 void tdh_store_lock_fresh(void);
 /* tdh_store_lock_fresh(), then tdh_store_get(). */
 const struct tdh_provider *tdh_store_lookup_locked(const GUID *guid);
+
+/* A whole regular file (at most 64 MB) into malloc'ed memory, NUL-ended. */
+ULONG tdh_read_file(const char *path, char **out, size_t *len);
 
 #endif /* _LIBETW_TDH_STORE_H */

@@ -16,8 +16,9 @@
  * %0 is the prefix (not formatted here), %N!spec! the N-th argument
  * (arguments are numbered from 10, in the order of their data) printed
  * with the spec (printf's, with Windows' I64/I/l/h length modifiers),
- * %% a percent sign, %!FUNC!/%!LEVEL!/%!FLAGS! the FUNC=/LEVEL=/FLAGS= of
- * the #typev line's comment.  Item types give each argument's size:
+ * %% a percent sign, %!FUNC!/%!LEVEL!/%!FLAGS!/%!COMPNAME!/%!SUBCOMP! the
+ * FUNC=/LEVEL=/FLAGS=/COMPNAME=/SUBCOMP= of the #typev line's comment,
+ * %!FILE! the GUID line's SRC=, %!LINE! the line the #typev name ends in.  Item types give each argument's size:
  * ItemChar (1), ItemShort (2), ItemLong (4), ItemLongLong(X/XX/O) and
  * ItemULongLong (8), ItemPtr (the event's pointer size, printed as
  * Windows' %p does: hex digits, no 0x), ItemDouble (8), ItemGuid (16),
@@ -28,8 +29,8 @@
  * 0xC00000BB(STATUS_NOT_SUPPORTED)), ItemHRESULT/ItemWINERROR (their
  * message text).
  *
- * Without a TMF for the message: ERROR_NOT_FOUND, as TDH answers
- * TdhGetEventInformation for any WPP event.
+ * Without a TMF for the message: ERROR_NOT_FOUND, as on Windows.
+ * tdh_wpp_props.c gives the same TMF's facts to TDH's property API.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -53,7 +54,7 @@ struct arg {
 /* One message of a TMF file: its text, comment keys and arguments. */
 struct tmf_msg {
 	char fmt[4096];
-	char func[256], level[128], flags[128];
+	struct tdh_wpp_meta meta;	/* GUID line, #typev name, keys */
 	struct arg args[MAX_ARGS];
 	unsigned nargs;
 };
@@ -114,7 +115,17 @@ static int find_message(const char *path, const char *guid, unsigned number,
 		unsigned no;
 
 		if (!strncasecmp(line, guid, 36)) {
+			const char *src = strstr(line, "SRC=");
+
 			in_guid = 1;	/* a file of several GUIDs (TMF_FILE) */
+			/* "<GUID> <name> // SRC=<file> MJ= MN=" */
+			if (sscanf(line + 36, "%127s", m->meta.guid_name) != 1 ||
+			    !strncmp(m->meta.guid_name, "//", 2))
+				m->meta.guid_name[0] = 0;
+			m->meta.file[0] = 0;
+			if (src)
+				snprintf(m->meta.file, sizeof(m->meta.file), "%.*s",
+					 (int)strcspn(src + 4, " \r\n"), src + 4);
 			continue;
 		}
 		if (found == 1) {
@@ -136,9 +147,17 @@ static int find_message(const char *path, const char *guid, unsigned number,
 		if (!q || !end || end <= q)
 			continue;
 		snprintf(m->fmt, sizeof(m->fmt), "%.*s", (int)(end - q - 1), q + 1);
-		comment_key(end, "FUNC", m->func, sizeof(m->func));
-		comment_key(end, "LEVEL", m->level, sizeof(m->level));
-		comment_key(end, "FLAGS", m->flags, sizeof(m->flags));
+		snprintf(m->meta.type_name, sizeof(m->meta.type_name), "%s", name);
+		/* the #typev name ends in the source line: main_c22 */
+		q = name + strlen(name);
+		while (q > name && q[-1] >= '0' && q[-1] <= '9')
+			q--;
+		m->meta.line = (unsigned)strtoul(q, NULL, 10);
+		comment_key(end, "FUNC", m->meta.func, sizeof(m->meta.func));
+		comment_key(end, "LEVEL", m->meta.level, sizeof(m->meta.level));
+		comment_key(end, "FLAGS", m->meta.flags, sizeof(m->meta.flags));
+		comment_key(end, "COMPNAME", m->meta.comp, sizeof(m->meta.comp));
+		comment_key(end, "SUBCOMP", m->meta.subcomp, sizeof(m->meta.subcomp));
 		found = 1;
 	}
 	fclose(f);
@@ -384,7 +403,8 @@ static void format_arg(const struct arg *a, const uint8_t *d, const char *spec,
 	}
 }
 
-int tdh_wpp_format(const EVENT_RECORD *e, const char *search, char *out, size_t room)
+int tdh_wpp_describe(const EVENT_RECORD *e, const char *search, char *out,
+		     size_t room, struct tdh_wpp_meta *meta)
 {
 	const EVENT_HEADER *h = &e->EventHeader;
 	const GUID *g = &h->ProviderId;
@@ -409,6 +429,8 @@ int tdh_wpp_format(const EVENT_RECORD *e, const char *search, char *out, size_t 
 		free(m);
 		return -ENOENT;
 	}
+	if (meta)
+		*meta = m->meta;
 	if (layout(m, d, e->UserDataLength, psize)) {
 		free(m);
 		return -EINVAL;
@@ -437,13 +459,31 @@ int tdh_wpp_format(const EVENT_RECORD *e, const char *search, char *out, size_t 
 			p++;
 			continue;
 		}
-		/* %!FUNC!, %!LEVEL!, %!FLAGS! of Windows' TMFs: the comment's */
-		if (!strncmp(p, "%!FUNC!", 7) || !strncmp(p, "%!LEVEL!", 8) ||
-		    !strncmp(p, "%!FLAGS!", 8)) {
-			OUT("%s", p[2] == 'F' && p[3] == 'U' ? m->func :
-				  p[2] == 'L' ? m->level : m->flags);
-			p += p[2] == 'F' && p[3] == 'U' ? 6 : 7;
-			continue;
+		/*
+		 * %!FUNC!, %!LEVEL!, %!FLAGS!, %!COMPNAME!, %!SUBCOMP! of
+		 * Windows' TMFs: the comment's; %!FILE!, %!LINE!: the source's
+		 */
+		if (p[1] == '!') {
+			static const char *const keys[] = { "FUNC", "LEVEL", "FLAGS",
+				"COMPNAME", "SUBCOMP", "FILE", "LINE" };
+			const struct tdh_wpp_meta *t = &m->meta;
+			const char *vals[] = { t->func, t->level, t->flags, t->comp,
+					       t->subcomp, t->file, NULL };
+			size_t k, kl;
+
+			for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+				kl = strlen(keys[k]);
+				if (!strncmp(p + 2, keys[k], kl) && p[2 + kl] == '!')
+					break;
+			}
+			if (k < sizeof(keys) / sizeof(keys[0])) {
+				if (vals[k])
+					OUT("%s", vals[k]);
+				else
+					OUT("%u", t->line);
+				p += 2 + kl;
+				continue;
+			}
 		}
 		if (sscanf(p + 1, "%u!%31[^!]!%n", &no, spec, &used) != 2) {
 			OUT("%%");
@@ -463,11 +503,12 @@ int tdh_wpp_format(const EVENT_RECORD *e, const char *search, char *out, size_t 
 	return r;
 }
 
-/* --- The TDH decoding handle API (tdh.h) --- */
+int tdh_wpp_format(const EVENT_RECORD *e, const char *search, char *out, size_t room)
+{
+	return tdh_wpp_describe(e, search, out, room, NULL);
+}
 
-struct tdh_decoding {
-	char search[2048];
-};
+/* --- The TDH decoding handle API (tdh.h) --- */
 
 ETW_EXPORT TDHSTATUS __stdcall TdhOpenDecodingHandle(PTDH_HANDLE Handle)
 {
@@ -508,6 +549,8 @@ ETW_EXPORT TDHSTATUS __stdcall TdhSetDecodingParameter(TDH_HANDLE Handle,
 			etw_utf16_to_utf8(w, SIZE_MAX, t->search, sizeof(t->search));
 		return ERROR_SUCCESS;
 	case TDH_CONTEXT_WPP_GMT:
+		t->gmt = TdhContext->ParameterValue != 0;
+		return ERROR_SUCCESS;
 	case TDH_CONTEXT_POINTERSIZE:
 	case TDH_CONTEXT_PDB_PATH:
 		return ERROR_SUCCESS;
@@ -532,7 +575,7 @@ ETW_EXPORT TDHSTATUS __stdcall TdhGetWppMessage(TDH_HANDLE Handle,
 
 	if (!t || !EventRecord || !BufferSize)
 		return ERROR_INVALID_PARAMETER;
-	r = tdh_wpp_format(EventRecord, t->search[0] ? t->search : NULL, text, sizeof(text));
+	r = tdh_wpp_format(EventRecord, tdh_wpp_search(t), text, sizeof(text));
 	if (r == -ENOENT)
 		return ERROR_NOT_FOUND;
 	if (r)

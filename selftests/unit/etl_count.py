@@ -32,6 +32,11 @@ is skipped whole; a record whose Size is sane but whose inside is bad
 whose marker or Size cannot be trusted ends its buffer; a buffer cut by
 the end of the file keeps the records that lie wholly in it; a buffer
 equal to an earlier one (CPU, SequenceNumber, bytes) is a duplicate.
+Compressed files (section 1; etl-format.rst, "Compressed buffers"): each
+buffer where the one before ends; a compressed one decompresses to the
+extent SavedOffset or Offset names, its records end at Offset when that
+lies inside; a finished file (EndTime set) holds BuffersWritten buffers,
+what follows them is not read.
 Extra lines: skipped.buffers, skipped.records, skipped.rest (buffers whose
 tail was dropped), skipped.duplicates, skipped.trailing (bytes).  Exit
 status 0 unless the header of buffer 0 is unusable.
@@ -57,8 +62,9 @@ class Bad(Exception):
     pass
 
 
-def xpress(src, size):
-    """[MS-XCA] Plain LZ77 ("XPRESS") decompression to exactly size bytes.
+def xpress(src, limit):
+    """[MS-XCA] Plain LZ77 ("XPRESS") decompression of all of src, into at
+    most limit bytes.
 
     Written from the format description (32-bit flag words, MSB first:
     0 literal, 1 match of a 16-bit (offset-1)<<3|length word, lengths
@@ -67,7 +73,9 @@ def xpress(src, size):
     """
     out = bytearray()
     ip, flags, nflags, half = 0, 0, 0, None
-    while len(out) < size:
+    while ip < len(src):                    # the data ends with the input
+        if len(out) > limit:
+            break
         if nflags == 0:
             if ip + 4 > len(src):
                 raise Bad("xpress: flags past the input")
@@ -75,9 +83,9 @@ def xpress(src, size):
             ip += 4
             nflags = 32
         nflags -= 1
+        if ip >= len(src):
+            break                           # unused flag bits
         if not flags >> nflags & 1:
-            if ip >= len(src):
-                raise Bad("xpress: literal past the input")
             out.append(src[ip])
             ip += 1
             continue
@@ -117,8 +125,8 @@ def xpress(src, size):
             raise Bad("xpress: offset before the start")
         for _ in range(length):
             out.append(out[-offset])
-    if len(out) != size:
-        raise Bad("xpress: %d bytes, not %d" % (len(out), size))
+    if len(out) > limit:
+        raise Bad("xpress: more than %d bytes" % limit)
     return bytes(out)
 
 
@@ -145,6 +153,8 @@ def utf16z(b):
 
 
 class Walker:
+    last = 0                                # buffers to read, 0: all
+
     def __init__(self, data, recover=False):
         self.d = data
         self.recover = recover
@@ -359,14 +369,27 @@ class Walker:
 
     def inflated(self, pos, bi, bsize, saved, walk):
         """Walk compressed buffer bi as the plain buffer it decompresses to:
-        its header (BufferSize = Offset = SavedOffset, the extent) and the
-        XPRESS-decompressed records."""
+        its header (BufferSize = Offset = the end of its records) and the
+        XPRESS-decompressed records.  Windows names the extent in
+        SavedOffset (kernel) or Offset (relogger); the data must
+        decompress to one of them, and the records end at Offset when it
+        lies inside (etl-format.rst, "Compressed buffers")."""
         d = self.d
+        off = struct.unpack_from("<I", d, pos + 0x30)[0]
+        cands = [x for x in (saved, off) if HDR <= x <= 16 << 20 and x % 8 == 0]
+        if not cands:
+            raise Bad("buffer %d: compressed, no extent" % bi)
+        body = xpress(d[pos + HDR:pos + bsize], max(cands) - HDR)
+        ext = HDR + len(body)
+        if ext not in (saved, off):
+            raise Bad("buffer %d: decompresses to %d bytes" % (bi, ext))
+        end = off if HDR <= off <= ext and off % 8 == 0 else ext
         hdr = bytearray(d[pos:pos + HDR])
-        struct.pack_into("<I", hdr, 0x00, saved)
-        struct.pack_into("<I", hdr, 0x30, saved)
+        struct.pack_into("<I", hdr, 0x00, end)
+        struct.pack_into("<I", hdr, 0x04, end)
+        struct.pack_into("<I", hdr, 0x30, end)
         struct.pack_into("<H", hdr, 0x34, struct.unpack_from("<H", hdr, 0x34)[0] & ~0x40)
-        self.d = bytes(hdr) + xpress(d[pos + HDR:pos + bsize], saved - HDR)
+        self.d = bytes(hdr) + body[:end - HDR]
         try:
             walk(0, bi)
         finally:
@@ -384,7 +407,7 @@ class Walker:
         if lid != lid0 or not HDR <= bsize <= grid or pos + bsize > len(d):
             return None
         if bflag & 0x40:
-            ok = HDR <= saved <= grid and saved % 8 == 0
+            ok = any(HDR <= x <= grid and x % 8 == 0 for x in (off, saved))
         else:
             ok = bsize % 8 == 0 and any(HDR <= x <= bsize and x % 8 == 0
                                         for x in (off, saved))
@@ -399,11 +422,14 @@ class Walker:
         pos, bi = 0, 0
         self.seen_bufs = {}
         while pos < len(d) and any(d[pos:]):
+            if self.last and bi >= self.last:
+                break                       # stale bytes after the last
             h = self.plausible(pos, grid, lid0)
             if h and h[2] & 0x40:
                 try:
                     self.inflated(pos, bi, h[0], h[1],
-                                  lambda p, b: self.buffer_recover(p, b, h[1]))
+                                  lambda p, b: self.buffer_recover(
+                                      p, b, struct.unpack_from("<I", self.d, 0)[0]))
                 except Bad:
                     h = None
             elif h:
@@ -460,11 +486,19 @@ class Walker:
         for k, v in self.hdr.items():
             self.out["header." + k] = v
         pos, bi = 0, 0
+        # "Compressed buffers": Windows' relogger cuts buffer 0 to its
+        # filled bytes, and what follows the BuffersWritten buffers of a
+        # finished file (EndTime set) are stale staging bytes
+        compressed = int(self.hdr["log_file_mode"], 16) & 0x04000000
+        self.last = self.hdr["buffers_written"] \
+            if compressed and self.hdr["end_time"] else 0
         if self.recover:
             grid = self.out["file.buffer_size"]
             if grid < HDR or grid % 8:
                 raise Bad("buffer 0: BufferSize %d" % grid)
-            if int(self.hdr["log_file_mode"], 16) & 0x04000000:
+            if compressed:
+                if grid < self.hdr["buffer_size"] <= 16 << 20:
+                    grid = self.hdr["buffer_size"]
                 self.walk_compressed(grid)
                 return
             self.seen_bufs = {}
@@ -477,6 +511,8 @@ class Walker:
             self.out["file.buffers"] = bi
             return
         while pos < len(d):                 # section 1: walk to EOF
+            if self.last and bi >= self.last:
+                break
             pos += self.buffer(pos, bi)
             bi += 1
         self.out["file.buffers"] = bi

@@ -757,8 +757,10 @@ TEST(compressed_flag)
 
 	/*
 	 * section 1: a compressed buffer is described for the caller to
-	 * decompress: BufferSize = bytes on disk (any alignment),
-	 * filled = SavedOffset, the decompressed extent
+	 * decompress: BufferSize = bytes on disk (any alignment), filled =
+	 * the larger decompressed extent that SavedOffset (Windows' kernel)
+	 * or Offset (its relogger) can name (etl-format.rst, "Compressed
+	 * buffers")
 	 */
 	buf[offsetof(struct etl_buffer_header, buffer_flag)] |= ETL_BUFFER_FLAG_COMPRESSED;
 	put32(buf + OFF_OFFSET, 3 * BSIZE);	/* the whole source buffer's */
@@ -767,11 +769,19 @@ TEST(compressed_flag)
 	EXPECT_EQ(-EOPNOTSUPP, etl_buffer_parse(buf, BSIZE, &info, &d));
 	EXPECT_EQ(BSIZE - 3, info.buffer_size);
 	EXPECT_EQ(3, info.cpu);
-	EXPECT_EQ(2 * BSIZE, info.filled);
+	EXPECT_EQ(3 * BSIZE, info.filled);
 	EXPECT_STREQ("compressed buffer", d.why);
-	/* a SavedOffset that is no decompressed size */
+	/* the relogger's: SavedOffset copied from its source, 0 */
+	put32(buf + 4, 0);
+	EXPECT_EQ(-EOPNOTSUPP, etl_buffer_parse(buf, BSIZE, &info, &d));
+	EXPECT_EQ(3 * BSIZE, info.filled);
+	/* neither is a decompressed size */
 	put32(buf + 4, 13);
+	put32(buf + OFF_OFFSET, 20u << 20);	/* over 16 MB */
 	EXPECT_EQ(-EBADMSG, etl_buffer_parse(buf, BSIZE, &info, &d));
+	EXPECT_STREQ("compressed buffer: neither SavedOffset nor Offset is a decompressed size",
+		     d.why);
+	put32(buf + OFF_OFFSET, 3 * BSIZE);
 	/* more bytes than there are */
 	put32(buf + 4, 2 * BSIZE);
 	EXPECT_EQ(-EBADMSG, etl_buffer_parse(buf, BSIZE - 4, &info, &d));

@@ -19,7 +19,9 @@
 # mc.exe generated for two manifests (data/mc/classic-samples, MIT): each
 # event's descriptor -- id, version, channel, level, opcode, task,
 # keywords, the values channels and keyword bits are numbered with -- and
-# its EventWrite parameters must be what etwmc's header gives them.
+# its EventWrite parameters must be what etwmc's header gives them; and
+# mc.exe 10's own header for libsir's manifest (data/mc/libsir, MIT) must
+# be contained in etwmc's, value for value.
 # Prints TAP.
 set -u
 
@@ -108,6 +110,28 @@ for cs in "$data"/classic-samples/*Events.cs; do
 		ok "$name: $(grep -c '^descriptor' "$tmp/$name.iface") event descriptors and EventWrite parameters as mc.exe generated them"
 	else
 		notok "$name: event descriptors and EventWrite parameters as mc.exe generated them"
+	fi
+done
+
+# Real mc.exe output: mc.exe 10's header for libsir's manifest
+# (data/mc/libsir, MIT; mc -uc, so no macros or EventWrite functions):
+# every define, descriptor and MSG_ id it has, etwmc's header has, with
+# the same value -- the event ids of the Application log, winmeta's
+# strings, the channel's keyword bit.
+for h in "$data"/libsir/*.h; do
+	name=$(basename "$h" .h)
+	if ! "$etwmc" -um -h "$tmp" "$data/libsir/$name.man" > "$tmp/out" 2>&1; then
+		notok "$name (mc.exe 10's header): etwmc compiles the manifest"
+		continue
+	fi
+	tr -d '\r' < "$h" | awk -f "$here/mc_iface.awk" | LC_ALL=C sort > "$tmp/$name.mc.iface"
+	awk -f "$here/mc_iface.awk" "$tmp/$name.h" | LC_ALL=C sort > "$tmp/$name.iface"
+	if [ -s "$tmp/$name.mc.iface" ] &&
+	   LC_ALL=C comm -23 "$tmp/$name.mc.iface" "$tmp/$name.iface" > "$tmp/out" &&
+	   [ ! -s "$tmp/out" ]; then
+		ok "$name: $(wc -l < "$tmp/$name.mc.iface") defines, descriptors and MSG_ ids as mc.exe 10 wrote them"
+	else
+		notok "$name: defines, descriptors and MSG_ ids as mc.exe 10 wrote them (missing or different:)"
 	fi
 done
 

@@ -162,6 +162,19 @@ int cmd_group_acl(int argc, char **argv);
 int cmd_providers(int argc, char **argv);
 int cmd_autologger(int argc, char **argv);
 int cmd_manifest(int argc, char **argv);
+int cmd_mof(int argc, char **argv);
+
+/* Files of the manifest and MOF stores (manifest.c). */
+int file_fail(const char *what, int err);
+char *slurp(const char *path, size_t *len, int *err);
+int mkdirs(const char *dir);
+int install_file(const char *dir, const char *name, const char *data, size_t len,
+		 char *dst, size_t room);
+void store_file_name(const char *src, const char *suffix, char *out, size_t room);
+int store_each(const char *dir, const char *suffix, int icase,
+	       int (*fn)(const char *file, const char *path, void *ctx), void *ctx);
+int store_remove(const char *path);
+void store_dirs(const char *path, const char *dir_opt, void (*fn)(const char *dir));
 int cmd_record(int argc, char **argv);
 
 #endif /* _TOOLS_ETWCTL_H */

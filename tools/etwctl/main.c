@@ -176,6 +176,9 @@ static const struct command {
 	{ "manifest", cmd_manifest,
 	  "install FILE.man... | uninstall FILE|PROVIDER|GUID... | list  [--dir DIR]",
 	  "the manifests TDH decodes with, for every program ($ETW_MANIFEST_PATH)" },
+	{ "mof", cmd_mof,
+	  "install FILE.mof... | uninstall FILE|CLASS|GUID... | list  [--dir DIR]",
+	  "the MOF classes TDH decodes classic events with ($ETW_MOF_PATH)" },
 	{ "info", cmd_info, "", "the ABI version, features and limits of etw.ko" },
 	{ "help", cmd_help, "[COMMAND]", "this help, or one command's" },
 };

@@ -20,6 +20,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,7 +33,7 @@ enum { OPT_DIR = 0x200 };
 /* ===== Files and directories ========================================== */
 
 /* A file operation failed (stderr only: --json output stays one array). */
-static int file_fail(const char *what, int err)
+int file_fail(const char *what, int err)
 {
 	fprintf(stderr, "etwctl: %s: %s\n", what, strerror(err));
 	return EXIT_API;
@@ -57,7 +58,7 @@ static void target_dir(const char *opt, char *out, size_t room)
 		snprintf(out, room, "%.*s", (int)k, p);
 }
 
-static char *slurp(const char *path, size_t *len, int *err)
+char *slurp(const char *path, size_t *len, int *err)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
@@ -117,44 +118,37 @@ static struct tdh_manifest *read_manifest(const char *path, int quiet)
 	return m;
 }
 
-/* "name.man" for a file name (the suffix added when missing). */
-static void man_name(const char *src, char *out, size_t room)
+/* "name<suffix>" for a file name (the suffix added when missing). */
+void store_file_name(const char *src, const char *suffix, char *out, size_t room)
 {
 	const char *b = strrchr(src, '/');
-	size_t n;
+	size_t n, k = strlen(suffix);
 
 	snprintf(out, room, "%s", b ? b + 1 : src);
 	n = strlen(out);
-	if (n < 4 || strcmp(out + n - 4, ".man"))
-		snprintf(out + n, room - n, ".man");
+	if (n < k || strcasecmp(out + n - k, suffix))
+		snprintf(out + n, room - n, "%s", suffix);
 }
 
-typedef int (*each_fn)(const char *dir, const char *file, const char *path,
-		       struct tdh_manifest *m, void *ctx);
-
-/* Every *.man of @dir, parsed (files that do not parse get m = NULL). */
-static int each_manifest(const char *dir, each_fn fn, void *ctx)
+/* Every *<suffix> file of @dir (dot files aside), in name order; the
+ * suffix in any case with @icase. */
+int store_each(const char *dir, const char *suffix, int icase,
+	       int (*fn)(const char *file, const char *path, void *ctx), void *ctx)
 {
-	DIR *d = opendir(dir);
 	struct dirent **names;
+	size_t sk = strlen(suffix);
 	int n, i, ret = 0;
 
-	if (!d)
-		return 0;
-	closedir(d);
 	n = scandir(dir, &names, NULL, alphasort);
 	for (i = 0; i < n; i++) {
 		const char *f = names[i]->d_name;
 		size_t k = strlen(f);
 		char path[PATH_MAX];
-		struct tdh_manifest *m;
 
-		if (!ret && k > 4 && !strcmp(f + k - 4, ".man") &&
-		    snprintf(path, sizeof(path), "%s/%s", dir, f) < (int)sizeof(path)) {
-			m = read_manifest(path, 1);
-			ret = fn(dir, f, path, m, ctx);
-			tdh_manifest_free(m);
-		}
+		if (!ret && f[0] != '.' && k > sk &&
+		    !(icase ? strcasecmp : strcmp)(f + k - sk, suffix) &&
+		    snprintf(path, sizeof(path), "%s/%s", dir, f) < (int)sizeof(path))
+			ret = fn(f, path, ctx);
 		free(names[i]);
 	}
 	if (n >= 0)
@@ -162,7 +156,75 @@ static int each_manifest(const char *dir, each_fn fn, void *ctx)
 	return ret;
 }
 
-static int mkdirs(const char *dir)
+/* Remove an installed file and say so; 0, or -1 (reported). */
+int store_remove(const char *path)
+{
+	if (unlink(path)) {
+		file_fail(path, errno);
+		return -1;
+	}
+	if (json) {
+		json_open(&jout, '{');
+		json_str(&jout, "uninstalled", path);
+		json_close(&jout, '}');
+	} else {
+		printf("uninstalled %s\n", path);
+	}
+	return 0;
+}
+
+/* @fn on each directory of @path (':'-separated), or on @dir_opt alone. */
+void store_dirs(const char *path, const char *dir_opt, void (*fn)(const char *dir))
+{
+	const char *p = dir_opt ? dir_opt : path;
+	char dir[PATH_MAX];
+
+	while (*p) {
+		size_t k = dir_opt ? strlen(p) : strcspn(p, ":");
+
+		if (k && k < sizeof(dir)) {
+			snprintf(dir, sizeof(dir), "%.*s", (int)k, p);
+			fn(dir);
+		}
+		p += k;
+		if (*p)
+			p++;
+	}
+}
+
+static void man_name(const char *src, char *out, size_t room)
+{
+	store_file_name(src, ".man", out, room);
+}
+
+typedef int (*each_fn)(const char *dir, const char *file, const char *path,
+		       struct tdh_manifest *m, void *ctx);
+
+struct each_ctx {
+	const char *dir;
+	each_fn fn;
+	void *ctx;
+};
+
+static int each_one(const char *file, const char *path, void *ctx)
+{
+	struct each_ctx *c = ctx;
+	struct tdh_manifest *m = read_manifest(path, 1);
+	int ret = c->fn(c->dir, file, path, m, c->ctx);
+
+	tdh_manifest_free(m);
+	return ret;
+}
+
+/* Every *.man of @dir, parsed (files that do not parse get m = NULL). */
+static int each_manifest(const char *dir, each_fn fn, void *ctx)
+{
+	struct each_ctx c = { dir, fn, ctx };
+
+	return store_each(dir, ".man", 0, each_one, &c);
+}
+
+int mkdirs(const char *dir)
 {
 	char p[PATH_MAX];
 	size_t i;
@@ -180,6 +242,37 @@ static int mkdirs(const char *dir)
 }
 
 /* ===== install ========================================================= */
+
+/*
+ * Write @len bytes as @dir/@name (a temporary file, then rename, so a
+ * reader never sees half of it); the path into @dst.  0 or EXIT_API.
+ */
+int install_file(const char *dir, const char *name, const char *data, size_t len,
+		 char *dst, size_t room)
+{
+	char tmp[PATH_MAX];
+	int fd, ok, err;
+
+	if (mkdirs(dir))
+		return file_fail(dir, errno);
+	if (snprintf(dst, room, "%s/%s", dir, name) >= (int)room ||
+	    snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, name) >= (int)sizeof(tmp))
+		fd = -1, errno = ENAMETOOLONG;
+	else
+		fd = mkstemp(tmp);
+	if (fd < 0)
+		return file_fail(dir, errno);
+	ok = write(fd, data, len) == (ssize_t)len && !fchmod(fd, 0644) && !fsync(fd);
+	err = errno;
+	ok = !close(fd) && ok;
+	if (ok && rename(tmp, dst))
+		ok = 0, err = errno;
+	if (!ok) {
+		unlink(tmp);
+		return file_fail(dst, err);
+	}
+	return 0;
+}
 
 struct conflict {
 	const struct tdh_manifest *m;
@@ -209,12 +302,12 @@ static int find_conflict(const char *dir, const char *file, const char *path,
 
 static int install_one(const char *dir, const char *src)
 {
-	char name[NAME_MAX + 1], dst[PATH_MAX], tmp[PATH_MAX], t[ETW_GUID_STR_LEN];
+	char name[NAME_MAX + 1], dst[PATH_MAX], t[ETW_GUID_STR_LEN];
 	struct conflict c = { 0 };
 	struct tdh_manifest *m;
 	size_t len = 0;
 	char *xml;
-	int err, fd, ok;
+	int err, ok;
 
 	m = read_manifest(src, 0);
 	if (!m)
@@ -233,31 +326,11 @@ static int install_one(const char *dir, const char *src)
 		tdh_manifest_free(m);
 		return file_fail(src, err);
 	}
-	if (mkdirs(dir)) {
-		free(xml);
-		tdh_manifest_free(m);
-		return file_fail(dir, errno);
-	}
-	if (snprintf(dst, sizeof(dst), "%s/%s", dir, name) >= (int)sizeof(dst) ||
-	    snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, name) >= (int)sizeof(tmp))
-		fd = -1, errno = ENAMETOOLONG;
-	else
-		fd = mkstemp(tmp);
-	if (fd < 0) {
-		free(xml);
-		tdh_manifest_free(m);
-		return file_fail(dir, errno);
-	}
-	ok = write(fd, xml, len) == (ssize_t)len && !fchmod(fd, 0644) && !fsync(fd);
-	err = errno;
-	ok = !close(fd) && ok;
-	if (ok && rename(tmp, dst))
-		ok = 0, err = errno;
+	ok = install_file(dir, name, xml, len, dst, sizeof(dst));
 	free(xml);
-	if (!ok) {
-		unlink(tmp);
+	if (ok) {
 		tdh_manifest_free(m);
-		return file_fail(dst, err);
+		return ok;
 	}
 	if (json) {
 		unsigned i;
@@ -306,19 +379,10 @@ static int remove_match(const char *dir, const char *file, const char *path,
 		      (m->providers[i].name && !strcmp(r->what, m->providers[i].name));
 	if (!hit)
 		return 0;
-	if (unlink(path)) {
-		file_fail(path, errno);
+	if (store_remove(path))
 		r->failed = 1;
-		return 0;
-	}
-	r->removed++;
-	if (json) {
-		json_open(&jout, '{');
-		json_str(&jout, "uninstalled", path);
-		json_close(&jout, '}');
-	} else {
-		printf("uninstalled %s\n", path);
-	}
+	else
+		r->removed++;
 	return 0;
 }
 
@@ -360,6 +424,11 @@ static int list_one(const char *dir, const char *file, const char *path,
 		       guid_text(&m->providers[i].guid, t),
 		       m->providers[i].nevents, path);
 	return 0;
+}
+
+static void list_dir(const char *dir)
+{
+	each_manifest(dir, list_one, NULL);
 }
 
 /* ===== The command ===================================================== */
@@ -408,19 +477,9 @@ int cmd_manifest(int argc, char **argv)
 			}
 		}
 	} else if (!strcmp(sub, "list")) {
-		const char *p = dir_opt ? dir_opt : manifest_path();
-
 		if (nargs(argc))
 			return usage_err("list takes no arguments");
-		while (*p) {
-			size_t k = dir_opt ? strlen(p) : strcspn(p, ":");
-
-			if (k && k < sizeof(dir)) {
-				snprintf(dir, sizeof(dir), "%.*s", (int)k, p);
-				each_manifest(dir, list_one, NULL);
-			}
-			p += k + (p[k] == ':');
-		}
+		store_dirs(manifest_path(), dir_opt, list_dir);
 	} else {
 		return usage_err("no manifest command '%s'", sub);
 	}

@@ -14,12 +14,22 @@
  *   task                          0x7, the task
  *   opcode                        0x3, version = its task, the opcode
  *   keyword                       0x1, the mask's highest bit + 1
- *   event                         0xB (0 in the System, Application and
- *                                 Security logs), version = the event's
- *                                 version, the event id
+ *   event                         0xB, version = the event's version, the
+ *                                 event id; in the System, Application
+ *                                 and Security logs the event id alone
  *   valueMap / bitMap entries     0xD / 0xF, a counter from 1 each
  *
- * <messageTable> messages keep their value, named by their symbol.
+ * The winmeta levels, opcodes and tasks the provider's events use, and
+ * the logs it imports, get theirs when the string table defines their
+ * string (level.Critical, opcode.Info, task.None, channel.Application).  <messageTable>
+ * messages keep their value, named by their symbol.
+ *
+ * Checked against mc.exe 10's header for libsir's manifest
+ * (data/mc/libsir): events of version 1 in the Application log are
+ * 0x00000001..4, winmeta's strings 0x30000000, 0x50000001.., 0x70000000,
+ * 0x90000001.  (mc.exe of the Windows 7 WDK wrote 0xB0000001 for an
+ * event in the System log too, as the header of the evntdrv driver
+ * sample shows; mc.exe 10 does not.)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -80,15 +90,70 @@ static int cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static void provider(struct msgs *m, const struct tdh_provider *p, unsigned k)
+/*
+ * The string id "KIND.Name" of winmeta item @name ("win:Critical",
+ * "Application") when the manifest's string table defines it, else NULL.
+ */
+static const char *winmeta_string(const struct tdh_manifest *man, const char *kind,
+				  const char *name, char *buf, size_t len)
+{
+	unsigned i;
+
+	if (!name)
+		return NULL;
+	if (!strncmp(name, "win:", 4))
+		name += 4;
+	snprintf(buf, len, "%s.%s", kind, name);
+	for (i = 0; i < man->nstrings; i++)
+		if (man->strings[i].id && !strcmp(man->strings[i].id, buf))
+			return buf;
+	return NULL;
+}
+
+/* What an event names for @kind: the item's text (item_text()). */
+static const char *event_names(const struct mf_event *e, const char *kind)
+{
+	return *kind == 'l' ? e->level_name : *kind == 't' ? e->task_name : e->opcode_name;
+}
+
+/* The winmeta items the provider's events use and it does not define. */
+static void winmeta(struct msgs *m, const struct tdh_manifest *man,
+		    const struct tdh_provider *p, const char *kind, unsigned id_kind,
+		    const struct mf_item *w, unsigned nw, unsigned k)
+{
+	char buf[128];
+	unsigned i, j;
+
+	for (i = 0; i < nw; i++) {
+		const char *text = w[i].message ? w[i].message : w[i].name;
+
+		for (j = 0; j < p->nevents && event_names(&p->events[j], kind) != text; j++)
+			;
+		if (j == p->nevents)
+			continue;
+		add(m, "MSG_", winmeta_string(man, kind, w[i].name, buf, sizeof(buf)),
+		    mid(id_kind, k, 0, w[i].value));
+	}
+}
+
+static void provider(struct msgs *m, const struct tdh_manifest *man,
+		     const struct tdh_provider *p, unsigned k)
 {
 	unsigned i, j, counter = 1, vmap = 1, bmap = 1, bit;
+	char buf[128];
 
 	if (p->msgref)
 		add(m, "MSG_", p->msgref, mid(0x9, k, 0, counter++));
-	for (i = 0; i < p->nchannels; i++)
-		if (p->channels[i].msgref)
-			add(m, "MSG_", p->channels[i].msgref, mid(0x9, k, 0, counter++));
+	for (i = 0; i < p->nchannels; i++) {
+		const char *ref = p->channels[i].msgref;
+
+		/* an imported log: winmeta's string, if the table has it */
+		if (!ref && global_log(&p->channels[i]))
+			ref = winmeta_string(man, "channel", p->channels[i].name,
+					     buf, sizeof(buf));
+		if (ref)
+			add(m, "MSG_", ref, mid(0x9, k, 0, counter++));
+	}
 	for (i = 0; i < p->nlevels; i++)
 		add(m, "MSG_", p->levels[i].msgref, mid(0x5, k, 0, p->levels[i].value));
 	for (i = 0; i < p->ntasks; i++)
@@ -107,9 +172,12 @@ static void provider(struct msgs *m, const struct tdh_provider *p, unsigned k)
 	for (i = 0; i < p->nevents; i++) {
 		const struct mf_event *e = &p->events[i];
 
-		add(m, "MSG_", e->msgref, mid(global_log(e->channel) ? 0 : 0xB, k,
-					      e->desc.Version, e->desc.Id));
+		add(m, "MSG_", e->msgref, global_log(e->channel) ?
+		    mid(0, k, 0, e->desc.Id) : mid(0xB, k, e->desc.Version, e->desc.Id));
 	}
+	winmeta(m, man, p, "level", 0x5, mf_winmeta_levels, mf_winmeta_nlevels, k);
+	winmeta(m, man, p, "task", 0x7, mf_winmeta_tasks, mf_winmeta_ntasks, k);
+	winmeta(m, man, p, "opcode", 0x3, mf_winmeta_opcodes, mf_winmeta_nopcodes, k);
 	for (i = 0; i < p->nmaps; i++)
 		for (j = 0; j < p->maps[i].n; j++)
 			add(m, "MSG_", p->maps[i].msgrefs[j], p->maps[i].bitmap ?
@@ -122,7 +190,7 @@ void emit_messages(FILE *f, const struct tdh_manifest *man)
 	unsigned i;
 
 	for (i = 0; i < man->nproviders; i++)
-		provider(&m, &man->providers[i], i);
+		provider(&m, man, &man->providers[i], i);
 	for (i = 0; i < man->nmessages; i++) {
 		const struct mf_item *t = &man->messages[i];
 

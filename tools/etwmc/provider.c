@@ -61,12 +61,15 @@ static void guid_init(FILE *f, const GUID *g)
 /*
  * One define per item: its symbol, else (as mc.exe) <Provider>_<KIND>_<name>
  * -- channels by chid.  A task's eventGUID becomes const GUID <task>Id.
+ * A channel's keyword bit (bit 63 for the first one declared, ... 56 for
+ * the eighth) follows as <define>_KEYWORD, as mc.exe 10 writes it.
  */
 static void symbols(FILE *f, const struct names *n, const char *what,
 		    const char *kind, const struct mf_item *it, unsigned cnt)
 {
 	char id[256], task[256];
 	unsigned i;
+	int chan = !strcmp(kind, "CHANNEL");
 
 	if (!cnt)
 		return;
@@ -74,9 +77,10 @@ static void symbols(FILE *f, const struct names *n, const char *what,
 	for (i = 0; i < cnt; i++) {
 		GUID g;
 
+		char def[600];
+
 		if (it[i].symbol) {
-			c_ident(it[i].symbol, id, sizeof(id));
-			fprintf(f, "#define %s 0x%llx\n", id, (unsigned long long)it[i].value);
+			c_ident(it[i].symbol, def, sizeof(def));
 		} else {
 			/* After a prefix: no '_' before a leading digit. */
 			c_ident(it[i].chid ? it[i].chid : it[i].name, id, sizeof(id));
@@ -85,9 +89,11 @@ static void symbols(FILE *f, const struct names *n, const char *what,
 			task[0] = 0;
 			if (it[i].task)	/* an opcode of one task */
 				snprintf(task, sizeof(task), "%u_", it[i].task - 1);
-			fprintf(f, "#define %s_%s_%s%s 0x%llx\n", n->guid_sym, kind, task,
-				id, (unsigned long long)it[i].value);
+			snprintf(def, sizeof(def), "%s_%s_%s%s", n->guid_sym, kind, task, id);
 		}
+		fprintf(f, "#define %s 0x%llx\n", def, (unsigned long long)it[i].value);
+		if (chan && i < 8)
+			fprintf(f, "#define %s_KEYWORD 0x%llx\n", def, 1ULL << (63 - i));
 		if (it[i].event_guid && !mf_parse_guid(it[i].event_guid, &g)) {
 			c_ident(it[i].name, id, sizeof(id));
 			fprintf(f, "EXTERN_C __declspec(selectany) const GUID %sId = ", id);
