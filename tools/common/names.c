@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Providers by name (names.h).  SHA-1 for the name hash comes from
- * nettle; the manifests from TDH (TdhEnumerateProviders); the kernel
+ * Providers by name (names.h).  The name hash is libetw's
+ * (etw_provider_guid); the manifests from TDH (TdhEnumerateProviders); the kernel
  * classes from kmod/shared/etw_kevents; registrations from
  * EnumerateTraceGuidsEx, their names from their traits (the module's
  * ETW_QUERY_GUID_NAME; an older module answers EOPNOTSUPP: no names).
@@ -12,8 +12,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/ioctl.h>
-
-#include <nettle/sha1.h>
 
 #include <evntrace.h>
 #include <libetw.h>
@@ -26,37 +24,7 @@
 
 void provider_name_guid(const char *name, GUID *g)
 {
-	/* {482C2DB2-C390-47C8-87F8-1A15BFC130FB}, big-endian. */
-	static const unsigned char ns[16] = {
-		0x48, 0x2C, 0x2D, 0xB2, 0xC3, 0x90, 0x47, 0xC8,
-		0x87, 0xF8, 0x1A, 0x15, 0xBF, 0xC1, 0x30, 0xFB,
-	};
-	size_t len = strlen(name), units = etw_utf8_to_utf16(name, len, NULL, SIZE_MAX), i;
-	unsigned char *w = malloc(2 * units + 1), h[SHA1_DIGEST_SIZE];
-	struct sha1_ctx c;
-
-	sha1_init(&c);
-	sha1_update(&c, sizeof(ns), ns);
-	if (w) {
-		etw_utf8_to_utf16(name, len, w, units);
-		/* Upper case (ASCII; others as they are), then big-endian. */
-		for (i = 0; i < units; i++) {
-			unsigned char lo = w[2 * i], hi = w[2 * i + 1];
-
-			if (!hi && lo >= 'a' && lo <= 'z')
-				lo -= 32;
-			w[2 * i] = hi;
-			w[2 * i + 1] = lo;
-		}
-		sha1_update(&c, 2 * units, w);
-		free(w);
-	}
-	sha1_digest(&c, sizeof(h), h);
-	h[7] = (h[7] & 0x0F) | 0x50;
-	g->Data1 = (ULONG)h[0] | (ULONG)h[1] << 8 | (ULONG)h[2] << 16 | (ULONG)h[3] << 24;
-	g->Data2 = (USHORT)(h[4] | h[5] << 8);
-	g->Data3 = (USHORT)(h[6] | h[7] << 8);
-	memcpy(g->Data4, h + 8, 8);
+	etw_provider_guid(name, g);	/* libetw's, shared with libtracepoint */
 }
 
 /* --- the installed and loaded manifests ---------------------------------- */

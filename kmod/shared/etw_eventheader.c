@@ -1,0 +1,1054 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * EventHeader events and plain tracepoints in the TraceLogging form
+ * (etw_eventheader.h).  Freestanding: caller's memory, no allocation.
+ */
+#include "etw_eventheader.h"
+
+/* TraceLogging InTypes and OutTypes (TraceLoggingProvider.h's values). */
+enum {
+	TL_IN_UNICODESTRING = 1,
+	TL_IN_ANSISTRING = 2,
+	TL_IN_INT8 = 3,
+	TL_IN_UINT8 = 4,
+	TL_IN_INT16 = 5,
+	TL_IN_UINT16 = 6,
+	TL_IN_INT32 = 7,
+	TL_IN_UINT32 = 8,
+	TL_IN_INT64 = 9,
+	TL_IN_UINT64 = 10,
+	TL_IN_FLOAT = 11,
+	TL_IN_DOUBLE = 12,
+	TL_IN_BOOL32 = 13,
+	TL_IN_BINARY = 14,
+	TL_IN_GUID = 15,
+	TL_IN_HEXINT32 = 20,
+	TL_IN_HEXINT64 = 21,
+	TL_IN_COUNTEDSTRING = 22,
+	TL_IN_COUNTEDANSISTRING = 23,
+	TL_IN_STRUCT = 24,
+	TL_IN_CCOUNT = 0x20,
+	TL_IN_VCOUNT = 0x40,
+	TL_IN_CHAIN = 0x80,
+};
+
+enum {
+	TL_OUT_NONE = 0,
+	TL_OUT_STRING = 2,
+	TL_OUT_HEX = 4,
+	TL_OUT_PID = 5,
+	TL_OUT_PORT = 7,
+	TL_OUT_IPV4 = 8,
+	TL_OUT_XML = 11,
+	TL_OUT_JSON = 12,
+	TL_OUT_UTF8 = 35,
+	TL_OUT_CHAIN = 0x80,
+};
+
+static u16 rd16(const u8 *p)
+{
+	return (u16)(p[0] | p[1] << 8);
+}
+
+static u32 rd32(const u8 *p)
+{
+	return (u32)p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
+}
+
+static void wr16(u8 *p, u16 v)
+{
+	p[0] = (u8)v;
+	p[1] = (u8)(v >> 8);
+}
+
+/* --- events ---------------------------------------------------------------- */
+
+int etw_eh_parse(const u8 *ev, u32 len, struct etw_eh_event *out)
+{
+	u32 pos = 8;
+	bool more;
+
+	memset(out, 0, sizeof(*out));
+	if (!ev || len < 8)
+		return -EINVAL;
+	out->flags = ev[0];
+	out->version = ev[1];
+	out->id = rd16(ev + 2);
+	out->tag = rd16(ev + 4);
+	out->opcode = ev[6];
+	out->level = ev[7];
+	if (!(out->flags & ETW_EH_FLAG_LITTLE_ENDIAN))
+		return -EPROTONOSUPPORT;
+	more = out->flags & ETW_EH_FLAG_EXTENSION;
+	while (more) {
+		u16 size, kind;
+
+		if (len - pos < 4)
+			return -EINVAL;
+		size = rd16(ev + pos);
+		kind = rd16(ev + pos + 2);
+		pos += 4;
+		if (len - pos < size)
+			return -EINVAL;
+		switch (kind & ETW_EH_EXT_KIND_MASK) {
+		case ETW_EH_EXT_METADATA:
+			if (out->meta)
+				return -EINVAL;
+			out->meta = ev + pos;
+			out->meta_len = size;
+			break;
+		case ETW_EH_EXT_ACTIVITY_ID:
+			if (size != 16 && size != 32)
+				return -EINVAL;
+			out->activity = ev + pos;
+			if (size == 32)
+				out->related = ev + pos + 16;
+			break;
+		default:
+			break;		/* a kind of a later version: skipped */
+		}
+		pos += size;
+		more = kind & ETW_EH_EXT_CHAIN;
+	}
+	out->payload = ev + pos;
+	out->payload_len = len - pos;
+	return 0;
+}
+
+/* --- tracepoint names ------------------------------------------------------ */
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+int etw_eh_tpname_parse(const char *name, u32 len, struct etw_eh_tpname *out)
+{
+	u32 i, us, p, digits;
+	u64 v;
+
+	memset(out, 0, sizeof(*out));
+	if (!name || !len || len >= ETW_EH_NAME_MAX)
+		return -EINVAL;
+	for (i = 0; i < len; i++)
+		if (name[i] == ' ' || name[i] == ':' || !name[i])
+			return -EINVAL;
+	/* The attributes follow the last "_L": the provider may have '_'. */
+	for (us = len; us > 0; us--)
+		if (name[us - 1] == '_' && us < len && name[us] == 'L')
+			break;
+	if (us < 2)
+		return -EINVAL;
+	out->provider = name;
+	out->provider_len = us - 1;
+	p = us + 1;
+	for (v = 0, digits = 0; p < len && hexval(name[p]) >= 0; p++, digits++)
+		v = v << 4 | (u64)hexval(name[p]);
+	if (!digits || digits > 2 || !v || p >= len || name[p] != 'K')
+		return -EINVAL;
+	out->level = (u8)v;
+	p++;
+	for (v = 0, digits = 0; p < len && hexval(name[p]) >= 0; p++, digits++)
+		v = v << 4 | (u64)hexval(name[p]);
+	if (!digits || digits > 16)
+		return -EINVAL;
+	out->keyword = v;
+	out->options = name + p;
+	out->options_len = len - p;
+	/* Options: an uppercase letter, then lowercase letters and digits. */
+	while (p < len) {
+		u32 start = p;
+
+		if (name[p] < 'A' || name[p] > 'Z')
+			return -EINVAL;
+		for (p++; p < len; p++)
+			if (!((name[p] >= 'a' && name[p] <= 'z') ||
+			      (name[p] >= '0' && name[p] <= '9')))
+				break;
+		if (name[start] == 'G' && !out->group) {
+			out->group = name + start + 1;
+			out->group_len = p - start - 1;
+		}
+	}
+	return 0;
+}
+
+/* --- EventHeader metadata -------------------------------------------------- */
+
+/* Index past field @i and, for a struct, its members; -1 if cut. */
+static int eh_skip(const struct etw_eh_meta *m, u32 i, int depth)
+{
+	u32 k, members;
+
+	if (i >= m->n || depth > ETW_EH_MAX_DEPTH)
+		return -1;
+	if ((m->f[i].enc & ETW_EH_ENC_MASK) != ETW_EH_ENC_STRUCT)
+		return (int)i + 1;
+	members = m->f[i].fmt;
+	for (i++, k = 0; k < members; k++) {
+		int r = eh_skip(m, i, depth + 1);
+
+		if (r < 0)
+			return -1;
+		i = (u32)r;
+	}
+	return (int)i;
+}
+
+int etw_eh_meta_parse(const u8 *meta, u32 len, struct etw_eh_meta *m)
+{
+	u32 pos = 0, i;
+	const u8 *z;
+
+	m->n = 0;
+	z = meta ? memchr(meta, 0, len) : NULL;
+	if (!z)
+		return -EINVAL;
+	m->name = (const char *)meta;
+	m->name_len = (u32)(z - meta);
+	pos = m->name_len + 1;
+	while (pos < len) {
+		struct etw_eh_field *f;
+
+		if (m->n == ETW_EH_MAX_FIELDS)
+			return -E2BIG;
+		f = &m->f[m->n];
+		memset(f, 0, sizeof(*f));
+		z = memchr(meta + pos, 0, len - pos);
+		if (!z)
+			return -EINVAL;
+		f->name = (const char *)meta + pos;
+		f->name_len = (u32)(z - (meta + pos));
+		pos += f->name_len + 1;
+		if (pos >= len)
+			return -EINVAL;
+		f->enc = meta[pos++];
+		if (f->enc & ETW_EH_ENC_CHAIN) {
+			if (pos >= len)
+				return -EINVAL;
+			f->fmt = meta[pos++];
+			if (f->fmt & ETW_EH_FMT_CHAIN) {
+				if (len - pos < 2)
+					return -EINVAL;
+				f->tag = rd16(meta + pos);
+				f->has_tag = true;
+				pos += 2;
+			}
+			f->fmt &= ETW_EH_FMT_MASK;
+		}
+		f->enc &= ~ETW_EH_ENC_CHAIN;
+		if ((f->enc & (ETW_EH_ENC_CARRAY | ETW_EH_ENC_VARRAY)) ==
+		    (ETW_EH_ENC_CARRAY | ETW_EH_ENC_VARRAY))
+			return -EINVAL;
+		if (f->enc & ETW_EH_ENC_CARRAY) {
+			if (len - pos < 2)
+				return -EINVAL;
+			f->ccount = rd16(meta + pos);
+			pos += 2;
+			if (!f->ccount)
+				return -EINVAL;
+		}
+		switch (f->enc & ETW_EH_ENC_MASK) {
+		case ETW_EH_ENC_INVALID:
+			return -EINVAL;
+		case ETW_EH_ENC_STRUCT:
+			if (!f->fmt)
+				return -EINVAL;	/* no empty structs */
+			break;
+		default:
+			if ((f->enc & ETW_EH_ENC_MASK) >= ETW_EH_ENC_MAX)
+				return -EINVAL;
+		}
+		m->n++;
+	}
+	/* Every struct has the members it says. */
+	for (i = 0; i < m->n;) {
+		int r = eh_skip(m, i, 0);
+
+		if (r < 0)
+			return -EINVAL;
+		i = (u32)r;
+	}
+	return 0;
+}
+
+/* The TraceLogging InType/OutType reading an EventHeader field's bytes. */
+static void eh_tl_type(u8 enc, u8 fmt, u8 *in, u8 *out)
+{
+	u8 eh = (u8)ETW_TL_OUT_EH(fmt);
+
+	*out = TL_OUT_NONE;
+	switch (enc) {
+	case ETW_EH_ENC_VALUE8:
+		*in = fmt == ETW_EH_FMT_SIGNED_INT ? TL_IN_INT8 : TL_IN_UINT8;
+		if (fmt == ETW_EH_FMT_HEX_INT)
+			*out = TL_OUT_HEX;
+		else if (fmt == ETW_EH_FMT_STRING8)
+			*out = TL_OUT_STRING;
+		else if (fmt == ETW_EH_FMT_BOOLEAN ||
+			 fmt == ETW_EH_FMT_HEX_BYTES)
+			*out = eh;
+		return;
+	case ETW_EH_ENC_VALUE16:
+		*in = fmt == ETW_EH_FMT_SIGNED_INT ? TL_IN_INT16 : TL_IN_UINT16;
+		if (fmt == ETW_EH_FMT_HEX_INT)
+			*out = TL_OUT_HEX;
+		else if (fmt == ETW_EH_FMT_STRING_UTF)
+			*out = TL_OUT_STRING;
+		else if (fmt == ETW_EH_FMT_PORT)
+			*out = TL_OUT_PORT;
+		else if (fmt == ETW_EH_FMT_BOOLEAN ||
+			 fmt == ETW_EH_FMT_HEX_BYTES)
+			*out = eh;
+		return;
+	case ETW_EH_ENC_VALUE32:
+		switch (fmt) {
+		case ETW_EH_FMT_SIGNED_INT:
+			*in = TL_IN_INT32;
+			return;
+		case ETW_EH_FMT_HEX_INT:
+			*in = TL_IN_HEXINT32;
+			return;
+		case ETW_EH_FMT_ERRNO:
+		case ETW_EH_FMT_TIME:
+			*in = TL_IN_INT32;
+			*out = eh;
+			return;
+		case ETW_EH_FMT_PID:
+			*in = TL_IN_UINT32;
+			*out = TL_OUT_PID;
+			return;
+		case ETW_EH_FMT_BOOLEAN:
+			*in = TL_IN_BOOL32;
+			*out = eh;
+			return;
+		case ETW_EH_FMT_FLOAT:
+			*in = TL_IN_FLOAT;
+			return;
+		case ETW_EH_FMT_IP_ADDRESS:
+		case ETW_EH_FMT_IP_ADDRESS_OBSOLETE:
+			*in = TL_IN_UINT32;
+			*out = TL_OUT_IPV4;
+			return;
+		case ETW_EH_FMT_HEX_BYTES:
+		case ETW_EH_FMT_STRING_UTF:
+			*in = TL_IN_UINT32;
+			*out = eh;
+			return;
+		default:
+			*in = TL_IN_UINT32;
+			return;
+		}
+	case ETW_EH_ENC_VALUE64:
+		switch (fmt) {
+		case ETW_EH_FMT_SIGNED_INT:
+			*in = TL_IN_INT64;
+			return;
+		case ETW_EH_FMT_HEX_INT:
+			*in = TL_IN_HEXINT64;
+			return;
+		case ETW_EH_FMT_TIME:
+			*in = TL_IN_INT64;
+			*out = eh;
+			return;
+		case ETW_EH_FMT_FLOAT:
+			*in = TL_IN_DOUBLE;
+			return;
+		case ETW_EH_FMT_HEX_BYTES:
+			*in = TL_IN_UINT64;
+			*out = eh;
+			return;
+		default:
+			*in = TL_IN_UINT64;
+			return;
+		}
+	case ETW_EH_ENC_VALUE128:
+		*in = TL_IN_GUID;	/* 16 bytes; the format says what */
+		*out = (u8)ETW_TL_OUT_EH(fmt == ETW_EH_FMT_UUID ||
+					 fmt == ETW_EH_FMT_IP_ADDRESS ||
+					 fmt == ETW_EH_FMT_IP_ADDRESS_OBSOLETE ?
+					 fmt : ETW_EH_FMT_HEX_BYTES);
+		return;
+	case ETW_EH_ENC_ZSTRING_CHAR8:
+		*in = TL_IN_ANSISTRING;
+		goto string;
+	case ETW_EH_ENC_ZSTRING_CHAR16:
+	case ETW_EH_ENC_ZSTRING_CHAR32:		/* transcoded to UTF-16 */
+		*in = TL_IN_UNICODESTRING;
+		goto string;
+	case ETW_EH_ENC_STRING_LENGTH16_CHAR16:	/* transcoded: byte count */
+	case ETW_EH_ENC_STRING_LENGTH16_CHAR32:	/* transcoded to UTF-16 */
+		*in = fmt == ETW_EH_FMT_HEX_BYTES ? TL_IN_BINARY :
+						   TL_IN_COUNTEDSTRING;
+		goto string;
+	case ETW_EH_ENC_STRING_LENGTH16_CHAR8:
+	case ETW_EH_ENC_BINARY_LENGTH16_CHAR8:
+		if (fmt == ETW_EH_FMT_DEFAULT)
+			fmt = enc == ETW_EH_ENC_BINARY_LENGTH16_CHAR8 ?
+			      ETW_EH_FMT_HEX_BYTES : ETW_EH_FMT_STRING_UTF;
+		switch (fmt) {
+		case ETW_EH_FMT_STRING8:
+		case ETW_EH_FMT_STRING_UTF:
+		case ETW_EH_FMT_STRING_UTF_BOM:
+		case ETW_EH_FMT_STRING_XML:
+		case ETW_EH_FMT_STRING_JSON:
+			*in = TL_IN_COUNTEDANSISTRING;
+			goto string;
+		case ETW_EH_FMT_HEX_BYTES:
+			*in = TL_IN_BINARY;
+			return;
+		default:	/* a nullable value of that format */
+			*in = TL_IN_BINARY;
+			*out = eh;
+			return;
+		}
+	default:
+		*in = TL_IN_BINARY;
+		return;
+	}
+string:
+	switch (fmt) {
+	case ETW_EH_FMT_STRING8:
+		break;		/* ANSI: no OutType */
+	case ETW_EH_FMT_STRING_XML:
+		*out = TL_OUT_XML;
+		break;
+	case ETW_EH_FMT_STRING_JSON:
+		*out = TL_OUT_JSON;
+		break;
+	case ETW_EH_FMT_HEX_BYTES:
+		if (*in != TL_IN_BINARY)
+			*out = eh;
+		break;
+	default:
+		if (*in == TL_IN_ANSISTRING || *in == TL_IN_COUNTEDANSISTRING)
+			*out = TL_OUT_UTF8;
+		break;
+	}
+}
+
+static bool eh_needs_transcode(u8 enc)
+{
+	return enc == ETW_EH_ENC_ZSTRING_CHAR32 ||
+	       enc == ETW_EH_ENC_STRING_LENGTH16_CHAR16 ||
+	       enc == ETW_EH_ENC_STRING_LENGTH16_CHAR32;
+}
+
+struct tl_out {
+	u8 *p;
+	u32 len, room;
+	bool over;
+};
+
+static void tl_put(struct tl_out *o, const void *s, u32 n)
+{
+	if (o->over || o->room - o->len < n) {
+		o->over = true;
+		return;
+	}
+	memcpy(o->p + o->len, s, n);
+	o->len += n;
+}
+
+static void tl_byte(struct tl_out *o, u8 b)
+{
+	tl_put(o, &b, 1);
+}
+
+/* A 28-bit tag as TraceLogging writes it: 7 bits a byte, high first. */
+static void tl_tags(struct tl_out *o, u32 tags)
+{
+	u8 b[4];
+	int i, last = 0;
+
+	for (i = 0; i < 4; i++) {
+		b[i] = (u8)((tags >> (21 - 7 * i)) & 0x7F);
+		if (b[i])
+			last = i;
+	}
+	for (i = 0; i < last; i++)
+		b[i] |= 0x80;
+	tl_put(o, b, (u32)last + 1);
+}
+
+/* The TraceLogging field for EventHeader field @f. */
+static void tl_field(struct tl_out *o, const char *name, u32 name_len,
+		     u8 in, u8 out, bool has_out, u16 tag, bool has_tag,
+		     u8 array, u16 ccount)
+{
+	tl_put(o, name, name_len);
+	tl_byte(o, 0);
+	if (has_tag)
+		has_out = true;
+	tl_byte(o, (u8)(in | array | (has_out ? TL_IN_CHAIN : 0)));
+	if (has_out) {
+		tl_byte(o, (u8)(out | (has_tag ? TL_OUT_CHAIN : 0)));
+		if (has_tag)
+			tl_tags(o, tag);
+	}
+	if (array == TL_IN_CCOUNT) {
+		u8 c[2];
+
+		wr16(c, ccount);
+		tl_put(o, c, 2);
+	}
+}
+
+static u8 eh_array(u8 enc)
+{
+	if (enc & ETW_EH_ENC_CARRAY)
+		return TL_IN_CCOUNT;
+	if (enc & ETW_EH_ENC_VARRAY)
+		return TL_IN_VCOUNT;
+	return 0;
+}
+
+int etw_eh_tl_meta(const struct etw_eh_meta *m, u16 tag, u8 *out, u32 room,
+		   u32 *flags)
+{
+	struct tl_out o = { .p = out, .room = room > 0xFFFF ? 0xFFFF : room };
+	u32 i;
+
+	*flags = 0;
+	tl_put(&o, "\0", 2);		/* the size, below */
+	tl_tags(&o, tag);
+	tl_put(&o, m->name, m->name_len);
+	tl_byte(&o, 0);
+	for (i = 0; i < m->n; i++) {
+		const struct etw_eh_field *f = &m->f[i];
+		u8 enc = f->enc & ETW_EH_ENC_MASK, in, tout;
+
+		if (enc == ETW_EH_ENC_STRUCT) {
+			tl_field(&o, f->name, f->name_len, TL_IN_STRUCT, f->fmt,
+				 true, f->tag, f->has_tag, eh_array(f->enc),
+				 f->ccount);
+			continue;
+		}
+		eh_tl_type(enc, f->fmt, &in, &tout);
+		if (eh_needs_transcode(enc))
+			*flags |= ETW_EH_TRANSCODE;
+		tl_field(&o, f->name, f->name_len, in, tout, tout != TL_OUT_NONE,
+			 f->tag, f->has_tag, eh_array(f->enc), f->ccount);
+	}
+	if (o.over)
+		return -E2BIG;
+	wr16(out, (u16)o.len);
+	return (int)o.len;
+}
+
+/* --- EventHeader payloads -------------------------------------------------- */
+
+struct eh_walk {
+	const struct etw_eh_meta *m;
+	const u8 *in;
+	u32 pos, len;
+	struct tl_out o;
+	bool bad;
+};
+
+static void w_copy(struct eh_walk *w, u32 n)
+{
+	if (w->len - w->pos < n) {
+		w->bad = true;
+		return;
+	}
+	tl_put(&w->o, w->in + w->pos, n);
+	w->pos += n;
+}
+
+/* Code point @c as UTF-16LE (U+FFFD for what is not a character). */
+static void w_utf16(struct eh_walk *w, u32 c)
+{
+	u8 b[4];
+
+	if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		c = 0xFFFD;
+	if (c >= 0x10000) {
+		c -= 0x10000;
+		wr16(b, (u16)(0xD800 | c >> 10));
+		wr16(b + 2, (u16)(0xDC00 | (c & 0x3FF)));
+		tl_put(&w->o, b, 4);
+	} else {
+		wr16(b, (u16)c);
+		tl_put(&w->o, b, 2);
+	}
+}
+
+/* @n UTF-32 units at the input as UTF-16; returns UTF-16 bytes. */
+static u32 w_utf32(struct eh_walk *w, u32 n)
+{
+	u32 start = w->o.len, k;
+
+	if ((w->len - w->pos) / 4 < n) {
+		w->bad = true;
+		return 0;
+	}
+	for (k = 0; k < n; k++, w->pos += 4)
+		w_utf16(w, rd32(w->in + w->pos));
+	return w->o.len - start;
+}
+
+static u32 w_zlen(struct eh_walk *w, u32 unit)
+{
+	u32 p;
+
+	for (p = w->pos; w->len - p >= unit; p += unit) {
+		u32 k, zero = 1;
+
+		for (k = 0; k < unit; k++)
+			if (w->in[p + k])
+				zero = 0;
+		if (zero)
+			return (p - w->pos) / unit;
+	}
+	w->bad = true;
+	return 0;
+}
+
+/* One value of a non-struct field. */
+static void w_value(struct eh_walk *w, u8 enc)
+{
+	static const u8 fixed[] = {
+		[ETW_EH_ENC_VALUE8] = 1, [ETW_EH_ENC_VALUE16] = 2,
+		[ETW_EH_ENC_VALUE32] = 4, [ETW_EH_ENC_VALUE64] = 8,
+		[ETW_EH_ENC_VALUE128] = 16,
+	};
+	u32 n, at;
+	u8 c[2] = { 0, 0 };
+
+	switch (enc) {
+	case ETW_EH_ENC_VALUE8: case ETW_EH_ENC_VALUE16:
+	case ETW_EH_ENC_VALUE32: case ETW_EH_ENC_VALUE64:
+	case ETW_EH_ENC_VALUE128:
+		w_copy(w, fixed[enc]);
+		return;
+	case ETW_EH_ENC_ZSTRING_CHAR8:
+	case ETW_EH_ENC_ZSTRING_CHAR16:
+		n = w_zlen(w, enc == ETW_EH_ENC_ZSTRING_CHAR8 ? 1 : 2);
+		if (!w->bad)
+			w_copy(w, (n + 1) * (enc == ETW_EH_ENC_ZSTRING_CHAR8 ? 1 : 2));
+		return;
+	case ETW_EH_ENC_ZSTRING_CHAR32:
+		n = w_zlen(w, 4);
+		if (w->bad)
+			return;
+		w_utf32(w, n);
+		w->pos += 4;
+		tl_put(&w->o, "\0", 2);
+		return;
+	case ETW_EH_ENC_STRING_LENGTH16_CHAR8:
+	case ETW_EH_ENC_BINARY_LENGTH16_CHAR8:
+		if (w->len - w->pos < 2) {
+			w->bad = true;
+			return;
+		}
+		w_copy(w, 2 + rd16(w->in + w->pos));
+		return;
+	case ETW_EH_ENC_STRING_LENGTH16_CHAR16:
+		if (w->len - w->pos < 2) {
+			w->bad = true;
+			return;
+		}
+		n = rd16(w->in + w->pos);
+		w->pos += 2;
+		if (n > 0x7FFF || (w->len - w->pos) / 2 < n) {
+			w->bad = true;
+			return;
+		}
+		wr16(c, (u16)(2 * n));
+		tl_put(&w->o, c, 2);
+		w_copy(w, 2 * n);
+		return;
+	case ETW_EH_ENC_STRING_LENGTH16_CHAR32:
+		if (w->len - w->pos < 2) {
+			w->bad = true;
+			return;
+		}
+		n = rd16(w->in + w->pos);
+		w->pos += 2;
+		at = w->o.len;
+		tl_put(&w->o, c, 2);		/* the byte count, below */
+		n = w_utf32(w, n);
+		if (n > 0xFFFF)
+			w->bad = true;
+		else if (!w->o.over)
+			wr16(w->o.p + at, (u16)n);
+		return;
+	default:
+		w->bad = true;
+	}
+}
+
+/* Field @i (all its elements, a struct's members too); next index. */
+static u32 w_field(struct eh_walk *w, u32 i, int depth)
+{
+	const struct etw_eh_field *f = &w->m->f[i];
+	u8 enc = f->enc & ETW_EH_ENC_MASK;
+	u32 count = 1, e, k, next = (u32)eh_skip(w->m, i, 0);
+
+	if (depth > ETW_EH_MAX_DEPTH) {
+		w->bad = true;
+		return next;
+	}
+	if (f->enc & ETW_EH_ENC_CARRAY) {
+		count = f->ccount;
+	} else if (f->enc & ETW_EH_ENC_VARRAY) {
+		if (w->len - w->pos < 2) {
+			w->bad = true;
+			return next;
+		}
+		count = rd16(w->in + w->pos);
+		w_copy(w, 2);
+	}
+	for (e = 0; e < count && !w->bad; e++) {
+		if (enc != ETW_EH_ENC_STRUCT) {
+			w_value(w, enc);
+			continue;
+		}
+		for (k = i + 1; k < next && !w->bad;)
+			k = w_field(w, k, depth + 1);
+	}
+	return next;
+}
+
+int etw_eh_transcode(const struct etw_eh_meta *m, const u8 *in, u32 in_len,
+		     u8 *out, u32 room)
+{
+	struct eh_walk w = {
+		.m = m, .in = in, .len = in_len,
+		.o = { .p = out, .room = room },
+	};
+	u32 i;
+
+	for (i = 0; i < m->n && !w.bad && !w.o.over;)
+		i = w_field(&w, i, 0);
+	if (w.bad)
+		return -EINVAL;
+	tl_put(&w.o, in + w.pos, in_len - w.pos);
+	if (w.o.over)
+		return -E2BIG;
+	return (int)w.o.len;
+}
+
+/* --- plain tracepoints ----------------------------------------------------- */
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n';
+}
+
+static bool word_is(const char *s, u32 n, const char *w)
+{
+	u32 k = (u32)strlen(w);
+
+	return n == k && !memcmp(s, w, k);
+}
+
+/* The size and signedness of a basic type; 0 if unknown. */
+static u32 tp_basic(const char *t, u32 n, u8 *is_signed, u8 *is_char)
+{
+	static const struct {
+		const char *name;
+		u8 size, is_signed, is_char;
+	} types[] = {
+		{ "u8", 1, 0, 0 }, { "s8", 1, 1, 0 }, { "char", 1, 1, 1 },
+		{ "unsigned char", 1, 0, 1 }, { "signed char", 1, 1, 1 },
+		{ "u16", 2, 0, 0 }, { "s16", 2, 1, 0 }, { "short", 2, 1, 0 },
+		{ "unsigned short", 2, 0, 0 },
+		{ "u32", 4, 0, 0 }, { "s32", 4, 1, 0 }, { "int", 4, 1, 0 },
+		{ "unsigned int", 4, 0, 0 }, { "unsigned", 4, 0, 0 },
+		{ "pid_t", 4, 1, 0 },
+		{ "u64", 8, 0, 0 }, { "s64", 8, 1, 0 }, { "long", 8, 1, 0 },
+		{ "unsigned long", 8, 0, 0 }, { "long long", 8, 1, 0 },
+		{ "unsigned long long", 8, 0, 0 }, { "size_t", 8, 0, 0 },
+		{ "bool", 1, 0, 0 }, { "__u8", 1, 0, 0 }, { "__u16", 2, 0, 0 },
+		{ "__u32", 4, 0, 0 }, { "__u64", 8, 0, 0 },
+	};
+	u32 i;
+
+	for (i = 0; i < etw_nelems(types); i++) {
+		if (word_is(t, n, types[i].name)) {
+			*is_signed = types[i].is_signed;
+			*is_char = types[i].is_char;
+			return types[i].size;
+		}
+	}
+	return 0;
+}
+
+/*
+ * One declaration "[__data_loc|__rel_loc] type name[N]" (@s, @n bytes)
+ * into @f, its size from the type; offset left to the caller.
+ */
+static int tp_decl(const char *s, u32 n, struct etw_tp_field *f)
+{
+	u32 end = n, name_start, type_end, count = 0;
+	const char *br;
+
+	memset(f, 0, sizeof(*f));
+	while (n && is_space(*s)) {
+		s++;
+		n--;
+	}
+	while (n && is_space(s[n - 1]))
+		n--;
+	if (word_is(s, n > 11 ? 11 : n, "__data_loc ")) {
+		f->kind = ETW_TPF_DATA_LOC;
+		s += 11;
+		n -= 11;
+	} else if (word_is(s, n > 10 ? 10 : n, "__rel_loc ")) {
+		f->kind = ETW_TPF_REL_LOC;
+		s += 10;
+		n -= 10;
+	}
+	if (!n)
+		return -EINVAL;
+	/* The name is the last word, with its [N] if an array. */
+	end = n;
+	br = memchr(s, '[', n);
+	for (name_start = br ? (u32)(br - s) : end; name_start > 0 &&
+	     !is_space(s[name_start - 1]); name_start--)
+		;
+	if (!name_start)
+		return -EINVAL;
+	type_end = name_start;
+	while (type_end && is_space(s[type_end - 1]))
+		type_end--;
+	if (word_is(s, type_end > 7 ? 7 : type_end, "struct "))
+		return -EINVAL;		/* no struct layouts here */
+	f->name = s + name_start;
+	f->name_len = (br ? (u32)(br - s) : end) - name_start;
+	/* "char[] name" (the user_events spelling): [] on the type. */
+	if (type_end >= 2 && s[type_end - 2] == '[' && s[type_end - 1] == ']') {
+		type_end -= 2;
+		if (f->kind == ETW_TPF_FIXED)
+			return -EINVAL;
+	}
+	if (br) {
+		const char *p = br + 1;
+
+		while (p < s + n && *p >= '0' && *p <= '9')
+			count = count * 10 + (u32)(*p++ - '0');
+		if (p >= s + n || *p != ']' || (!count && f->kind == ETW_TPF_FIXED))
+			return -EINVAL;
+		f->name_len = (u32)(br - s) - name_start;
+	}
+	f->elem = (u8)tp_basic(s, type_end, &f->is_signed, &f->is_char);
+	if (!f->elem)
+		return -EINVAL;
+	if (f->kind != ETW_TPF_FIXED) {
+		f->size = 4;
+		return 0;
+	}
+	f->count = count;
+	f->size = f->elem * (count ? count : 1);
+	if (count && f->is_char)
+		f->kind = ETW_TPF_CHARS;
+	return 0;
+}
+
+int etw_tp_args_parse(const char *args, u32 len, struct etw_tp_field *f,
+		      u32 max)
+{
+	u32 pos = 0, n = 0, off = ETW_TP_USER_BASE;
+
+	while (pos < len) {
+		const char *semi = memchr(args + pos, ';', len - pos);
+		u32 end = semi ? (u32)(semi - args) : len, k;
+		int r;
+
+		for (k = pos; k < end && is_space(args[k]); k++)
+			;
+		if (k < end) {
+			if (n == max)
+				return -E2BIG;
+			r = tp_decl(args + pos, end - pos, &f[n]);
+			if (r)
+				return r;
+			f[n].offset = off;
+			off += f[n].size;
+			n++;
+		}
+		pos = end + 1;
+	}
+	return (int)n;
+}
+
+/* The number after @key (e.g. "offset:") in @s (@n bytes), or -1. */
+static s64 fmt_num(const char *s, u32 n, const char *key)
+{
+	u32 k = (u32)strlen(key), i;
+	s64 v = 0;
+
+	for (i = 0; i + k <= n; i++) {
+		if (memcmp(s + i, key, k))
+			continue;
+		i += k;
+		if (i >= n || s[i] < '0' || s[i] > '9')
+			return -1;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			v = v * 10 + (s[i++] - '0');
+		return v;
+	}
+	return -1;
+}
+
+int etw_tp_format_parse(const char *text, u32 len, struct etw_tp_field *f,
+			u32 max)
+{
+	u32 pos = 0, n = 0;
+
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		u32 end = nl ? (u32)(nl - text) : len;
+		const char *line = text + pos, *fs, *semi;
+		u32 ll = end - pos;
+		s64 off, size, sgn;
+
+		pos = end + 1;
+		fs = ll > 6 ? memchr(line, 'f', ll) : NULL;
+		if (!fs || (u32)(line + ll - fs) < 6 || memcmp(fs, "field:", 6))
+			continue;
+		fs += 6;
+		semi = memchr(fs, ';', (size_t)(line + ll - fs));
+		if (!semi)
+			return -EINVAL;
+		off = fmt_num(line, ll, "offset:");
+		size = fmt_num(line, ll, "size:");
+		sgn = fmt_num(line, ll, "signed:");
+		if (off < 0 || size < 0 || off > 0xFFFF || size > 0xFFFF)
+			return -EINVAL;
+		if (n == max)
+			return -E2BIG;
+		if (tp_decl(fs, (u32)(semi - fs), &f[n])) {
+			/* A type not known here: its bytes, shown as binary. */
+			const char *nm = semi;
+
+			memset(&f[n], 0, sizeof(f[n]));
+			while (nm > fs && !is_space(nm[-1]))
+				nm--;
+			f[n].name = nm;
+			f[n].name_len = (u32)(semi - nm);
+			{
+				const char *b = memchr(nm, '[', f[n].name_len);
+
+				if (b)
+					f[n].name_len = (u32)(b - nm);
+			}
+		}
+		if (f[n].name_len > 7 && !memcmp(f[n].name, "common_", 7))
+			continue;
+		f[n].offset = (u32)off;
+		if (f[n].kind == ETW_TPF_FIXED || f[n].kind == ETW_TPF_CHARS) {
+			f[n].size = (u32)size;
+			if (f[n].elem && size % f[n].elem)
+				f[n].elem = 0;
+			if (f[n].elem && f[n].count)
+				f[n].count = (u32)size / f[n].elem;
+			if (f[n].elem && !f[n].count && (u32)size != f[n].elem)
+				f[n].elem = 0;
+		}
+		if (sgn >= 0 && f[n].elem)
+			f[n].is_signed = sgn != 0;
+		n++;
+	}
+	return (int)n;
+}
+
+/* The TraceLogging InType of a fixed integer of @size bytes. */
+static u8 tp_int_in(u32 size, bool is_signed)
+{
+	switch (size) {
+	case 1: return is_signed ? TL_IN_INT8 : TL_IN_UINT8;
+	case 2: return is_signed ? TL_IN_INT16 : TL_IN_UINT16;
+	case 4: return is_signed ? TL_IN_INT32 : TL_IN_UINT32;
+	default: return is_signed ? TL_IN_INT64 : TL_IN_UINT64;
+	}
+}
+
+int etw_tp_tl_meta(const char *name, u32 name_len, const struct etw_tp_field *f,
+		   u32 n, u8 *out, u32 room)
+{
+	struct tl_out o = { .p = out, .room = room > 0xFFFF ? 0xFFFF : room };
+	u32 i;
+
+	tl_put(&o, "\0", 2);
+	tl_tags(&o, 0);
+	tl_put(&o, name, name_len);
+	tl_byte(&o, 0);
+	for (i = 0; i < n; i++) {
+		const struct etw_tp_field *p = &f[i];
+
+		if (p->kind == ETW_TPF_CHARS ||
+		    ((p->kind == ETW_TPF_DATA_LOC || p->kind == ETW_TPF_REL_LOC) &&
+		     p->is_char))
+			tl_field(&o, p->name, p->name_len, TL_IN_ANSISTRING,
+				 TL_OUT_UTF8, true, 0, false, 0, 0);
+		else if (p->kind != ETW_TPF_FIXED || !p->elem)
+			tl_field(&o, p->name, p->name_len, TL_IN_BINARY,
+				 TL_OUT_NONE, false, 0, false, 0, 0);
+		else
+			tl_field(&o, p->name, p->name_len,
+				 tp_int_in(p->elem, p->is_signed), TL_OUT_NONE,
+				 false, 0, false, p->count ? TL_IN_CCOUNT : 0,
+				 (u16)p->count);
+	}
+	if (o.over)
+		return -E2BIG;
+	wr16(out, (u16)o.len);
+	return (int)o.len;
+}
+
+int etw_tp_transcode(const struct etw_tp_field *f, u32 n, const u8 *in,
+		     u32 in_len, u32 base, u8 *out, u32 room)
+{
+	struct tl_out o = { .p = out, .room = room };
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		const struct etw_tp_field *p = &f[i];
+		u32 at, dlen, loc;
+		u8 c[2];
+
+		if (p->offset < base || p->offset - base > in_len ||
+		    in_len - (p->offset - base) < p->size)
+			return -EINVAL;
+		at = p->offset - base;
+		if (p->kind == ETW_TPF_FIXED && p->elem) {
+			tl_put(&o, in + at, p->size);
+			continue;
+		}
+		dlen = p->size;
+		if (p->kind == ETW_TPF_DATA_LOC || p->kind == ETW_TPF_REL_LOC) {
+			loc = rd32(in + at);
+			dlen = loc >> 16;
+			if (p->kind == ETW_TPF_REL_LOC)
+				at += 4 + (loc & 0xFFFF);
+			else if ((loc & 0xFFFF) < base)
+				return -EINVAL;
+			else
+				at = (loc & 0xFFFF) - base;
+			if (at > in_len || in_len - at < dlen)
+				return -EINVAL;
+		}
+		if (p->is_char && (p->kind != ETW_TPF_FIXED || p->count)) {
+			const u8 *z = memchr(in + at, 0, dlen);
+
+			tl_put(&o, in + at, z ? (u32)(z - (in + at)) : dlen);
+			tl_byte(&o, 0);
+			continue;
+		}
+		if (dlen > 0xFFFF)
+			return -EINVAL;
+		wr16(c, (u16)dlen);
+		tl_put(&o, c, 2);
+		tl_put(&o, in + at, dlen);
+	}
+	if (o.over)
+		return -E2BIG;
+	return (int)o.len;
+}

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Tracepoints as ETW registrations.  Every EventHeader tracepoint
+ * ProviderName_L<level>K<keyword>[options] of one provider name and
+ * options string shares one registration of the provider's GUID (the
+ * name hash TraceLoggingProvider.h documents, which is ETW's own), with
+ * traits naming the provider, its group as an ETW provider group (the
+ * name hash of the group name) and the options (ETW_TRAIT_TYPE_EVENTHEADER).
+ * A plain tracepoint is a provider of its own, named by the tracepoint.
+ *
+ * The status word of each tracepoint follows ETW enablement: non-zero
+ * while EventProviderEnabled(level, keyword) is, i.e. some session
+ * enables the provider (or its group) at that level or above, with
+ * keywords matching Any/All.  The registration's enable callback
+ * recomputes them; libetw runs it before a session-control call that
+ * changed them returns.
+ *
+ * Locks: tp_lock (tracepoint.c) over the registration list and users;
+ * reg->lock over its entries and their status words, taken by the
+ * callback.  tp_lock may be held across EventRegister/EventUnregister
+ * (which wait for callbacks), reg->lock never is.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libetw.h>
+
+#include "tp_internal.h"
+
+static struct tp_reg *tp_regs;		/* tp_lock */
+
+/* Status of @e from the enable map (reg->lock held). */
+static void tp_status(struct tp_ent *e)
+{
+	unsigned on = e->handle &&
+		      EventProviderEnabled(e->handle, e->level, e->keyword);
+
+	__atomic_store_n(&e->state->status_word, on, __ATOMIC_RELAXED);
+}
+
+static VOID NTAPI tp_enable_cb(LPCGUID source, ULONG code, UCHAR level,
+			       ULONGLONG any, ULONGLONG all,
+			       PEVENT_FILTER_DESCRIPTOR filter, PVOID ctx)
+{
+	struct tp_reg *r = ctx;
+	struct tp_ent *e;
+
+	(void)source;
+	(void)code;
+	(void)level;
+	(void)any;
+	(void)all;
+	(void)filter;
+	pthread_mutex_lock(&r->lock);
+	for (e = r->ents; e; e = e->next_in_reg)
+		tp_status(e);
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void put16(uint8_t *p, size_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+/*
+ * The traits of @r: UINT16 size, the name, then for an EventHeader
+ * provider its group (type 1) when it has one and its options (type
+ * 0x80).  Malloc'ed; *@len its bytes.
+ */
+static uint8_t *tp_traits(const struct tp_reg *r, size_t *len)
+{
+	size_t nl = strlen(r->name), ol = strlen(r->options), n, pos;
+	struct etw_eh_tpname tn;
+	char tpname[ETW_EH_NAME_MAX + 8];
+	uint8_t *t;
+
+	n = 2 + nl + 1;
+	if (r->kind == TP_EVENTHEADER)
+		n += 3 + 16 + 3 + ol + 1;
+	if (n > 0xFFFF)
+		return NULL;
+	t = calloc(1, n);
+	if (!t)
+		return NULL;
+	memcpy(t + 2, r->name, nl);
+	pos = 2 + nl + 1;
+	if (r->kind == TP_EVENTHEADER) {
+		/* The G option, read back through the name parser. */
+		snprintf(tpname, sizeof(tpname), "x_L1K1%s", r->options);
+		if (!etw_eh_tpname_parse(tpname, (u32)strlen(tpname), &tn) &&
+		    tn.group) {
+			char group[ETW_EH_NAME_MAX];
+			GUID g;
+
+			memcpy(group, tn.group, tn.group_len);
+			group[tn.group_len] = 0;
+			etw_provider_guid(group, &g);
+			put16(t + pos, 3 + 16);
+			t[pos + 2] = 1;		/* EtwProviderTraitTypeGroup */
+			memcpy(t + pos + 3, &g, 16);
+			pos += 3 + 16;
+		}
+		put16(t + pos, 3 + ol + 1);
+		t[pos + 2] = ETW_TRAIT_TYPE_EVENTHEADER;
+		memcpy(t + pos + 3, r->options, ol);
+		pos += 3 + ol + 1;
+	}
+	put16(t, pos);
+	*len = pos;
+	return t;
+}
+
+static struct tp_reg *tp_reg_new(int kind, const char *name, size_t name_len,
+				 const char *options, size_t options_len,
+				 int *err)
+{
+	struct tp_reg *r = calloc(1, sizeof(*r));
+	uint8_t *traits = NULL;
+	size_t tlen = 0;
+	REGHANDLE h = 0;
+	ULONG st;
+	GUID g;
+
+	*err = ENOMEM;
+	if (!r)
+		return NULL;
+	r->kind = kind;
+	r->name = strndup(name, name_len);
+	r->options = strndup(options, options_len);
+	pthread_mutex_init(&r->lock, NULL);
+	if (!r->name || !r->options)
+		goto fail;
+	traits = tp_traits(r, &tlen);
+	if (!traits)
+		goto fail;
+	etw_provider_guid(r->name, &g);
+	st = EventRegister(&g, tp_enable_cb, r, &h);
+	if (st != ERROR_SUCCESS) {
+		*err = tp_errno(st);
+		goto fail;
+	}
+	/* Provider name, group and options; descriptor types honoured. */
+	st = EventSetInformation(h, EventProviderSetTraits, traits, (ULONG)tlen);
+	if (st != ERROR_SUCCESS) {
+		EventUnregister(h);
+		*err = tp_errno(st);
+		goto fail;
+	}
+	free(traits);
+	pthread_mutex_lock(&r->lock);
+	r->handle = h;
+	pthread_mutex_unlock(&r->lock);
+	return r;
+fail:
+	free(traits);
+	free(r->name);
+	free(r->options);
+	pthread_mutex_destroy(&r->lock);
+	free(r);
+	return NULL;
+}
+
+int tp_reg_attach(struct tp_ent *e, int kind, const char *name, size_t name_len,
+		  const char *options, size_t options_len)
+{
+	struct tp_reg *r;
+	int err;
+
+	for (r = tp_regs; r; r = r->next)
+		if (r->kind == kind && strlen(r->name) == name_len &&
+		    !memcmp(r->name, name, name_len) &&
+		    strlen(r->options) == options_len &&
+		    !memcmp(r->options, options, options_len))
+			break;
+	if (!r) {
+		r = tp_reg_new(kind, name, name_len, options, options_len, &err);
+		if (!r)
+			return err;
+		r->next = tp_regs;
+		tp_regs = r;
+	}
+	r->users++;
+	pthread_mutex_lock(&r->lock);
+	e->reg = r;
+	e->handle = r->handle;
+	e->next_in_reg = r->ents;
+	r->ents = e;
+	tp_status(e);
+	pthread_mutex_unlock(&r->lock);
+	return 0;
+}
+
+void tp_reg_detach(struct tp_ent *e)
+{
+	struct tp_reg *r = e->reg, **pp;
+	struct tp_ent **ep;
+
+	if (!r)
+		return;
+	pthread_mutex_lock(&r->lock);
+	for (ep = &r->ents; *ep; ep = &(*ep)->next_in_reg) {
+		if (*ep == e) {
+			*ep = e->next_in_reg;
+			break;
+		}
+	}
+	__atomic_store_n(&e->state->status_word, 0, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&r->lock);
+	e->reg = NULL;
+	if (--r->users)
+		return;
+	/* The last tracepoint of the provider: no callback after this. */
+	EventUnregister(r->handle);
+	for (pp = &tp_regs; *pp; pp = &(*pp)->next) {
+		if (*pp == r) {
+			*pp = r->next;
+			break;
+		}
+	}
+	free(r->name);
+	free(r->options);
+	pthread_mutex_destroy(&r->lock);
+	free(r);
+}
