@@ -61,6 +61,27 @@ static void wr16(u8 *p, u16 v)
 	p[1] = (u8)(v >> 8);
 }
 
+struct tl_out {
+	u8 *p;
+	u32 len, room;
+	bool over;
+};
+
+static void tl_put(struct tl_out *o, const void *s, u32 n)
+{
+	if (o->over || o->room - o->len < n) {
+		o->over = true;
+		return;
+	}
+	memcpy(o->p + o->len, s, n);
+	o->len += n;
+}
+
+static void tl_byte(struct tl_out *o, u8 b)
+{
+	tl_put(o, &b, 1);
+}
+
 /* --- events ---------------------------------------------------------------- */
 
 int etw_eh_parse(const u8 *ev, u32 len, struct etw_eh_event *out)
@@ -177,6 +198,34 @@ int etw_eh_tpname_parse(const char *name, u32 len, struct etw_eh_tpname *out)
 	return 0;
 }
 
+int etw_eh_traits(const struct etw_eh_tpname *tn, const u8 *group_guid,
+		  u8 *out, u32 room)
+{
+	struct tl_out o = { .p = out, .room = room > 0xFFFF ? 0xFFFF : room };
+	u8 h[3];
+
+	tl_put(&o, "\0", 2);
+	tl_put(&o, tn->provider, tn->provider_len);
+	tl_byte(&o, 0);
+	if (tn->options) {
+		if (group_guid) {
+			wr16(h, 3 + 16);
+			h[2] = 1;		/* EtwProviderTraitTypeGroup */
+			tl_put(&o, h, 3);
+			tl_put(&o, group_guid, 16);
+		}
+		wr16(h, (u16)(3 + tn->options_len + 1));
+		h[2] = ETW_TRAIT_TYPE_EVENTHEADER;
+		tl_put(&o, h, 3);
+		tl_put(&o, tn->options, tn->options_len);
+		tl_byte(&o, 0);
+	}
+	if (o.over)
+		return -E2BIG;
+	wr16(out, (u16)o.len);
+	return (int)o.len;
+}
+
 /* --- EventHeader metadata -------------------------------------------------- */
 
 /* Index past field @i and, for a struct, its members; -1 if cut. */
@@ -192,6 +241,34 @@ static int eh_skip(const struct etw_eh_meta *m, u32 i, int depth)
 	for (i++, k = 0; k < members; k++) {
 		int r = eh_skip(m, i, depth + 1);
 
+		if (r < 0)
+			return -1;
+		i = (u32)r;
+	}
+	return (int)i;
+}
+
+/*
+ * As eh_skip, but a struct that says more members than the metadata has
+ * gets the ones there are (LinuxTracepoints' decoder reads it so).
+ */
+static int eh_clamp(struct etw_eh_meta *m, u32 i, int depth)
+{
+	struct etw_eh_field *f = &m->f[i];
+	u32 k;
+
+	if (depth > ETW_EH_MAX_DEPTH)
+		return -1;
+	if ((f->enc & ETW_EH_ENC_MASK) != ETW_EH_ENC_STRUCT)
+		return (int)i + 1;
+	for (i++, k = 0; k < f->fmt; k++) {
+		int r;
+
+		if (i >= m->n) {
+			f->fmt = (u8)k;
+			break;
+		}
+		r = eh_clamp(m, i, depth + 1);
 		if (r < 0)
 			return -1;
 		i = (u32)r;
@@ -265,15 +342,114 @@ int etw_eh_meta_parse(const u8 *meta, u32 len, struct etw_eh_meta *m)
 		}
 		m->n++;
 	}
-	/* Every struct has the members it says. */
+	/* A struct cut by the end of the metadata has the members left. */
 	for (i = 0; i < m->n;) {
-		int r = eh_skip(m, i, 0);
+		int r = eh_clamp(m, i, 0);
 
 		if (r < 0)
 			return -EINVAL;
 		i = (u32)r;
 	}
 	return 0;
+}
+
+/* How a string encoding's value is shown (and so transcoded). */
+enum eh_class { EH_STR, EH_HEX, EH_VAL };
+
+static bool eh_counted8(u8 enc)
+{
+	return enc == ETW_EH_ENC_STRING_LENGTH16_CHAR8 ||
+	       enc == ETW_EH_ENC_BINARY_LENGTH16_CHAR8;
+}
+
+static enum eh_class eh_class(u8 enc, u8 fmt)
+{
+	if (fmt == ETW_EH_FMT_DEFAULT)
+		return enc == ETW_EH_ENC_BINARY_LENGTH16_CHAR8 ? EH_HEX : EH_STR;
+	if (fmt == ETW_EH_FMT_HEX_BYTES)
+		return EH_HEX;
+	if (fmt >= ETW_EH_FMT_STRING8 && fmt <= ETW_EH_FMT_STRING_JSON)
+		return EH_STR;
+	/* A counted value of a fixed-size format; other strings: as strings. */
+	return eh_counted8(enc) ? EH_VAL : EH_STR;
+}
+
+/* Formats whose strings may start with a byte-order mark. */
+static bool eh_bom(u8 fmt)
+{
+	return fmt == ETW_EH_FMT_STRING_UTF_BOM || fmt == ETW_EH_FMT_STRING_XML ||
+	       fmt == ETW_EH_FMT_STRING_JSON;
+}
+
+/* Code unit bytes of a string encoding. */
+static u32 eh_unit(u8 enc)
+{
+	switch (enc) {
+	case ETW_EH_ENC_ZSTRING_CHAR16:
+	case ETW_EH_ENC_STRING_LENGTH16_CHAR16:
+		return 2;
+	case ETW_EH_ENC_ZSTRING_CHAR32:
+	case ETW_EH_ENC_STRING_LENGTH16_CHAR32:
+		return 4;
+	default:
+		return 1;
+	}
+}
+
+static bool eh_zstring(u8 enc)
+{
+	return enc >= ETW_EH_ENC_ZSTRING_CHAR8 && enc <= ETW_EH_ENC_ZSTRING_CHAR32;
+}
+
+/*
+ * The TraceLogging form of a string encoding's field: a string (UTF-8
+ * or this machine's UTF-16, no byte-order mark, NUL-terminated or
+ * counted in bytes), a counted binary (hex dumps, counted values).
+ */
+static void eh_tl_string(u8 enc, u8 fmt, u8 *in, u8 *out)
+{
+	u8 eh = (u8)ETW_TL_OUT_EH(fmt);
+
+	*out = TL_OUT_NONE;
+	switch (eh_class(enc, fmt)) {
+	case EH_HEX:
+		*in = TL_IN_BINARY;
+		*out = (u8)ETW_TL_OUT_EH(ETW_EH_FMT_HEX_BYTES);
+		return;
+	case EH_VAL:
+		*in = enc == ETW_EH_ENC_BINARY_LENGTH16_CHAR8 ? TL_IN_BINARY :
+							       TL_IN_COUNTEDANSISTRING;
+		*out = eh;
+		return;
+	case EH_STR:
+		break;
+	}
+	if (eh_unit(enc) == 1)
+		*in = eh_zstring(enc) ? TL_IN_ANSISTRING : TL_IN_COUNTEDANSISTRING;
+	else
+		*in = eh_zstring(enc) ? TL_IN_UNICODESTRING : TL_IN_COUNTEDSTRING;
+	if (fmt == ETW_EH_FMT_STRING_XML)
+		*out = TL_OUT_XML;
+	else if (fmt == ETW_EH_FMT_STRING_JSON)
+		*out = TL_OUT_JSON;
+	else if (fmt != ETW_EH_FMT_STRING8 && eh_unit(enc) == 1)
+		*out = TL_OUT_UTF8;
+}
+
+/* Does this field's payload differ in the TraceLogging form? */
+static bool eh_needs_transcode(u8 enc, u8 fmt)
+{
+	if (enc < ETW_EH_ENC_ZSTRING_CHAR8 || enc >= ETW_EH_ENC_MAX)
+		return false;
+	switch (eh_class(enc, fmt)) {
+	case EH_HEX:
+		return !eh_counted8(enc);
+	case EH_VAL:
+		return false;
+	default:
+		return eh_unit(enc) == 4 || enc == ETW_EH_ENC_STRING_LENGTH16_CHAR16 ||
+		       eh_bom(fmt);
+	}
 }
 
 /* The TraceLogging InType/OutType reading an EventHeader field's bytes. */
@@ -374,90 +550,20 @@ static void eh_tl_type(u8 enc, u8 fmt, u8 *in, u8 *out)
 					 fmt : ETW_EH_FMT_HEX_BYTES);
 		return;
 	case ETW_EH_ENC_ZSTRING_CHAR8:
-		*in = TL_IN_ANSISTRING;
-		goto string;
 	case ETW_EH_ENC_ZSTRING_CHAR16:
-	case ETW_EH_ENC_ZSTRING_CHAR32:		/* transcoded to UTF-16 */
-		*in = TL_IN_UNICODESTRING;
-		goto string;
-	case ETW_EH_ENC_STRING_LENGTH16_CHAR16:	/* transcoded: byte count */
-	case ETW_EH_ENC_STRING_LENGTH16_CHAR32:	/* transcoded to UTF-16 */
-		*in = fmt == ETW_EH_FMT_HEX_BYTES ? TL_IN_BINARY :
-						   TL_IN_COUNTEDSTRING;
-		goto string;
+	case ETW_EH_ENC_ZSTRING_CHAR32:
 	case ETW_EH_ENC_STRING_LENGTH16_CHAR8:
+	case ETW_EH_ENC_STRING_LENGTH16_CHAR16:
+	case ETW_EH_ENC_STRING_LENGTH16_CHAR32:
 	case ETW_EH_ENC_BINARY_LENGTH16_CHAR8:
-		if (fmt == ETW_EH_FMT_DEFAULT)
-			fmt = enc == ETW_EH_ENC_BINARY_LENGTH16_CHAR8 ?
-			      ETW_EH_FMT_HEX_BYTES : ETW_EH_FMT_STRING_UTF;
-		switch (fmt) {
-		case ETW_EH_FMT_STRING8:
-		case ETW_EH_FMT_STRING_UTF:
-		case ETW_EH_FMT_STRING_UTF_BOM:
-		case ETW_EH_FMT_STRING_XML:
-		case ETW_EH_FMT_STRING_JSON:
-			*in = TL_IN_COUNTEDANSISTRING;
-			goto string;
-		case ETW_EH_FMT_HEX_BYTES:
-			*in = TL_IN_BINARY;
-			return;
-		default:	/* a nullable value of that format */
-			*in = TL_IN_BINARY;
-			*out = eh;
-			return;
-		}
+		eh_tl_string(enc, fmt, in, out);
+		return;
 	default:
 		*in = TL_IN_BINARY;
 		return;
 	}
-string:
-	switch (fmt) {
-	case ETW_EH_FMT_STRING8:
-		break;		/* ANSI: no OutType */
-	case ETW_EH_FMT_STRING_XML:
-		*out = TL_OUT_XML;
-		break;
-	case ETW_EH_FMT_STRING_JSON:
-		*out = TL_OUT_JSON;
-		break;
-	case ETW_EH_FMT_HEX_BYTES:
-		if (*in != TL_IN_BINARY)
-			*out = eh;
-		break;
-	default:
-		if (*in == TL_IN_ANSISTRING || *in == TL_IN_COUNTEDANSISTRING)
-			*out = TL_OUT_UTF8;
-		break;
-	}
 }
 
-static bool eh_needs_transcode(u8 enc)
-{
-	return enc == ETW_EH_ENC_ZSTRING_CHAR32 ||
-	       enc == ETW_EH_ENC_STRING_LENGTH16_CHAR16 ||
-	       enc == ETW_EH_ENC_STRING_LENGTH16_CHAR32;
-}
-
-struct tl_out {
-	u8 *p;
-	u32 len, room;
-	bool over;
-};
-
-static void tl_put(struct tl_out *o, const void *s, u32 n)
-{
-	if (o->over || o->room - o->len < n) {
-		o->over = true;
-		return;
-	}
-	memcpy(o->p + o->len, s, n);
-	o->len += n;
-}
-
-static void tl_byte(struct tl_out *o, u8 b)
-{
-	tl_put(o, &b, 1);
-}
 
 /* A 28-bit tag as TraceLogging writes it: 7 bits a byte, high first. */
 static void tl_tags(struct tl_out *o, u32 tags)
@@ -523,13 +629,15 @@ int etw_eh_tl_meta(const struct etw_eh_meta *m, u16 tag, u8 *out, u32 room,
 		u8 enc = f->enc & ETW_EH_ENC_MASK, in, tout;
 
 		if (enc == ETW_EH_ENC_STRUCT) {
+			if (!f->fmt)
+				continue;	/* cut to nothing: no TraceLogging form */
 			tl_field(&o, f->name, f->name_len, TL_IN_STRUCT, f->fmt,
 				 true, f->tag, f->has_tag, eh_array(f->enc),
 				 f->ccount);
 			continue;
 		}
 		eh_tl_type(enc, f->fmt, &in, &tout);
-		if (eh_needs_transcode(enc))
+		if (eh_needs_transcode(enc, f->fmt))
 			*flags |= ETW_EH_TRANSCODE;
 		tl_field(&o, f->name, f->name_len, in, tout, tout != TL_OUT_NONE,
 			 f->tag, f->has_tag, eh_array(f->enc), f->ccount);
@@ -578,109 +686,137 @@ static void w_utf16(struct eh_walk *w, u32 c)
 	}
 }
 
-/* @n UTF-32 units at the input as UTF-16; returns UTF-16 bytes. */
-static u32 w_utf32(struct eh_walk *w, u32 n)
+static u32 unit_at(const u8 *p, u32 unit, bool swap)
 {
-	u32 start = w->o.len, k;
+	u32 v = unit == 1 ? p[0] : unit == 2 ? rd16(p) : rd32(p);
 
-	if ((w->len - w->pos) / 4 < n) {
-		w->bad = true;
-		return 0;
-	}
-	for (k = 0; k < n; k++, w->pos += 4)
-		w_utf16(w, rd32(w->in + w->pos));
-	return w->o.len - start;
+	if (!swap)
+		return v;
+	return unit == 2 ? (u16)(v << 8 | v >> 8) :
+	       (v >> 24 | (v >> 8 & 0xFF00) | (v << 8 & 0xFF0000) | v << 24);
 }
 
+/* Units before the first NUL unit at the input; bad if none. */
 static u32 w_zlen(struct eh_walk *w, u32 unit)
 {
 	u32 p;
 
-	for (p = w->pos; w->len - p >= unit; p += unit) {
-		u32 k, zero = 1;
-
-		for (k = 0; k < unit; k++)
-			if (w->in[p + k])
-				zero = 0;
-		if (zero)
+	for (p = w->pos; w->len - p >= unit; p += unit)
+		if (!unit_at(w->in + p, unit, false))
 			return (p - w->pos) / unit;
-	}
 	w->bad = true;
 	return 0;
 }
 
+/*
+ * The string of @n units of @unit bytes at the input (then a NUL unit
+ * when @in_z), in the TraceLogging form @cls says: a hex dump's
+ * bytes as they are, a string as UTF-8 (@unit 1) or UTF-16, without the
+ * byte-order mark @bom formats may have, in this machine's byte order.
+ */
+static void w_string(struct eh_walk *w, u32 n, u32 unit, bool in_z,
+		     enum eh_class cls, bool bom)
+{
+	bool z = in_z && cls != EH_HEX;
+	const u8 *p = w->in + w->pos;
+	u32 at = w->o.len, k, start = 0;
+	bool swap = false;
+	u8 c[2] = { 0, 0 };
+
+	if ((w->len - w->pos) / unit < n) {
+		w->bad = true;
+		return;
+	}
+	w->pos += n * unit + (in_z ? unit : 0);
+	if (cls == EH_HEX) {
+		if (n * unit > 0xFFFF) {
+			w->bad = true;
+			return;
+		}
+		wr16(c, (u16)(n * unit));
+		tl_put(&w->o, c, 2);
+		tl_put(&w->o, p, n * unit);
+		return;
+	}
+	if (bom && n) {
+		u32 first = unit_at(p, unit, false);
+
+		if (unit == 1 && n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF)
+			start = 3;
+		else if (unit > 1 && first == 0xFEFF)
+			start = 1;
+		else if ((unit == 2 && first == 0xFFFE) ||
+			 (unit == 4 && first == 0xFFFE0000))
+			start = 1, swap = true;
+	}
+	if (!z)
+		tl_put(&w->o, c, 2);		/* the byte count, below */
+	for (k = start; k < n && !w->o.over; k++) {
+		u32 v = unit_at(p + k * unit, unit, swap);
+
+		if (unit == 4)
+			w_utf16(w, v);
+		else if (unit == 2) {
+			wr16(c, (u16)v);
+			tl_put(&w->o, c, 2);
+		} else
+			tl_byte(&w->o, (u8)v);
+	}
+	if (z) {
+		tl_put(&w->o, "\0\0", unit == 1 ? 1 : 2);
+	} else if (!w->o.over) {
+		u32 bytes = w->o.len - at - 2;
+
+		if (bytes > 0xFFFF)
+			w->bad = true;
+		else
+			wr16(w->o.p + at, (u16)bytes);
+	}
+}
+
 /* One value of a non-struct field. */
-static void w_value(struct eh_walk *w, u8 enc)
+static void w_value(struct eh_walk *w, u8 enc, u8 fmt)
 {
 	static const u8 fixed[] = {
 		[ETW_EH_ENC_VALUE8] = 1, [ETW_EH_ENC_VALUE16] = 2,
 		[ETW_EH_ENC_VALUE32] = 4, [ETW_EH_ENC_VALUE64] = 8,
 		[ETW_EH_ENC_VALUE128] = 16,
 	};
-	u32 n, at;
-	u8 c[2] = { 0, 0 };
+	u32 unit = eh_unit(enc), n;
 
-	switch (enc) {
-	case ETW_EH_ENC_VALUE8: case ETW_EH_ENC_VALUE16:
-	case ETW_EH_ENC_VALUE32: case ETW_EH_ENC_VALUE64:
-	case ETW_EH_ENC_VALUE128:
+	if (enc >= ETW_EH_ENC_VALUE8 && enc <= ETW_EH_ENC_VALUE128) {
 		w_copy(w, fixed[enc]);
 		return;
-	case ETW_EH_ENC_ZSTRING_CHAR8:
-	case ETW_EH_ENC_ZSTRING_CHAR16:
-		n = w_zlen(w, enc == ETW_EH_ENC_ZSTRING_CHAR8 ? 1 : 2);
-		if (!w->bad)
-			w_copy(w, (n + 1) * (enc == ETW_EH_ENC_ZSTRING_CHAR8 ? 1 : 2));
-		return;
-	case ETW_EH_ENC_ZSTRING_CHAR32:
-		n = w_zlen(w, 4);
-		if (w->bad)
-			return;
-		w_utf32(w, n);
-		w->pos += 4;
-		tl_put(&w->o, "\0", 2);
-		return;
-	case ETW_EH_ENC_STRING_LENGTH16_CHAR8:
-	case ETW_EH_ENC_BINARY_LENGTH16_CHAR8:
-		if (w->len - w->pos < 2) {
-			w->bad = true;
-			return;
-		}
-		w_copy(w, 2 + rd16(w->in + w->pos));
-		return;
-	case ETW_EH_ENC_STRING_LENGTH16_CHAR16:
-		if (w->len - w->pos < 2) {
-			w->bad = true;
-			return;
-		}
-		n = rd16(w->in + w->pos);
-		w->pos += 2;
-		if (n > 0x7FFF || (w->len - w->pos) / 2 < n) {
-			w->bad = true;
-			return;
-		}
-		wr16(c, (u16)(2 * n));
-		tl_put(&w->o, c, 2);
-		w_copy(w, 2 * n);
-		return;
-	case ETW_EH_ENC_STRING_LENGTH16_CHAR32:
-		if (w->len - w->pos < 2) {
-			w->bad = true;
-			return;
-		}
-		n = rd16(w->in + w->pos);
-		w->pos += 2;
-		at = w->o.len;
-		tl_put(&w->o, c, 2);		/* the byte count, below */
-		n = w_utf32(w, n);
-		if (n > 0xFFFF)
-			w->bad = true;
-		else if (!w->o.over)
-			wr16(w->o.p + at, (u16)n);
-		return;
-	default:
-		w->bad = true;
 	}
+	if (enc < ETW_EH_ENC_ZSTRING_CHAR8 || enc >= ETW_EH_ENC_MAX) {
+		w->bad = true;
+		return;
+	}
+	if (!eh_needs_transcode(enc, fmt)) {
+		/* The same bytes: a NUL-terminated or UINT16-counted value. */
+		if (eh_zstring(enc)) {
+			n = w_zlen(w, unit);
+			if (!w->bad)
+				w_copy(w, (n + 1) * unit);
+		} else if (w->len - w->pos < 2) {
+			w->bad = true;
+		} else {
+			w_copy(w, 2 + rd16(w->in + w->pos) * unit);
+		}
+		return;
+	}
+	if (eh_zstring(enc)) {
+		n = w_zlen(w, unit);
+	} else if (w->len - w->pos < 2) {
+		w->bad = true;
+		return;
+	} else {
+		n = rd16(w->in + w->pos);
+		w->pos += 2;
+	}
+	if (!w->bad)
+		w_string(w, n, unit, eh_zstring(enc), eh_class(enc, fmt),
+			 eh_bom(fmt));
 }
 
 /* Field @i (all its elements, a struct's members too); next index. */
@@ -702,11 +838,14 @@ static u32 w_field(struct eh_walk *w, u32 i, int depth)
 			return next;
 		}
 		count = rd16(w->in + w->pos);
-		w_copy(w, 2);
+		if (enc == ETW_EH_ENC_STRUCT && !f->fmt)
+			w->pos += 2;	/* a struct cut to nothing: no field */
+		else
+			w_copy(w, 2);
 	}
 	for (e = 0; e < count && !w->bad; e++) {
 		if (enc != ETW_EH_ENC_STRUCT) {
-			w_value(w, enc);
+			w_value(w, enc, f->fmt);
 			continue;
 		}
 		for (k = i + 1; k < next && !w->bad;)

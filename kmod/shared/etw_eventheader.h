@@ -178,6 +178,16 @@ struct etw_eh_tpname {
  */
 int etw_eh_tpname_parse(const char *name, u32 len, struct etw_eh_tpname *out);
 
+/*
+ * The provider traits of an EventHeader provider (UINT16 size, the
+ * provider name, a group trait with @group_guid when not NULL, the
+ * ETW_TRAIT_TYPE_EVENTHEADER trait with the options) from its
+ * tracepoint name @tn, into @out (@room bytes); a plain provider
+ * (@tn->options NULL) gets its name only.  Return the bytes or -E2BIG.
+ */
+int etw_eh_traits(const struct etw_eh_tpname *tn, const u8 *group_guid,
+		  u8 *out, u32 room);
+
 /* One field of EventHeader metadata (names point into the metadata). */
 struct etw_eh_field {
 	const char *name;	/* with its ";attribute=value" suffixes */

@@ -59,57 +59,44 @@ static VOID NTAPI tp_enable_cb(LPCGUID source, ULONG code, UCHAR level,
 	pthread_mutex_unlock(&r->lock);
 }
 
-static void put16(uint8_t *p, size_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-
 /*
- * The traits of @r: UINT16 size, the name, then for an EventHeader
- * provider its group (type 1) when it has one and its options (type
- * 0x80).  Malloc'ed; *@len its bytes.
+ * The traits of @r (etw_eh_traits): the name, for an EventHeader
+ * provider its group as an ETW provider group (the name hash of the
+ * group name) and its options.  Malloc'ed; *@len its bytes.
  */
 static uint8_t *tp_traits(const struct tp_reg *r, size_t *len)
 {
-	size_t nl = strlen(r->name), ol = strlen(r->options), n, pos;
-	struct etw_eh_tpname tn;
-	char tpname[ETW_EH_NAME_MAX + 8];
-	uint8_t *t;
+	struct etw_eh_tpname tn = {
+		.provider = r->name, .provider_len = (u32)strlen(r->name),
+	};
+	char tpname[ETW_EH_NAME_MAX + 8], group[ETW_EH_NAME_MAX];
+	uint8_t *t = malloc(0x10000);
+	GUID g;
+	int n;
 
-	n = 2 + nl + 1;
-	if (r->kind == TP_EVENTHEADER)
-		n += 3 + 16 + 3 + ol + 1;
-	if (n > 0xFFFF)
-		return NULL;
-	t = calloc(1, n);
 	if (!t)
 		return NULL;
-	memcpy(t + 2, r->name, nl);
-	pos = 2 + nl + 1;
 	if (r->kind == TP_EVENTHEADER) {
+		struct etw_eh_tpname opt;
+
 		/* The G option, read back through the name parser. */
 		snprintf(tpname, sizeof(tpname), "x_L1K1%s", r->options);
-		if (!etw_eh_tpname_parse(tpname, (u32)strlen(tpname), &tn) &&
-		    tn.group) {
-			char group[ETW_EH_NAME_MAX];
-			GUID g;
-
-			memcpy(group, tn.group, tn.group_len);
-			group[tn.group_len] = 0;
+		if (!etw_eh_tpname_parse(tpname, (u32)strlen(tpname), &opt) &&
+		    opt.group) {
+			memcpy(group, opt.group, opt.group_len);
+			group[opt.group_len] = 0;
 			etw_provider_guid(group, &g);
-			put16(t + pos, 3 + 16);
-			t[pos + 2] = 1;		/* EtwProviderTraitTypeGroup */
-			memcpy(t + pos + 3, &g, 16);
-			pos += 3 + 16;
 		}
-		put16(t + pos, 3 + ol + 1);
-		t[pos + 2] = ETW_TRAIT_TYPE_EVENTHEADER;
-		memcpy(t + pos + 3, r->options, ol);
-		pos += 3 + ol + 1;
+		tn.options = r->options;
+		tn.options_len = (u32)strlen(r->options);
+		tn.group = opt.group;
 	}
-	put16(t, pos);
-	*len = pos;
+	n = etw_eh_traits(&tn, tn.group ? (const u8 *)&g : NULL, t, 0x10000);
+	if (n < 0) {
+		free(t);
+		return NULL;
+	}
+	*len = (size_t)n;
 	return t;
 }
 
