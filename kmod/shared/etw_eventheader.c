@@ -925,7 +925,7 @@ static u32 tp_basic(const char *t, u32 n, u8 *is_signed, u8 *is_char)
  */
 static int tp_decl(const char *s, u32 n, struct etw_tp_field *f)
 {
-	u32 end = n, name_start, type_end, count = 0;
+	u32 name_start, type_end, count = 0, k;
 	const char *br;
 
 	memset(f, 0, sizeof(*f));
@@ -935,47 +935,44 @@ static int tp_decl(const char *s, u32 n, struct etw_tp_field *f)
 	}
 	while (n && is_space(s[n - 1]))
 		n--;
-	if (word_is(s, n > 11 ? 11 : n, "__data_loc ")) {
+	if (n > 11 && word_is(s, 11, "__data_loc ")) {
 		f->kind = ETW_TPF_DATA_LOC;
 		s += 11;
 		n -= 11;
-	} else if (word_is(s, n > 10 ? 10 : n, "__rel_loc ")) {
+	} else if (n > 10 && word_is(s, 10, "__rel_loc ")) {
 		f->kind = ETW_TPF_REL_LOC;
 		s += 10;
 		n -= 10;
 	}
-	if (!n)
-		return -EINVAL;
-	/* The name is the last word, with its [N] if an array. */
-	end = n;
-	br = memchr(s, '[', n);
-	for (name_start = br ? (u32)(br - s) : end; name_start > 0 &&
-	     !is_space(s[name_start - 1]); name_start--)
+	/* The name is the last word (with [N] for an array), the type before. */
+	for (name_start = n; name_start > 0 && !is_space(s[name_start - 1]);
+	     name_start--)
 		;
-	if (!name_start)
+	if (!name_start || name_start == n)
 		return -EINVAL;
-	type_end = name_start;
-	while (type_end && is_space(s[type_end - 1]))
+	for (type_end = name_start; type_end && is_space(s[type_end - 1]);)
 		type_end--;
-	if (word_is(s, type_end > 7 ? 7 : type_end, "struct "))
+	if (type_end > 7 && word_is(s, 7, "struct "))
 		return -EINVAL;		/* no struct layouts here */
 	f->name = s + name_start;
-	f->name_len = (br ? (u32)(br - s) : end) - name_start;
-	/* "char[] name" (the user_events spelling): [] on the type. */
+	f->name_len = n - name_start;
+	br = memchr(f->name, '[', f->name_len);
+	if (br) {
+		for (k = (u32)(br - f->name) + 1; k < f->name_len &&
+		     f->name[k] >= '0' && f->name[k] <= '9'; k++)
+			count = count * 10 + (u32)(f->name[k] - '0');
+		if (k + 1 != f->name_len || f->name[k] != ']')
+			return -EINVAL;
+		f->name_len = (u32)(br - f->name);
+	}
+	/* "char[] name" (user_events' spelling of a dynamic array). */
 	if (type_end >= 2 && s[type_end - 2] == '[' && s[type_end - 1] == ']') {
 		type_end -= 2;
 		if (f->kind == ETW_TPF_FIXED)
 			return -EINVAL;
 	}
-	if (br) {
-		const char *p = br + 1;
-
-		while (p < s + n && *p >= '0' && *p <= '9')
-			count = count * 10 + (u32)(*p++ - '0');
-		if (p >= s + n || *p != ']' || (!count && f->kind == ETW_TPF_FIXED))
-			return -EINVAL;
-		f->name_len = (u32)(br - s) - name_start;
-	}
+	if (!f->name_len || (br && !count && f->kind == ETW_TPF_FIXED))
+		return -EINVAL;
 	f->elem = (u8)tp_basic(s, type_end, &f->is_signed, &f->is_char);
 	if (!f->elem)
 		return -EINVAL;

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Compare etwdump --json's events with LinuxTracepoints' own decoder.
 
-usage: linuxtracepoints_cmp.py EXPECTED.linux.json ACTUAL.jsonl
+usage: linuxtracepoints_cmp.py [--by-time] EXPECTED.linux.json ACTUAL.jsonl
 
 EXPECTED is Microsoft's decode of a TestOutput file ("n": provider:event,
 the fields by name, "meta": time, cpu, pid, tid, level, keyword, opcode,
@@ -24,6 +24,10 @@ differences of notation, not of value:
     (";tag=0x12"), TDH as the property's tags;
   - a string that holds a NUL: TDH shows it up to the NUL;
   - what is not a character: U+FFFD here, the raw bytes there.
+
+With --by-time (ACTUAL read from an .etl file, whose events are in time
+order per CPU), the EventTrace header event is left out and both lists
+are compared sorted by time (100 ns) and CPU.
 
 Prints one line per difference and a closing "N passed, N failed" line;
 exits 1 on any difference.
@@ -162,9 +166,24 @@ def name_of(ev):
     return "%s:%s" % (prov, ev.get("event", ""))
 
 
+def time_key(t):
+    t = t.rstrip("Z")
+    frac = t.split(".")[1] if "." in t else ""
+    return t.split(".")[0] + "." + (frac + "0000000")[:7]
+
+
 def main():
-    exp = load_expected(sys.argv[1])
-    act = [json.loads(l) for l in open(sys.argv[2], encoding="utf-8") if l.strip()]
+    args = sys.argv[1:]
+    by_time = args[:1] == ["--by-time"]
+    if by_time:
+        args = args[1:]
+    exp = load_expected(args[0])
+    act = [json.loads(l) for l in open(args[1], encoding="utf-8") if l.strip()]
+    if by_time:
+        act = [a for a in act if a.get("provider_name") != "EventTrace"]
+        exp.sort(key=lambda e: (time_key(e.get("meta", {}).get("time", "")),
+                                e.get("meta", {}).get("cpu", 0)))
+        act.sort(key=lambda a: (time_key(a.get("time", "")), a.get("cpu", 0)))
     passed = failed = 0
     if len(exp) != len(act):
         print("# %d events expected, etwdump printed %d" % (len(exp), len(act)))

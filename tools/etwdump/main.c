@@ -534,7 +534,7 @@ int main(int argc, char **argv)
 	filter_warn();
 	close_all();
 	if (status != ERROR_SUCCESS && status != ERROR_CANCELLED) {
-		fprintf(stderr, "etwdump: ProcessTrace: %s (%u)\n",
+		fprintf(stderr, "etwdump: %s: %s (%u)\n", perf ? "reading" : "ProcessTrace",
 			win32_name(status), status);
 		return 1;
 	}
