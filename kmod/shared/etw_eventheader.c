@@ -198,26 +198,26 @@ int etw_eh_tpname_parse(const char *name, u32 len, struct etw_eh_tpname *out)
 	return 0;
 }
 
-int etw_eh_traits(const struct etw_eh_tpname *tn, const u8 *group_guid,
-		  u8 *out, u32 room)
+int etw_eh_traits(const char *provider, u32 plen, const char *tp, u32 tplen,
+		  const u8 *group_guid, u8 *out, u32 room)
 {
 	struct tl_out o = { .p = out, .room = room > 0xFFFF ? 0xFFFF : room };
 	u8 h[3];
 
 	tl_put(&o, "\0", 2);
-	tl_put(&o, tn->provider, tn->provider_len);
+	tl_put(&o, provider, plen);
 	tl_byte(&o, 0);
-	if (tn->options) {
+	if (tp) {
 		if (group_guid) {
 			wr16(h, 3 + 16);
 			h[2] = 1;		/* EtwProviderTraitTypeGroup */
 			tl_put(&o, h, 3);
 			tl_put(&o, group_guid, 16);
 		}
-		wr16(h, (u16)(3 + tn->options_len + 1));
+		wr16(h, (u16)(3 + tplen + 1));
 		h[2] = ETW_TRAIT_TYPE_EVENTHEADER;
 		tl_put(&o, h, 3);
-		tl_put(&o, tn->options, tn->options_len);
+		tl_put(&o, tp, tplen);
 		tl_byte(&o, 0);
 	}
 	if (o.over)

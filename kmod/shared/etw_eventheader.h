@@ -113,10 +113,11 @@ enum etw_eh_format {
 
 /*
  * A provider trait of Linux ETW's own (type 0x80, after the name and the
- * group trait): the tracepoint options string ("Gmygroup"), NUL
+ * group trait): the tracepoint's name ("MyProvider_L5K1Gmygroup"), NUL
  * included.  Its presence says the provider is an EventHeader provider:
  * TDH then splits the ";attribute=value" suffixes off event and field
- * names.  Windows ignores trait types it does not know.
+ * names; etwctl providers lists the tracepoints by it.  Windows ignores
+ * trait types it does not know.
  */
 #define ETW_TRAIT_TYPE_EVENTHEADER	0x80
 
@@ -179,14 +180,15 @@ struct etw_eh_tpname {
 int etw_eh_tpname_parse(const char *name, u32 len, struct etw_eh_tpname *out);
 
 /*
- * The provider traits of an EventHeader provider (UINT16 size, the
- * provider name, a group trait with @group_guid when not NULL, the
- * ETW_TRAIT_TYPE_EVENTHEADER trait with the options) from its
- * tracepoint name @tn, into @out (@room bytes); a plain provider
- * (@tn->options NULL) gets its name only.  Return the bytes or -E2BIG.
+ * The provider traits of a tracepoint's registration (UINT16 size, the
+ * provider name @provider, @plen bytes; then for an EventHeader
+ * tracepoint, @tp not NULL: a group trait with @group_guid when not
+ * NULL, and the ETW_TRAIT_TYPE_EVENTHEADER trait with the tracepoint
+ * name @tp, @tplen bytes) into @out (@room bytes).  Return the bytes or
+ * -E2BIG.
  */
-int etw_eh_traits(const struct etw_eh_tpname *tn, const u8 *group_guid,
-		  u8 *out, u32 room);
+int etw_eh_traits(const char *provider, u32 plen, const char *tp, u32 tplen,
+		  const u8 *group_guid, u8 *out, u32 room);
 
 /* One field of EventHeader metadata (names point into the metadata). */
 struct etw_eh_field {

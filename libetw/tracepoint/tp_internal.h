@@ -14,7 +14,7 @@
  * Layers:
  *   tracepoint.c  the API: provider and tracepoint states, their lists,
  *                 the rules for open, close and connect
- *   tp_reg.c      ETW registrations (one per provider name and options),
+ *   tp_reg.c      ETW registrations (one per tracepoint name),
  *                 the enable callback that keeps status words
  *   tp_write.c    tracepoint_write: EventHeader and plain events as
  *                 TraceLogging records, through EventWriteEx
@@ -90,10 +90,11 @@ struct tp_ent {
 	struct tp_ent *next_free;
 };
 
-/* One ETW registration: a provider name with its options. */
+/* One ETW registration: a tracepoint of a provider. */
 struct tp_reg {
 	struct tp_reg *next;		/* tp_lock */
-	char *name, *options;
+	char *name;			/* the provider's */
+	char *tpname;			/* the tracepoint's */
 	int kind;
 	unsigned users;			/* tp_lock */
 	REGHANDLE handle;
@@ -109,7 +110,7 @@ struct tp_ent *tp_ent_get(int index);
 
 /* tp_reg.c, with tp_lock held. */
 int tp_reg_attach(struct tp_ent *e, int kind, const char *name, size_t name_len,
-		  const char *options, size_t options_len);
+		  const char *tpname, size_t tpname_len);
 void tp_reg_detach(struct tp_ent *e);
 
 /* tp_write.c */

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: MIT
 /*
- * Tracepoints as ETW registrations.  Every EventHeader tracepoint
- * ProviderName_L<level>K<keyword>[options] of one provider name and
- * options string shares one registration of the provider's GUID (the
- * name hash TraceLoggingProvider.h documents, which is ETW's own), with
- * traits naming the provider, its group as an ETW provider group (the
- * name hash of the group name) and the options (ETW_TRAIT_TYPE_EVENTHEADER).
- * A plain tracepoint is a provider of its own, named by the tracepoint.
+ * Tracepoints as ETW registrations.  Each EventHeader tracepoint
+ * ProviderName_L<level>K<keyword>[options] is a registration of the
+ * provider's GUID (the name hash TraceLoggingProvider.h documents, which
+ * is ETW's own) -- one per tracepoint name, as user_events has one
+ * tracepoint per name -- with traits naming the provider, its group as
+ * an ETW provider group (the name hash of the group name) and the
+ * tracepoint (ETW_TRAIT_TYPE_EVENTHEADER: etwctl providers lists the
+ * tracepoints by it).  A session enabling the provider enables all of
+ * them.  A plain tracepoint is a provider of its own, named by the
+ * tracepoint.
  *
  * The status word of each tracepoint follows ETW enablement: non-zero
  * while EventProviderEnabled(level, keyword) is, i.e. some session
  * enables the provider (or its group) at that level or above, with
  * keywords matching Any/All.  The registration's enable callback
- * recomputes them; libetw runs it before a session-control call that
- * changed them returns.
+ * recomputes it; libetw runs it before a session-control call that
+ * changed it returns.
  *
  * Locks: tp_lock (tracepoint.c) over the registration list and users;
  * reg->lock over its entries and their status words, taken by the
@@ -60,38 +63,32 @@ static VOID NTAPI tp_enable_cb(LPCGUID source, ULONG code, UCHAR level,
 }
 
 /*
- * The traits of @r (etw_eh_traits): the name, for an EventHeader
- * provider its group as an ETW provider group (the name hash of the
- * group name) and its options.  Malloc'ed; *@len its bytes.
+ * The traits of @r (etw_eh_traits), malloc'ed; *@len their bytes.  An
+ * EventHeader tracepoint's group is the G option of its name.
  */
 static uint8_t *tp_traits(const struct tp_reg *r, size_t *len)
 {
-	struct etw_eh_tpname tn = {
-		.provider = r->name, .provider_len = (u32)strlen(r->name),
-	};
-	char tpname[ETW_EH_NAME_MAX + 8], group[ETW_EH_NAME_MAX];
 	uint8_t *t = malloc(0x10000);
+	const u8 *gg = NULL;
+	struct etw_eh_tpname tn;
 	GUID g;
 	int n;
 
 	if (!t)
 		return NULL;
-	if (r->kind == TP_EVENTHEADER) {
-		struct etw_eh_tpname opt;
+	if (r->kind == TP_EVENTHEADER &&
+	    !etw_eh_tpname_parse(r->tpname, (u32)strlen(r->tpname), &tn) &&
+	    tn.group) {
+		char group[ETW_EH_NAME_MAX];
 
-		/* The G option, read back through the name parser. */
-		snprintf(tpname, sizeof(tpname), "x_L1K1%s", r->options);
-		if (!etw_eh_tpname_parse(tpname, (u32)strlen(tpname), &opt) &&
-		    opt.group) {
-			memcpy(group, opt.group, opt.group_len);
-			group[opt.group_len] = 0;
-			etw_provider_guid(group, &g);
-		}
-		tn.options = r->options;
-		tn.options_len = (u32)strlen(r->options);
-		tn.group = opt.group;
+		memcpy(group, tn.group, tn.group_len);
+		group[tn.group_len] = 0;
+		etw_provider_guid(group, &g);
+		gg = (const u8 *)&g;
 	}
-	n = etw_eh_traits(&tn, tn.group ? (const u8 *)&g : NULL, t, 0x10000);
+	n = etw_eh_traits(r->name, (u32)strlen(r->name),
+			  r->kind == TP_EVENTHEADER ? r->tpname : NULL,
+			  (u32)strlen(r->tpname), gg, t, 0x10000);
 	if (n < 0) {
 		free(t);
 		return NULL;
@@ -101,8 +98,7 @@ static uint8_t *tp_traits(const struct tp_reg *r, size_t *len)
 }
 
 static struct tp_reg *tp_reg_new(int kind, const char *name, size_t name_len,
-				 const char *options, size_t options_len,
-				 int *err)
+				 const char *tpname, size_t tpname_len, int *err)
 {
 	struct tp_reg *r = calloc(1, sizeof(*r));
 	uint8_t *traits = NULL;
@@ -116,9 +112,9 @@ static struct tp_reg *tp_reg_new(int kind, const char *name, size_t name_len,
 		return NULL;
 	r->kind = kind;
 	r->name = strndup(name, name_len);
-	r->options = strndup(options, options_len);
+	r->tpname = strndup(tpname, tpname_len);
 	pthread_mutex_init(&r->lock, NULL);
-	if (!r->name || !r->options)
+	if (!r->name || !r->tpname)
 		goto fail;
 	traits = tp_traits(r, &tlen);
 	if (!traits)
@@ -129,7 +125,7 @@ static struct tp_reg *tp_reg_new(int kind, const char *name, size_t name_len,
 		*err = tp_errno(st);
 		goto fail;
 	}
-	/* Provider name, group and options; descriptor types honoured. */
+	/* Provider name, group and tracepoint; descriptor types honoured. */
 	st = EventSetInformation(h, EventProviderSetTraits, traits, (ULONG)tlen);
 	if (st != ERROR_SUCCESS) {
 		EventUnregister(h);
@@ -144,26 +140,24 @@ static struct tp_reg *tp_reg_new(int kind, const char *name, size_t name_len,
 fail:
 	free(traits);
 	free(r->name);
-	free(r->options);
+	free(r->tpname);
 	pthread_mutex_destroy(&r->lock);
 	free(r);
 	return NULL;
 }
 
 int tp_reg_attach(struct tp_ent *e, int kind, const char *name, size_t name_len,
-		  const char *options, size_t options_len)
+		  const char *tpname, size_t tpname_len)
 {
 	struct tp_reg *r;
 	int err;
 
 	for (r = tp_regs; r; r = r->next)
-		if (r->kind == kind && strlen(r->name) == name_len &&
-		    !memcmp(r->name, name, name_len) &&
-		    strlen(r->options) == options_len &&
-		    !memcmp(r->options, options, options_len))
+		if (r->kind == kind && strlen(r->tpname) == tpname_len &&
+		    !memcmp(r->tpname, tpname, tpname_len))
 			break;
 	if (!r) {
-		r = tp_reg_new(kind, name, name_len, options, options_len, &err);
+		r = tp_reg_new(kind, name, name_len, tpname, tpname_len, &err);
 		if (!r)
 			return err;
 		r->next = tp_regs;
@@ -208,7 +202,7 @@ void tp_reg_detach(struct tp_ent *e)
 		}
 	}
 	free(r->name);
-	free(r->options);
+	free(r->tpname);
 	pthread_mutex_destroy(&r->lock);
 	free(r);
 }

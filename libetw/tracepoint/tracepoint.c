@@ -287,7 +287,7 @@ static int tp_attach(struct tp_state *tp, struct tp_provider_state *ps,
 		e->level = tn.level;
 		e->keyword = tn.keyword;
 		r = tp_reg_attach(e, kind, tn.provider, tn.provider_len,
-				  tn.options, tn.options_len);
+				  name_args, nlen);
 	} else {
 		struct etw_tp_field f[ETW_TP_MAX_FIELDS];
 		uint8_t meta[4096];
@@ -321,7 +321,7 @@ static int tp_attach(struct tp_state *tp, struct tp_provider_state *ps,
 		for (i = 0; i < (u32)nf; i++)
 			if (f[i].kind != ETW_TPF_FIXED || !f[i].elem)
 				e->transcode = 1;
-		r = tp_reg_attach(e, kind, name_args, nlen, "", 0);
+		r = tp_reg_attach(e, kind, name_args, nlen, name_args, nlen);
 	}
 	if (r)
 		goto fail;

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Compare etwdump --json's events with LinuxTracepoints' own decoder.
 
-usage: linuxtracepoints_cmp.py [--by-time] EXPECTED.linux.json ACTUAL.jsonl
+usage: linuxtracepoints_cmp.py [--by-time | --recorded] EXPECTED.linux.json ACTUAL.jsonl
 
 EXPECTED is Microsoft's decode of a TestOutput file ("n": provider:event,
 the fields by name, "meta": time, cpu, pid, tid, level, keyword, opcode,
@@ -28,6 +28,14 @@ differences of notation, not of value:
 With --by-time (ACTUAL read from an .etl file, whose events are in time
 order per CPU), the EventTrace header event is left out and both lists
 are compared sorted by time (100 ns) and CPU.
+
+With --recorded (ACTUAL recorded here by running Microsoft's C test
+provider, TestProviderC.c, again), EXPECTED is that provider's block of
+events in the file (from the first TestProviderC:EventCG to before the
+second), ACTUAL leaves out the EventTrace header event, each expected
+event must come in that order (events the test writes now and did not
+then are listed, not failed), and times, CPUs, processes and threads
+are not compared (they are this run's).
 
 Prints one line per difference and a closing "N passed, N failed" line;
 exits 1 on any difference.
@@ -138,9 +146,12 @@ def guid_bytes(g):
     return (b[3::-1] + b[5:3:-1] + b[7:5:-1] + b[8:]).hex()
 
 
-def same_meta(exp, ev):
+def same_meta(exp, ev, place=True):
     diffs = []
-    m = exp.get("meta", {})
+    m = dict(exp.get("meta", {}))
+    if not place:
+        for k in ("time", "cpu", "pid", "tid"):
+            m.pop(k, None)
     if "time" in m:
         t = m["time"].rstrip("Z")
         frac = t.split(".")[1] if "." in t else ""
@@ -177,8 +188,32 @@ def main():
     by_time = args[:1] == ["--by-time"]
     if by_time:
         args = args[1:]
+    recorded = args[:1] == ["--recorded"]
+    if recorded:
+        args = args[1:]
     exp = load_expected(args[0])
     act = [json.loads(l) for l in open(args[1], encoding="utf-8") if l.strip()]
+    if recorded:
+        names = [e["n"] for e in exp]
+        first = names.index("TestProviderC:EventCG")
+        end = names.index("TestProviderC:EventCG", first + 1)
+        exp = [e for e in exp[first:end] if not e["n"].startswith("sched:")]
+        act = [a for a in act if a.get("provider_name") != "EventTrace"]
+        # In order; what the test writes now and did not then is extra.
+        picked, k = [], 0
+        for e in exp:
+            j = k
+            while j < len(act) and name_of(act[j]) != e["n"]:
+                j += 1
+            if j == len(act):
+                break
+            for x in act[k:j]:
+                print("# extra (not in Microsoft's file): %s" % name_of(x))
+            picked.append(act[j])
+            k = j + 1
+        for x in act[k:]:
+            print("# extra (not in Microsoft's file): %s" % name_of(x))
+        act = picked
     if by_time:
         act = [a for a in act if a.get("provider_name") != "EventTrace"]
         exp.sort(key=lambda e: (time_key(e.get("meta", {}).get("time", "")),
@@ -193,7 +228,7 @@ def main():
         if e["n"] != name_of(a):
             diffs.append("name %r, etwdump %r" % (e["n"], name_of(a)))
         diffs += same_fields(e, a.get("fields", {}))
-        diffs += same_meta(e, a)
+        diffs += same_meta(e, a, not recorded)
         if diffs:
             failed += 1
             for d in diffs:

@@ -19,6 +19,7 @@
 
 #include "common/names.h"
 #include "etw_guid.h"
+#include "shared/etw_eventheader.h"
 #include "shared/etw_kevents.h"
 #include "shared/etw_utf.h"
 
@@ -100,6 +101,28 @@ static const char *traits_name(const GUID *g, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * A LinuxTracepoints tracepoint name, ProviderName_L<level>K<keyword>
+ * (as perf-collect names them): the provider by its name hash, that
+ * level and keyword.  0, or -1 if @s is none.
+ */
+static int eventheader_spec(const char *s, GUID *g, UCHAR *level, ULONGLONG *any)
+{
+	struct etw_eh_tpname tn;
+	char name[ETW_EH_NAME_MAX];
+
+	if (etw_eh_tpname_parse(s, (u32)strlen(s), &tn))
+		return -1;
+	memcpy(name, tn.provider, tn.provider_len);
+	name[tn.provider_len] = 0;
+	provider_name_guid(name, g);
+	if (level)
+		*level = tn.level;
+	if (any)
+		*any = tn.keyword;
+	return 0;
+}
+
 int provider_lookup(const char *s, GUID *g, enum provider_source *src,
 		    char *err, size_t errlen)
 {
@@ -156,6 +179,11 @@ int provider_lookup(const char *s, GUID *g, enum provider_source *src,
 		}
 	}
 	free(list);
+	/* A LinuxTracepoints tracepoint name: its provider's name hash. */
+	if (!eventheader_spec(s, g, NULL, NULL)) {
+		*src = PROV_BY_HASH;
+		return 0;
+	}
 	snprintf(err, errlen, "no provider is named '%s' (none of the installed manifests: "
 		 "'etwctl manifest list'; no kernel class; not registered now); "
 		 "give its GUID, or '*%s' for the GUID Windows derives from the name",
@@ -229,6 +257,9 @@ int provider_spec(const char *spec, GUID *g, UCHAR *level, ULONGLONG *any,
 {
 	char *copy = strdup(spec), *f[4] = { NULL }, *p;
 	int n = 0, ret = -1;
+	ULONGLONG eh_any;
+	UCHAR eh_level;
+	GUID eh;
 
 	if (!copy) {
 		snprintf(err, errlen, "out of memory");
@@ -240,9 +271,16 @@ int provider_spec(const char *spec, GUID *g, UCHAR *level, ULONGLONG *any,
 	*all = 0;
 	if (p) {
 		snprintf(err, errlen, "PROVIDER[:LEVEL[:ANY[:ALL]]], no more");
-	} else if (provider_lookup(f[0], g, NULL, err, errlen)) {
-		;
-	} else if (f[1] && *f[1] && level_parse(f[1], level)) {
+		goto out;
+	}
+	if (provider_lookup(f[0], g, NULL, err, errlen))
+		goto out;
+	/* A tracepoint name (Provider_L5K1): its level and keyword, unless given. */
+	if (!eventheader_spec(f[0], &eh, &eh_level, &eh_any) && IsEqualGUID(&eh, g)) {
+		*level = eh_level;
+		*any = eh_any;
+	}
+	if (f[1] && *f[1] && level_parse(f[1], level)) {
 		snprintf(err, errlen, "'%s' is no level (0..255, critical, error, warning, "
 			 "information, verbose)", f[1]);
 	} else if ((f[2] && *f[2] && hex_u64(f[2], any)) || (f[3] && *f[3] && hex_u64(f[3], all))) {
@@ -251,6 +289,7 @@ int provider_spec(const char *spec, GUID *g, UCHAR *level, ULONGLONG *any,
 	} else {
 		ret = 0;
 	}
+out:
 	free(copy);
 	return ret;
 }

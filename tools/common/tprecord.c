@@ -157,18 +157,15 @@ struct tpr_tp *tpr_tp_new(const char *system, const char *name,
 			group[tp->tn.group_len] = 0;
 			etw_provider_guid(group, &g);
 		}
-		r = etw_eh_traits(&tp->tn, tp->tn.group ? (const u8 *)&g : NULL,
-				  buf, sizeof(buf));
+		r = etw_eh_traits(tp->tn.provider, tp->tn.provider_len, tp->name,
+				  (u32)strlen(tp->name),
+				  tp->tn.group ? (const u8 *)&g : NULL, buf, sizeof(buf));
 	} else {
 		/* The system is the provider, the tracepoint the event. */
-		struct etw_eh_tpname tn = {
-			.provider = tp->system,
-			.provider_len = (u32)strlen(tp->system),
-		};
-
 		memset(&tp->tn, 0, sizeof(tp->tn));
 		etw_provider_guid(tp->system, &tp->guid);
-		r = etw_eh_traits(&tn, NULL, buf, sizeof(buf));
+		r = etw_eh_traits(tp->system, (u32)strlen(tp->system), NULL, 0,
+				  NULL, buf, sizeof(buf));
 		if (r > 0) {
 			int m;
 
