@@ -66,6 +66,7 @@ enum tp_kind {
 };
 
 struct tp_reg;
+struct tp_meta;
 
 /*
  * One connected tracepoint (write_index names it).  Entries are never
@@ -88,6 +89,8 @@ struct tp_ent {
 	struct etw_tp_field *fields;
 	uint32_t nfields;
 	struct tp_ent *next_free;
+	/* TP_EVENTHEADER: the metadata its last write had (tp_write.c). */
+	const struct tp_meta *hint;
 };
 
 /* One ETW registration: a tracepoint of a provider. */
@@ -102,20 +105,47 @@ struct tp_reg {
 	struct tp_ent *ents;
 };
 
+/*
+ * What libtracepoint asks of libetw to register: libetw's functions,
+ * replaced only by etwbench-cg (which counts the writer's instructions
+ * without a kernel).
+ */
+struct tp_ops {
+	int (*dev_fd)(void);
+	ULONG (*reg)(LPCGUID guid, PENABLECALLBACK cb, PVOID ctx, PREGHANDLE h);
+	ULONG (*set_info)(REGHANDLE h, EVENT_INFO_CLASS c, PVOID info, ULONG len);
+	ULONG (*unreg)(REGHANDLE h);
+};
+extern struct tp_ops tp_ops;
+
 /* The library's one lock: provider and tracepoint states, the lists. */
 extern pthread_mutex_t tp_lock;
 
+/*
+ * Entries by write index: chunks of TP_CHUNK, allocated as needed and
+ * never freed; chunk pointers are published with a release store.
+ */
+#define TP_CHUNK	256
+#define TP_CHUNKS	256
+extern struct tp_ent *tp_chunks[TP_CHUNKS];
+
 /* The entry of a write index (no lock: entries are never freed). */
-struct tp_ent *tp_ent_get(int index);
+static inline struct tp_ent *tp_ent_get(int index)
+{
+	struct tp_ent *c;
+
+	if ((unsigned)index >= TP_CHUNK * TP_CHUNKS)
+		return NULL;
+	c = __atomic_load_n(&tp_chunks[index / TP_CHUNK], __ATOMIC_ACQUIRE);
+	return c ? &c[index % TP_CHUNK] : NULL;
+}
 
 /* tp_reg.c, with tp_lock held. */
 int tp_reg_attach(struct tp_ent *e, int kind, const char *name, size_t name_len,
 		  const char *tpname, size_t tpname_len);
 void tp_reg_detach(struct tp_ent *e);
 
-/* tp_write.c */
-int tp_write_eventheader(const struct tp_ent *e, unsigned n,
-			 const struct iovec *v);
+/* tp_write.c: tracepoint_write and */
 int tp_write_plain(const struct tp_ent *e, unsigned n, const struct iovec *v);
 /* Win32 status of EventWriteEx to an errno (0 for success). */
 int tp_errno(ULONG status);

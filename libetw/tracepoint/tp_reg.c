@@ -34,6 +34,13 @@
 
 static struct tp_reg *tp_regs;		/* tp_lock */
 
+struct tp_ops tp_ops = {
+	.dev_fd = etw_dev_fd,
+	.reg = EventRegister,
+	.set_info = EventSetInformation,
+	.unreg = EventUnregister,
+};
+
 /* Status of @e from the enable map (reg->lock held). */
 static void tp_status(struct tp_ent *e)
 {
@@ -120,15 +127,15 @@ static struct tp_reg *tp_reg_new(int kind, const char *name, size_t name_len,
 	if (!traits)
 		goto fail;
 	etw_provider_guid(r->name, &g);
-	st = EventRegister(&g, tp_enable_cb, r, &h);
+	st = tp_ops.reg(&g, tp_enable_cb, r, &h);
 	if (st != ERROR_SUCCESS) {
 		*err = tp_errno(st);
 		goto fail;
 	}
 	/* Provider name, group and tracepoint; descriptor types honoured. */
-	st = EventSetInformation(h, EventProviderSetTraits, traits, (ULONG)tlen);
+	st = tp_ops.set_info(h, EventProviderSetTraits, traits, (ULONG)tlen);
 	if (st != ERROR_SUCCESS) {
-		EventUnregister(h);
+		tp_ops.unreg(h);
 		*err = tp_errno(st);
 		goto fail;
 	}
@@ -194,7 +201,7 @@ void tp_reg_detach(struct tp_ent *e)
 	if (--r->users)
 		return;
 	/* The last tracepoint of the provider: no callback after this. */
-	EventUnregister(r->handle);
+	tp_ops.unreg(r->handle);
 	for (pp = &tp_regs; *pp; pp = &(*pp)->next) {
 		if (*pp == r) {
 			*pp = r->next;

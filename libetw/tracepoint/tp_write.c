@@ -22,12 +22,17 @@
  *
  * Plain: the TraceLogging metadata made at connect, the payload as it
  * is or through etw_tp_transcode.
+ *
+ * tracepoint_write itself is here, so that the common case is one
+ * function: no lock, no copy but the writer's.
  */
 #include <errno.h>
+#include <link.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tp_internal.h"
+#include "provider.h"
 
 int tp_errno(ULONG status)
 {
@@ -66,6 +71,8 @@ struct tp_meta {
 	const void *key;
 	uint32_t len;
 	uint16_t tag;
+	uint8_t stable;		/* @key is in a read-only segment */
+	uint64_t head;		/* its first 8 bytes (fewer: zero-padded) */
 	uint32_t flags;		/* ETW_EH_TRANSCODE */
 	uint8_t *copy;
 	uint8_t *tl;
@@ -87,11 +94,28 @@ static unsigned meta_slot(const void *key, uint16_t tag)
 	return (unsigned)(k >> 40) & (TP_META_SLOTS - 1);
 }
 
-/* The known form of @meta, or NULL. */
-static inline const struct tp_meta *meta_find(const uint8_t *meta,
-					      uint32_t len, uint16_t tag)
+static inline uint64_t meta_head(const uint8_t *meta, uint32_t len)
+{
+	uint64_t h = 0;
+
+	if (__builtin_expect(len >= 8, 1))
+		memcpy(&h, meta, 8);
+	else
+		memcpy(&h, meta, len);
+	return h;
+}
+
+/*
+ * The known form of @meta, or NULL.  Metadata in a read-only segment
+ * (TraceLoggingProvider.h's, a static const per event) is known by its
+ * address, length and first bytes; elsewhere (a builder's buffer) byte
+ * for byte.
+ */
+static inline __attribute__((always_inline))
+const struct tp_meta *meta_find(const uint8_t *meta, uint32_t len, uint16_t tag)
 {
 	unsigned s = meta_slot(meta, tag), i;
+	uint64_t head = meta_head(meta, len);
 
 	for (i = 0; i < TP_META_PROBE; i++) {
 		const struct tp_meta *m = __atomic_load_n(
@@ -100,10 +124,43 @@ static inline const struct tp_meta *meta_find(const uint8_t *meta,
 		if (!m)
 			return NULL;
 		if (m->key == meta && m->len == len && m->tag == tag &&
-		    !memcmp(m->copy, meta, len))
+		    m->head == head && (m->stable || !memcmp(m->copy, meta, len)))
 			return m;
 	}
 	return NULL;
+}
+
+struct ro_find {
+	uintptr_t lo, hi;
+	int found;
+};
+
+static int ro_segment(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct ro_find *f = arg;
+	int i;
+
+	(void)size;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t a = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type == PT_LOAD && !(ph->p_flags & PF_W) &&
+		    f->lo >= a && f->hi <= a + ph->p_memsz) {
+			f->found = 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Is [@p, @p + @len) in a loaded object's read-only segment? */
+static int in_rodata(const void *p, uint32_t len)
+{
+	struct ro_find f = { (uintptr_t)p, (uintptr_t)p + len, 0 };
+
+	dl_iterate_phdr(ro_segment, &f);
+	return f.found;
 }
 
 static void meta_free(struct tp_meta *m)
@@ -139,6 +196,8 @@ static struct tp_meta *meta_make(const uint8_t *meta, uint32_t len,
 	if (!m->copy || !m->parsed)
 		goto fail;
 	memcpy(m->copy, meta, len);
+	m->head = meta_head(meta, len);
+	m->stable = (uint8_t)in_rodata(meta, len);
 	if (etw_eh_meta_parse(m->copy, len, m->parsed))
 		goto fail;
 	r = etw_eh_tl_meta(m->parsed, tag, tl, 0x10000, &m->flags);
@@ -272,8 +331,14 @@ static const GUID tp_no_activity;
 
 #define TP_MAX_DESC	MAX_EVENT_DATA_DESCRIPTORS
 
-int tp_write_eventheader(const struct tp_ent *e, unsigned n,
-			 const struct iovec *v)
+_Static_assert(sizeof(struct iovec) == sizeof(EVENT_DATA_DESCRIPTOR) &&
+	       offsetof(struct iovec, iov_len) ==
+	       offsetof(EVENT_DATA_DESCRIPTOR, Size), "iovec as a descriptor");
+
+/* Any layout of the writer's iovecs. */
+static __attribute__((noinline))
+int tp_write_eh_general(const struct tp_ent *e, unsigned n,
+			const struct iovec *v)
 {
 	EVENT_DATA_DESCRIPTOR d[TP_MAX_DESC];
 	struct tp_cur c = { .v = v, .n = n, .i = 1 };
@@ -389,6 +454,91 @@ out:
 	return err;
 }
 
+static inline uint16_t rd16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+/*
+ * eventheader_write's layout, the common case, without copies: [1] the
+ * eventheader and perhaps its activity IDs, [2] the metadata extension
+ * (known already), the payload after.  Anything else: the general way.
+ */
+static inline __attribute__((always_inline))
+int tp_write_eventheader(const struct tp_ent *e, unsigned n, struct iovec *v)
+{
+	EVENT_DATA_DESCRIPTOR *d;
+	struct iovec saved;
+	const uint8_t *h = v[1].iov_base, *x, *act = NULL, *rel = NULL;
+	const struct tp_meta *m;
+	size_t hl = v[1].iov_len;
+	EVENT_DESCRIPTOR ed;
+	uint32_t len;
+	uint16_t tag;
+	ULONG st;
+
+	if (__builtin_expect(n < 3 || n > TP_MAX_DESC + 2 ||
+			     v[2].iov_len < 4 || (hl != 8 && hl != 8 + 4 + 16 &&
+						   hl != 8 + 4 + 32) ||
+			     (h[0] & (ETW_EH_FLAG_LITTLE_ENDIAN | ETW_EH_FLAG_EXTENSION)) !=
+			     (ETW_EH_FLAG_LITTLE_ENDIAN | ETW_EH_FLAG_EXTENSION), 0))
+		goto general;
+	if (hl > 8) {
+		/* The activity IDs, chained to the metadata. */
+		if (rd16(h + 10) != (ETW_EH_EXT_ACTIVITY_ID | ETW_EH_EXT_CHAIN) ||
+		    rd16(h + 8) != hl - 12)
+			goto general;
+		act = h + 12;
+		rel = hl == 8 + 4 + 32 ? h + 28 : NULL;
+	}
+	x = v[2].iov_base;
+	if (rd16(x + 2) != ETW_EH_EXT_METADATA || rd16(x) != v[2].iov_len - 4)
+		goto general;
+	/*
+	 * The tracepoint's last metadata first (only read-only metadata is
+	 * kept there: known by where it is), then the table.
+	 */
+	m = __atomic_load_n(&((struct tp_ent *)e)->hint, __ATOMIC_ACQUIRE);
+	len = (uint32_t)v[2].iov_len - 4;
+	tag = rd16(h + 4);
+	if (!m || m->key != x + 4 || m->len != len || m->tag != tag) {
+		m = meta_find(x + 4, len, tag);
+		if (__builtin_expect(!m, 0))
+			goto general;
+		if (m->stable)
+			__atomic_store_n(&((struct tp_ent *)e)->hint, m,
+					 __ATOMIC_RELEASE);
+	}
+	if (__builtin_expect(m->flags & ETW_EH_TRANSCODE, 0))
+		goto general;
+	/*
+	 * An iovec is an EVENT_DATA_DESCRIPTOR (both 16 bytes: pointer,
+	 * then the length, whose high half is the descriptor's type and
+	 * reserved bytes -- 0 for any length the writer takes; a longer
+	 * one is refused as ERROR_INVALID_PARAMETER).  So [2..] are the
+	 * descriptors once [2] is the TraceLogging metadata's: it is for
+	 * the call, and given back as it was before returning.
+	 */
+	d = (EVENT_DATA_DESCRIPTOR *)&v[2];
+	memcpy(&saved, d, sizeof(saved));
+	d->Ptr = (ULONGLONG)(uintptr_t)m->tl;
+	d->Size = m->tl_len;
+	d->Reserved = EVENT_DATA_DESCRIPTOR_TYPE_EVENT_METADATA;
+	ed.Id = rd16(h + 2);
+	ed.Version = h[1];
+	ed.Channel = 11;
+	ed.Level = h[7];
+	ed.Opcode = h[6];
+	ed.Task = 0;
+	ed.Keyword = e->keyword;
+	st = __etw_write_traits(e->handle, &ed, act ? (LPCGUID)act : &tp_no_activity,
+				(LPCGUID)rel, n - 2, d);
+	memcpy(d, &saved, sizeof(saved));
+	return __builtin_expect(st == ERROR_SUCCESS, 1) ? 0 : tp_errno(st);
+general:
+	return tp_write_eh_general(e, n, v);
+}
+
 int tp_write_plain(const struct tp_ent *e, unsigned n, const struct iovec *v)
 {
 	EVENT_DATA_DESCRIPTOR d[TP_MAX_DESC];
@@ -424,4 +574,21 @@ int tp_write_plain(const struct tp_ent *e, unsigned n, const struct iovec *v)
 	st = EventWriteEx(e->handle, &ed, 0, 0, &tp_no_activity, NULL,
 			  (ULONG)k, d);
 	return tp_errno(st);
+}
+
+TP_EXPORT int tracepoint_write(const struct tp_state *tp, unsigned data_count,
+			       struct iovec *data_vecs)
+{
+	const struct tp_ent *e;
+
+	if (!tp || !__atomic_load_n(&tp->status_word, __ATOMIC_RELAXED))
+		return EBADF;
+	e = tp_ent_get(__atomic_load_n(&tp->write_index, __ATOMIC_RELAXED));
+	if (__builtin_expect(!e || !data_count || !data_vecs, 0))
+		return e ? EINVAL : EBADF;
+	data_vecs[0].iov_base = NULL;
+	data_vecs[0].iov_len = 0;
+	if (e->kind == TP_EVENTHEADER)
+		return tp_write_eventheader(e, data_count, data_vecs);
+	return tp_write_plain(e, data_count, data_vecs);
 }

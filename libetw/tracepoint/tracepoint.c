@@ -27,25 +27,10 @@
 
 pthread_mutex_t tp_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/*
- * Entries by write index: chunks of 256, allocated as needed and never
- * freed; chunk pointers are published with a release store.
- */
-#define TP_CHUNK	256
-#define TP_CHUNKS	256
-static struct tp_ent *tp_chunks[TP_CHUNKS];
+/* Entries by write index (tp_internal.h). */
+struct tp_ent *tp_chunks[TP_CHUNKS];
 static unsigned tp_nents;		/* tp_lock */
 static struct tp_ent *tp_free;		/* tp_lock */
-
-struct tp_ent *tp_ent_get(int index)
-{
-	struct tp_ent *c;
-
-	if (index < 0 || index >= TP_CHUNK * TP_CHUNKS)
-		return NULL;
-	c = __atomic_load_n(&tp_chunks[index / TP_CHUNK], __ATOMIC_ACQUIRE);
-	return c ? &c[index % TP_CHUNK] : NULL;
-}
 
 static int tp_ent_index(const struct tp_ent *e)
 {
@@ -87,6 +72,7 @@ static void tp_ent_release(struct tp_ent *e)
 	e->args = NULL;
 	e->fields = NULL;
 	e->state = NULL;
+	e->hint = NULL;
 	e->next_free = tp_free;
 	tp_free = e;
 }
@@ -174,7 +160,7 @@ TP_EXPORT int tracepoint_open_provider(struct tp_provider_state *ps)
 	if (!ps)
 		return EINVAL;
 	/* Where etw.ko is missing, the provider stays closed (a no-op). */
-	fd = etw_dev_fd();
+	fd = tp_ops.dev_fd();
 	pthread_mutex_lock(&tp_lock);
 	if (ps->data_file != -1) {
 		err = EALREADY;		/* a precondition the caller broke */
@@ -357,21 +343,4 @@ TP_EXPORT int tracepoint_connect(struct tp_state *tp,
 	}
 	pthread_mutex_unlock(&tp_lock);
 	return err;
-}
-
-TP_EXPORT int tracepoint_write(const struct tp_state *tp, unsigned data_count,
-			       struct iovec *data_vecs)
-{
-	const struct tp_ent *e;
-
-	if (!tp || !__atomic_load_n(&tp->status_word, __ATOMIC_RELAXED))
-		return EBADF;
-	e = tp_ent_get(__atomic_load_n(&tp->write_index, __ATOMIC_RELAXED));
-	if (!e || !data_count || !data_vecs)
-		return e ? EINVAL : EBADF;
-	data_vecs[0].iov_base = NULL;
-	data_vecs[0].iov_len = 0;
-	if (e->kind == TP_EVENTHEADER)
-		return tp_write_eventheader(e, data_count, data_vecs);
-	return tp_write_plain(e, data_count, data_vecs);
 }

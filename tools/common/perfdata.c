@@ -88,6 +88,8 @@ struct pdata {
 	unsigned nattrs;
 	struct pid_map *ids;
 	unsigned nids;
+	int ids_sorted;		/* @ids in id order (for bsearch) */
+	const struct pid_map *last_id;	/* in @ids, while sorted */
 	struct pformat *fmts;
 	unsigned nfmts;
 	int have_clock;
@@ -158,7 +160,33 @@ static void add_attr(struct pdata *p, const uint8_t *a, uint32_t size,
 			p->nids++;
 		}
 	}
+	p->ids_sorted = 0;
 	p->nattrs++;
+}
+
+static int by_id(const void *a, const void *b)
+{
+	const struct pid_map *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/*
+ * The attribute of sample id @id: the last one found (samples come in
+ * runs of one CPU's), else the ids sorted once and searched.
+ */
+static const struct pid_map *id_find(struct pdata *p, uint64_t id)
+{
+	struct pid_map key = { .id = id };
+
+	if (p->ids_sorted && p->last_id && p->last_id->id == id)
+		return p->last_id;
+	if (!p->ids_sorted) {
+		qsort(p->ids, p->nids, sizeof(*p->ids), by_id);
+		p->ids_sorted = 1;
+	}
+	p->last_id = bsearch(&key, p->ids, p->nids, sizeof(*p->ids), by_id);
+	return p->last_id;
 }
 
 /* --- the tracing data: tracefs formats ------------------------------------- */
@@ -293,7 +321,7 @@ static void event_desc(struct pdata *p, const uint8_t *d, size_t n)
 {
 	struct cur c = { d, n, 0 };
 	const uint8_t *m = take(&c, 8);
-	uint32_t nr, asz, i, k, j;
+	uint32_t nr, asz, i, k;
 
 	if (!m)
 		return;
@@ -312,16 +340,12 @@ static void event_desc(struct pdata *p, const uint8_t *d, size_t n)
 			free(name);
 			break;
 		}
-		/* The attribute of the first of its ids gets the name. */
+		/* The attribute of its ids gets the name. */
 		for (k = 0; k < nids; k++) {
-			uint64_t id = u64at(m + 8 * k);
+			const struct pid_map *pm = id_find(p, u64at(m + 8 * k));
 
-			for (j = 0; j < p->nids; j++) {
-				if (p->ids[j].id == id && !p->attrs[p->ids[j].attr].name) {
-					p->attrs[p->ids[j].attr].name = strdup(name);
-					break;
-				}
-			}
+			if (pm && !p->attrs[pm->attr].name)
+				p->attrs[pm->attr].name = strdup(name);
 		}
 		free(name);
 	}
@@ -352,9 +376,9 @@ static void feature(struct pdata *p, unsigned bit, const uint8_t *d, size_t n)
 static const struct pattr *sample_attr(const struct pdata *p, const uint8_t *s,
 				       size_t n)
 {
+	const struct pid_map *m;
 	uint64_t st, id;
 	size_t pos = 0;
-	unsigned i;
 
 	if (p->nattrs == 1)
 		return &p->attrs[0];
@@ -372,10 +396,8 @@ static const struct pattr *sample_attr(const struct pdata *p, const uint8_t *s,
 	if (pos + 8 > n)
 		return NULL;
 	id = u64at(s + pos);
-	for (i = 0; i < p->nids; i++)
-		if (p->ids[i].id == id)
-			return &p->attrs[p->ids[i].attr];
-	return NULL;
+	m = id_find((struct pdata *)p, id);
+	return m ? &p->attrs[m->attr] : NULL;
 }
 
 /* The tracepoint of @a (its format by id, its name by event-desc). */

@@ -27,20 +27,27 @@ struct tl_form {
 #define TL_FORM_BUCKETS 1024
 static struct tl_form *tl_forms[TL_FORM_BUCKETS];
 
-static uint64_t fnv(const uint8_t *p, uint32_t n, uint16_t tag)
+/* A hash of the metadata: eight bytes a step. */
+static uint64_t meta_hash(const uint8_t *p, uint32_t n, uint16_t tag)
 {
-	uint64_t h = 0xcbf29ce484222325ull ^ tag;
+	uint64_t h = 0x9E3779B97F4A7C15ull ^ ((uint64_t)n << 16) ^ tag, w;
 	uint32_t i;
 
-	for (i = 0; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	return h;
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, p + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	for (w = 0; i < n; i++)
+		w = w << 8 | p[i];
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+	return h ^ (h >> 29);
 }
 
 static const struct tl_form *tl_form(const uint8_t *meta, uint32_t len,
 				     uint16_t tag)
 {
-	uint64_t h = fnv(meta, len, tag);
+	uint64_t h = meta_hash(meta, len, tag);
 	struct tl_form *f, **b = &tl_forms[h % TL_FORM_BUCKETS];
 	uint8_t tl[0x10000];
 	int r;
