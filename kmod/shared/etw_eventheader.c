@@ -805,11 +805,12 @@ static void w_value(struct eh_walk *w, u8 enc, u8 fmt)
 		}
 		return;
 	}
-	if (eh_zstring(enc)) {
-		n = w_zlen(w, unit);
-	} else if (w->len - w->pos < 2) {
+	if (!eh_zstring(enc) && w->len - w->pos < 2) {
 		w->bad = true;
 		return;
+	}
+	if (eh_zstring(enc)) {
+		n = w_zlen(w, unit);
 	} else {
 		n = rd16(w->in + w->pos);
 		w->pos += 2;
@@ -1099,10 +1100,14 @@ int etw_tp_format_parse(const char *text, u32 len, struct etw_tp_field *f,
 static u8 tp_int_in(u32 size, bool is_signed)
 {
 	switch (size) {
-	case 1: return is_signed ? TL_IN_INT8 : TL_IN_UINT8;
-	case 2: return is_signed ? TL_IN_INT16 : TL_IN_UINT16;
-	case 4: return is_signed ? TL_IN_INT32 : TL_IN_UINT32;
-	default: return is_signed ? TL_IN_INT64 : TL_IN_UINT64;
+	case 1:
+		return is_signed ? TL_IN_INT8 : TL_IN_UINT8;
+	case 2:
+		return is_signed ? TL_IN_INT16 : TL_IN_UINT16;
+	case 4:
+		return is_signed ? TL_IN_INT32 : TL_IN_UINT32;
+	default:
+		return is_signed ? TL_IN_INT64 : TL_IN_UINT64;
 	}
 }
 
@@ -1162,10 +1167,10 @@ int etw_tp_transcode(const struct etw_tp_field *f, u32 n, const u8 *in,
 		if (p->kind == ETW_TPF_DATA_LOC || p->kind == ETW_TPF_REL_LOC) {
 			loc = rd32(in + at);
 			dlen = loc >> 16;
+			if (p->kind == ETW_TPF_DATA_LOC && (loc & 0xFFFF) < base)
+				return -EINVAL;
 			if (p->kind == ETW_TPF_REL_LOC)
 				at += 4 + (loc & 0xFFFF);
-			else if ((loc & 0xFFFF) < base)
-				return -EINVAL;
 			else
 				at = (loc & 0xFFFF) - base;
 			if (at > in_len || in_len - at < dlen)

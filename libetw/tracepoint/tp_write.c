@@ -335,6 +335,24 @@ _Static_assert(sizeof(struct iovec) == sizeof(EVENT_DATA_DESCRIPTOR) &&
 	       offsetof(struct iovec, iov_len) ==
 	       offsetof(EVENT_DATA_DESCRIPTOR, Size), "iovec as a descriptor");
 
+static inline uint16_t rd16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+/* The descriptor of an EventHeader event: its eventheader @h, @keyword. */
+static inline void eh_descriptor(EVENT_DESCRIPTOR *ed, const uint8_t *h,
+				 uint64_t keyword)
+{
+	ed->Id = rd16(h + 2);
+	ed->Version = h[1];
+	ed->Channel = 11;		/* TraceLogging's */
+	ed->Level = h[7];
+	ed->Opcode = h[6];
+	ed->Task = 0;
+	ed->Keyword = keyword;
+}
+
 /* Any layout of the writer's iovecs. */
 static __attribute__((noinline))
 int tp_write_eh_general(const struct tp_ent *e, unsigned n,
@@ -396,13 +414,7 @@ int tp_write_eh_general(const struct tp_ent *e, unsigned n,
 			rel = size == 32 ? data + 16 : NULL;
 		}
 	}
-	ed.Id = (USHORT)(h[2] | h[3] << 8);
-	ed.Version = h[1];
-	ed.Channel = 11;
-	ed.Level = h[7];
-	ed.Opcode = h[6];
-	ed.Task = 0;
-	ed.Keyword = e->keyword;
+	eh_descriptor(&ed, h, e->keyword);
 	k = 0;
 	if (meta) {
 		uint16_t tag = (uint16_t)(h[4] | h[5] << 8);
@@ -452,11 +464,6 @@ out:
 	if (!kept)
 		meta_free(own);
 	return err;
-}
-
-static inline uint16_t rd16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
 }
 
 /*
@@ -524,13 +531,7 @@ int tp_write_eventheader(const struct tp_ent *e, unsigned n, struct iovec *v)
 	d->Ptr = (ULONGLONG)(uintptr_t)m->tl;
 	d->Size = m->tl_len;
 	d->Reserved = EVENT_DATA_DESCRIPTOR_TYPE_EVENT_METADATA;
-	ed.Id = rd16(h + 2);
-	ed.Version = h[1];
-	ed.Channel = 11;
-	ed.Level = h[7];
-	ed.Opcode = h[6];
-	ed.Task = 0;
-	ed.Keyword = e->keyword;
+	eh_descriptor(&ed, h, e->keyword);
 	st = __etw_write_traits(e->handle, &ed, act ? (LPCGUID)act : &tp_no_activity,
 				(LPCGUID)rel, n - 2, d);
 	memcpy(d, &saved, sizeof(saved));
