@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Microsoft's LinuxTracepoints test provider (TestProviderC.c, unchanged,
- * the events of TestOutput/perf.data) run once: linuxtracepoints_test.sh
+ * the events of TestOutput/perf.data) run once: tracepoint_msft.sh
  * records it through this project's libtracepoint and compares the
  * decode with Microsoft's.
  */

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# tracepoint_test and linuxtracepoints_test.sh: programs built against
+# tracepoint_test and tracepoint_msft.sh: programs built against
 # LinuxTracepoints' headers unchanged (../data/linuxtracepoints, MIT) and
 # Microsoft's libeventheader-tracepoint, linked with this project's
 # libtracepoint (build/libetw/tracepoint) instead of Microsoft's.
