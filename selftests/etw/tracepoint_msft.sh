@@ -14,7 +14,8 @@
 # its current version, as in TestOutput/EventHeaderInterceptorLE64.dat
 # (TestOutput/perf.data is of an older one); etwctl providers
 # lists the EventHeader providers with their tracepoints; a group is
-# enabled by its name.  Prints TAP; skips only without /dev/etw.
+# enabled by its name; an EventHeaderDynamic.h program's run-time events
+# (ltp_dynamic.cc) decode too.  Prints TAP; skips only without /dev/etw.
 ksft_skip=4
 
 DIR=$(cd "$(dirname "$0")" && pwd)
@@ -23,6 +24,7 @@ CTL=${ETWCTL:-$TOP/build/tools/etwctl}
 DUMP=${ETWDUMP:-$TOP/build/tools/etwdump}
 PROV=$DIR/ltp_testprov
 PROV_SO=$DIR/ltp_testprov_so
+DYN=$DIR/ltp_dynamic
 CMP="python3 $TOP/selftests/unit/linuxtracepoints_cmp.py"
 EXPECT=$TOP/selftests/data/linuxtracepoints/TestOutput/EventHeaderInterceptorLE64.dat.linux.json
 
@@ -31,10 +33,10 @@ if [ ! -c /dev/etw ]; then
 	echo "1..0 # SKIP /dev/etw missing (etw.ko not loaded)"
 	exit $ksft_skip
 fi
-for t in "$CTL" "$DUMP" "$PROV" "$PROV_SO"; do
+for t in "$CTL" "$DUMP" "$PROV" "$PROV_SO" "$DYN"; do
 	[ -x "$t" ] || { echo "1..0 # SKIP $t not built"; exit $ksft_skip; }
 done
-echo "1..7"
+echo "1..8"
 
 T=$(mktemp -d /tmp/ltp_test.XXXXXX)
 n=0 fail=0
@@ -146,5 +148,25 @@ for line in sys.stdin:
         sys.exit(0 if ok else 1)
 sys.exit(1)'
 result "CScalars3: id 1000, version 11, level 4, keyword 0x85, opcode 3 in the ETW header" $?
+
+# EventHeaderDynamic.h: metadata built at run time, in a reused buffer.
+"$CTL" record -o "$T/dyn.etl" -p '*TpDynProvider:5:ffffffffffffffff' -- "$DYN" \
+	> "$T/out" 2> "$T/err"
+rc=$?
+"$DUMP" --no-progress --json "$T/dyn.etl" 2>> "$T/err" | grep -v '"EventTrace"' |
+	python3 -c '
+import json, sys
+ev = {e["event"]: e for e in map(json.loads, sys.stdin)}
+one, two = ev.get("DynOne"), ev.get("DynTwo")
+print(ev)
+ok = one and two and one["fields"] == {"u32": 42, "guid":
+    "01020304-0506-0708-090a-0b0c0d0e0f10", "str": "dyn"} and one["id"] == 5 and \
+    one["version"] == 1 and one["level"] == 4 and one["keywords"] == 2 and \
+    two["fields"] == {"i16": -3, "wide": "\U0001F600x"} and \
+    two.get("activity") == "04030201-0605-0807-090a-0b0c0d0e0f10"
+sys.exit(0 if ok else 1)' > "$T/cmp"
+prc=$?
+grep -q "dynamic: ok" "$T/out" && [ $rc = 0 ] && [ $prc = 0 ]
+result "EventHeaderDynamic.h's run-time events: ids, fields, UUID, UTF-32, activity" $?
 
 [ $fail = 0 ]

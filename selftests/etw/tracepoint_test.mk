@@ -31,6 +31,12 @@ $(OUTPUT)/ltp_testprov_so: ltp_testprov.c $(OUTPUT)/TestProviderC.o \
 		$(OUTPUT)/eventheader-tracepoint.o ../../build/libetw/tracepoint/libtracepoint.so
 	$(CC) $(LTP_CFLAGS) -o $@ $< $(OUTPUT)/TestProviderC.o $(OUTPUT)/eventheader-tracepoint.o \
 		-L../../build/libetw/tracepoint -Wl,-rpath-link,../../build/libetw -ltracepoint
-all: $(OUTPUT)/ltp_testprov $(OUTPUT)/ltp_testprov_so
+# An EventHeaderDynamic.h program (C++, the run-time event builder).
+$(OUTPUT)/ltp_dynamic: ltp_dynamic.cc $(OUTPUT)/eventheader-tracepoint.o \
+		../../build/libetw/tracepoint/libtracepoint.a
+	$(CXX) -std=c++17 $(LTP_CFLAGS) -o $@ $< $(OUTPUT)/eventheader-tracepoint.o \
+		$(LTP_LIBS) -lfwnt -pthread $(shell pkg-config --libs libxml-2.0)
+all: $(OUTPUT)/ltp_testprov $(OUTPUT)/ltp_testprov_so $(OUTPUT)/ltp_dynamic
 EXTRA_CLEAN += $(OUTPUT)/eventheader-tracepoint.o $(OUTPUT)/tracepoint_ms.o \
-	$(OUTPUT)/TestProviderC.o $(OUTPUT)/ltp_testprov $(OUTPUT)/ltp_testprov_so
+	$(OUTPUT)/TestProviderC.o $(OUTPUT)/ltp_testprov $(OUTPUT)/ltp_testprov_so \
+	$(OUTPUT)/ltp_dynamic
