@@ -249,11 +249,31 @@ static void cur_skip_empty(struct tp_cur *c)
 /* The thread's scratch: gathered headers, payloads, transcodings. */
 #define TP_SCRATCH	0x10000
 static __thread uint8_t *tp_scratch[2];
+static pthread_key_t tp_scratch_key;
+static pthread_once_t tp_scratch_once = PTHREAD_ONCE_INIT;
+
+/* At thread exit: the thread's scratch buffers. */
+static void scratch_free(void *arg)
+{
+	uint8_t **s = arg;
+
+	free(s[0]);
+	free(s[1]);
+	s[0] = s[1] = NULL;
+}
+
+static void scratch_key(void)
+{
+	pthread_key_create(&tp_scratch_key, scratch_free);
+}
 
 static uint8_t *scratch(int k)
 {
-	if (!tp_scratch[k])
+	if (!tp_scratch[k]) {
+		pthread_once(&tp_scratch_once, scratch_key);
 		tp_scratch[k] = malloc(TP_SCRATCH);
+		pthread_setspecific(tp_scratch_key, tp_scratch);
+	}
 	return tp_scratch[k];
 }
 
