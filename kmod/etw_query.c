@@ -4,7 +4,7 @@
  * EnumerateTraceGuidsEx (reference 2.7).  The GUIDs that are registered
  * or enabled, the GUIDs the calling process registered, for one GUID
  * each registration with the sessions that enable it, and (Linux) the
- * name its registrations' traits give it.
+ * name its registrations' traits give it and each registration's traits.
  *
  * Every query takes etw_lock, copies what it reports into a kernel
  * buffer, drops the lock and only then touches user memory.  Any user
@@ -353,6 +353,69 @@ static int etw_query_name(const u8 *guid, void **out, u32 *size, u32 *count)
 	return 0;
 }
 
+/* Two passes over a GUID's registrations: size, then copy their traits. */
+struct etw_traits_acc {
+	size_t bytes;
+	u32 n;
+	u8 *p;		/* NULL while sizing */
+};
+
+static void etw_traits_reg(struct etw_reg *reg, void *arg)
+{
+	struct etw_traits_acc *acc = arg;
+	/* Pairs with etw_set_traits()'s release: the blob is whole. */
+	const u8 *t = smp_load_acquire(&reg->traits);
+	u32 len = t ? reg->traits_len : 0;
+	struct etw_guid_traits *gt;
+
+	acc->n++;
+	if (!acc->p) {
+		acc->bytes += sizeof(*gt) + ALIGN(len, 8);
+		return;
+	}
+	gt = (void *)acc->p;
+	gt->pid = etw_query_pid(reg);
+	gt->size = len;
+	if (len)
+		memcpy(gt + 1, t, len);
+	acc->p += sizeof(*gt) + ALIGN(len, 8);
+}
+
+/**
+ * etw_query_traits() - the traits of each registration of a GUID
+ * @guid:	provider GUID
+ * @out:	out: kvzalloc'ed etw_guid_traits records (uapi layout)
+ * @size:	out: bytes at @out
+ * @count:	out: registrations
+ *
+ * Context: etw_lock held; may sleep (allocation).
+ * Return: 0, -ENOENT (no registration of @guid) or -ENOMEM.
+ */
+static int etw_query_traits(const u8 *guid, void **out, u32 *size, u32 *count)
+{
+	struct etw_traits_acc acc = { 0 };
+	void *buf;
+
+	BUILD_BUG_ON(sizeof(struct etw_guid_traits) != 8);
+	lockdep_assert_held(&etw_lock);
+	etw_index_for_each(guid, false, etw_traits_reg, &acc);
+	if (!acc.n)
+		return -ENOENT;
+	if (acc.bytes > ETW_QUERY_MAX_BYTES)
+		return -ENOMEM;
+	buf = kvzalloc(acc.bytes, GFP_KERNEL_ACCOUNT);
+	if (!buf)
+		return -ENOMEM;
+	*count = acc.n;
+	*size = acc.bytes;
+	acc.p = buf;
+	acc.n = 0;
+	etw_index_for_each(guid, false, etw_traits_reg, &acc);
+	WARN_ON_ONCE(acc.p != (u8 *)buf + *size);
+	*out = buf;
+	return 0;
+}
+
 long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_query_guids req;
@@ -375,6 +438,7 @@ long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize)
 		break;
 	case ETW_QUERY_GUID_INFO:
 	case ETW_QUERY_GUID_NAME:
+	case ETW_QUERY_GUID_TRAITS:
 		break;
 	default:
 		return -EOPNOTSUPP;
@@ -387,6 +451,8 @@ long etw_ioctl_query_guids(struct etw_file *ef, void __user *uarg, u32 usize)
 		ret = etw_query_info(req.guid, &snap, &size, &count);
 	else if (req.query == ETW_QUERY_GUID_NAME)
 		ret = etw_query_name(req.guid, &snap, &size, &count);
+	else if (req.query == ETW_QUERY_GUID_TRAITS)
+		ret = etw_query_traits(req.guid, &snap, &size, &count);
 	else
 		ret = etw_query_list(req.query == ETW_QUERY_GUID_PROCESS,
 				     &guids, &count);

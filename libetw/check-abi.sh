@@ -5,12 +5,14 @@
 # globals MAP lists, each bound to a version node.  Prints TAP.
 set -eu
 lib=$1 map=$2
+# The version nodes' prefix (LIBETW, LIBTRACEPOINT): the map's first node.
+ver=$(sed -n 's/^\([A-Z]*\)_[0-9][0-9.]* *{.*/\1/p' "$map" | head -n 1)
 want=$(sed -e 's#/\*.*\*/##' "$map" | awk '
 	/global:/ { g = 1; next } /local:/ || /}/ { g = 0; next }
 	g && /;/ { gsub(/[ \t;]/, ""); if ($0 != "") print }' | sort -u)
 have=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBRVW]$/ { print $3 }' |
-	sed 's/@.*//' | grep -v '^LIBETW_' | sort -u)
-unversioned=$(objdump -T "$lib" | awk '$2 == "g" && $0 !~ /LIBETW_/ && $0 !~ /\*UND\*/ { print $NF }')
+	sed 's/@.*//' | grep -v "^${ver}_" | sort -u)
+unversioned=$(objdump -T "$lib" | awk -v v="${ver}_" '$2 == "g" && $0 !~ v && $0 !~ /\*UND\*/ { print $NF }')
 echo "TAP version 13"
 echo "1..2"
 if [ "$want" = "$have" ]; then
@@ -24,8 +26,8 @@ $have
 B
 fi
 if [ -z "$unversioned" ]; then
-	echo "ok 2 every export carries a LIBETW_ version"
+	echo "ok 2 every export carries a ${ver}_ version"
 else
-	echo "not ok 2 every export carries a LIBETW_ version"
+	echo "not ok 2 every export carries a ${ver}_ version"
 	echo "$unversioned" | sed 's/^/# /'
 fi

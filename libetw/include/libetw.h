@@ -23,6 +23,13 @@ extern "C" {
  */
 int etw_dev_fd(void);
 
+/*
+ * The GUID of provider @name as TraceLogging, EventSource and
+ * LinuxTracepoints derive it (SHA-1 name hash; a Linux ETW extension).
+ */
+struct _GUID;
+void etw_provider_guid(const char *name, struct _GUID *guid);
+
 /* Open a new, private descriptor of /dev/etw.  Returns the fd or -errno. */
 int etw_dev_open(void);
 

@@ -646,6 +646,19 @@ slow:
 			      wflags);
 }
 
+/*
+ * libtracepoint's write (libetw/tracepoint/tp_write.c): EventWriteEx of
+ * a registration with traits, which etw_write()'s inline case never
+ * takes, so straight to the general one.  Not part of the API.
+ */
+ETW_EXPORT ULONG __etw_write_traits(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
+				    LPCGUID ActivityId, LPCGUID RelatedActivityId,
+				    ULONG UserDataCount, PEVENT_DATA_DESCRIPTOR UserData)
+{
+	return etw_write_slow(RegHandle, d, 0, 0, ActivityId, RelatedActivityId,
+			      UserDataCount, UserData, 0);
+}
+
 ETW_EXPORT ULONG EVNTAPI EventWriteEx(REGHANDLE RegHandle,
 				      PCEVENT_DESCRIPTOR EventDescriptor,
 				      ULONG64 Filter, ULONG Flags,

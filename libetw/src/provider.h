@@ -54,5 +54,9 @@ void etw_dispatch_until(uint64_t seq);
 void etw_classic_deliver(const struct etw_lib_reg *r,
 			 const struct etw_notification *n);
 void etw_provider_atfork_child(void);
+/* EventWriteEx for registrations with traits (libtracepoint). */
+ULONG __etw_write_traits(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
+			 LPCGUID ActivityId, LPCGUID RelatedActivityId,
+			 ULONG UserDataCount, PEVENT_DATA_DESCRIPTOR UserData);
 
 #endif /* _LIBETW_PROVIDER_H */

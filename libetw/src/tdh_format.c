@@ -546,6 +546,10 @@ ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 	if (bad)
 		return ERROR_EVT_INVALID_EVENT_DATA;
 	sb_add(&b, "", 0);
+	if (tdh_eh_format(in, out, data, size, b.s, b.cap) >= 0) {
+		b.len = strlen(b.s);	/* EventHeader formats (Linux ETW's) */
+		goto done;
+	}
 	if (is_int_in(in)) {
 		if (!(map && sb_map(&b, map, rd_le(data, size > 8 ? 8 : size))))
 			fmt_int(&b, in, out, data, size);

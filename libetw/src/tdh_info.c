@@ -101,6 +101,7 @@ ULONG tdh_schema_to_info(const struct tdh_schema *s, TRACE_EVENT_INFO *buf,
 		STR(EventMessageOffset, s->message);
 		STR(ProviderMessageOffset, s->provider_message);
 		STR(EventNameOffset, s->event_name);
+		STR(EventAttributesOffset, s->event_attributes);
 #undef STR
 		for (i = 0; i < s->nprops; i++) {
 			const struct tdh_prop *p = &s->props[i];

@@ -46,6 +46,7 @@ struct tdh_schema {
 	const char *provider_name, *level_name, *channel_name;
 	const char *keywords_name, *task_name, *opcode_name;
 	const char *message, *provider_message, *event_name;
+	const char *event_attributes;	/* EventHeader: "attr=value;..." */
 	uint32_t tags;
 	uint32_t nprops, ntop;
 	struct tdh_prop *props;
@@ -59,6 +60,17 @@ struct tdh_schema {
 int tdh_tl_parse(const uint8_t *meta, size_t meta_len,
 		 const uint8_t *traits, size_t traits_len,
 		 struct tdh_schema *out, struct tdh_arena *a);
+
+/*
+ * EventHeader events (tdh_eventheader.c): the text of a value of Linux
+ * ETW's own OutTypes (ETW_TL_OUT_EH), its length or -1 if @out is none
+ * of them; whether traits are an EventHeader provider's; a name's
+ * ";attributes" split off in place (returned, or NULL).
+ */
+int tdh_eh_format(uint16_t in, uint16_t out, const uint8_t *p, uint32_t size,
+		  char *buf, size_t room);
+int tdh_eh_traits(const uint8_t *traits, size_t len);
+char *tdh_eh_split(char *name);
 
 /* The TDH_OUTTYPE a TraceLogging OutType means for this InType. */
 uint16_t tdh_tl_outtype(uint8_t tlg_in, uint8_t tlg_out);

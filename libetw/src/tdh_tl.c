@@ -295,7 +295,7 @@ static int tl_place(struct tl_layout *l, const struct tl_field *f, unsigned n,
 			r = tl_place(l, f[i].members, f[i].nmembers, &m);
 			if (r)
 				return r;
-			p->struct_members = (uint16_t)f[i].nmembers;
+			p->struct_members = (uint16_t)m;	/* properties */
 			continue;
 		}
 		if ((f[i].in & _TlgInCountMask) == _TlgInCustom) {
@@ -377,6 +377,15 @@ int tdh_tl_parse(const uint8_t *meta, size_t meta_len,
 		if (z)
 			out->provider_name = tdh_strndup(a, (const char *)traits + 2,
 							 z - (traits + 2));
+	}
+	/* An EventHeader provider's names carry ";attribute=value"s. */
+	if (!a->failed && tdh_eh_traits(traits, traits_len)) {
+		uint32_t i;
+
+		out->event_attributes = tdh_eh_split((char *)out->event_name);
+		for (i = 0; i < out->nprops; i++)
+			if (out->props[i].name)
+				tdh_eh_split((char *)out->props[i].name);
 	}
 	return a->failed ? -ENOMEM : 0;
 }

@@ -793,4 +793,67 @@ TEST_F(q, name_from_traits)
 	close(fd);
 }
 
+/*
+ * Issue 29 (etwctl providers lists a LinuxTracepoints provider's
+ * tracepoints): ETW_QUERY_GUID_TRAITS answers, for one GUID, each
+ * registration in registration order with its pid and its traits blob
+ * as set (none: size 0), padded to 8; needed/count as the other
+ * queries, nothing written into a buffer too small; ENOENT for a GUID
+ * nothing registers.
+ */
+TEST_F(q, traits_of_each_registration)
+{
+	static const char a[] = "\x0c\x00ProvA\0\x04\x00\x80x";	/* 12 bytes */
+	static const char b[] = "\x08\x00ProvB";			/* 8 bytes */
+	struct etw_query_guids req;
+	uint8_t buf[256];
+	const struct etw_guid_traits *t;
+	int fd = open("/dev/etw", O_RDWR);
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(ERROR_SUCCESS, EventRegister(&self->g[0], NULL, NULL, &self->h[0]));
+	ASSERT_EQ(ERROR_SUCCESS, EventRegister(&self->g[0], NULL, NULL, &self->h[1]));
+	ASSERT_EQ(ERROR_SUCCESS, EventRegister(&self->g[0], NULL, NULL, &self->h[2]));
+	ASSERT_EQ(ERROR_SUCCESS, EventSetInformation(self->h[0], EventProviderSetTraits,
+						     (PVOID)a, 12));
+	ASSERT_EQ(ERROR_SUCCESS, EventSetInformation(self->h[2], EventProviderSetTraits,
+						     (PVOID)b, 8));
+	/* Sizing: nothing written. */
+	memset(&req, 0, sizeof(req));
+	req.query = ETW_QUERY_GUID_TRAITS;
+	memcpy(req.guid, &self->g[0], 16);
+	memset(buf, 0xAA, sizeof(buf));
+	req.buf = (uintptr_t)buf;
+	req.buf_size = 8;
+	ASSERT_EQ(0, ioctl(fd, ETW_IOC_QUERY_GUIDS, &req));
+	EXPECT_EQ(3, req.count);
+	EXPECT_EQ(3 * 8 + 16 + 0 + 8, req.needed);
+	EXPECT_EQ(0xAA, buf[0]);
+	/* Filled: registration order, traits as set, padding. */
+	memset(&req, 0, sizeof(req));
+	req.query = ETW_QUERY_GUID_TRAITS;
+	memcpy(req.guid, &self->g[0], 16);
+	req.buf = (uintptr_t)buf;
+	req.buf_size = sizeof(buf);
+	ASSERT_EQ(0, ioctl(fd, ETW_IOC_QUERY_GUIDS, &req));
+	ASSERT_EQ(48, req.needed);
+	t = (const void *)buf;
+	EXPECT_EQ((uint32_t)getpid(), t->pid);
+	EXPECT_EQ(12, t->size);
+	EXPECT_EQ(0, memcmp(t + 1, a, 12));
+	t = (const void *)(buf + 8 + 16);
+	EXPECT_EQ((uint32_t)getpid(), t->pid);
+	EXPECT_EQ(0, t->size);
+	t = (const void *)(buf + 8 + 16 + 8);
+	EXPECT_EQ(8, t->size);
+	EXPECT_EQ(0, memcmp(t + 1, b, 8));
+	/* Nothing registers it: ENOENT. */
+	memcpy(req.guid, &self->g[5], 16);
+	req.needed = 0;
+	req.count = 0;
+	EXPECT_EQ(-1, ioctl(fd, ETW_IOC_QUERY_GUIDS, &req));
+	EXPECT_EQ(ENOENT, errno);
+	close(fd);
+}
+
 TEST_HARNESS_MAIN

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Providers by name (names.h).  SHA-1 for the name hash comes from
- * nettle; the manifests from TDH (TdhEnumerateProviders); the kernel
+ * Providers by name (names.h).  The name hash is libetw's
+ * (etw_provider_guid); the manifests from TDH (TdhEnumerateProviders); the kernel
  * classes from kmod/shared/etw_kevents; registrations from
  * EnumerateTraceGuidsEx, their names from their traits (the module's
  * ETW_QUERY_GUID_NAME; an older module answers EOPNOTSUPP: no names).
@@ -13,50 +13,19 @@
 #include <strings.h>
 #include <sys/ioctl.h>
 
-#include <nettle/sha1.h>
-
 #include <evntrace.h>
 #include <libetw.h>
 #include <tdh.h>
 
 #include "common/names.h"
 #include "etw_guid.h"
+#include "shared/etw_eventheader.h"
 #include "shared/etw_kevents.h"
 #include "shared/etw_utf.h"
 
 void provider_name_guid(const char *name, GUID *g)
 {
-	/* {482C2DB2-C390-47C8-87F8-1A15BFC130FB}, big-endian. */
-	static const unsigned char ns[16] = {
-		0x48, 0x2C, 0x2D, 0xB2, 0xC3, 0x90, 0x47, 0xC8,
-		0x87, 0xF8, 0x1A, 0x15, 0xBF, 0xC1, 0x30, 0xFB,
-	};
-	size_t len = strlen(name), units = etw_utf8_to_utf16(name, len, NULL, SIZE_MAX), i;
-	unsigned char *w = malloc(2 * units + 1), h[SHA1_DIGEST_SIZE];
-	struct sha1_ctx c;
-
-	sha1_init(&c);
-	sha1_update(&c, sizeof(ns), ns);
-	if (w) {
-		etw_utf8_to_utf16(name, len, w, units);
-		/* Upper case (ASCII; others as they are), then big-endian. */
-		for (i = 0; i < units; i++) {
-			unsigned char lo = w[2 * i], hi = w[2 * i + 1];
-
-			if (!hi && lo >= 'a' && lo <= 'z')
-				lo -= 32;
-			w[2 * i] = hi;
-			w[2 * i + 1] = lo;
-		}
-		sha1_update(&c, 2 * units, w);
-		free(w);
-	}
-	sha1_digest(&c, sizeof(h), h);
-	h[7] = (h[7] & 0x0F) | 0x50;
-	g->Data1 = (ULONG)h[0] | (ULONG)h[1] << 8 | (ULONG)h[2] << 16 | (ULONG)h[3] << 24;
-	g->Data2 = (USHORT)(h[4] | h[5] << 8);
-	g->Data3 = (USHORT)(h[6] | h[7] << 8);
-	memcpy(g->Data4, h + 8, 8);
+	etw_provider_guid(name, g);	/* libetw's, shared with libtracepoint */
 }
 
 /* --- the installed and loaded manifests ---------------------------------- */
@@ -132,6 +101,28 @@ static const char *traits_name(const GUID *g, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * A LinuxTracepoints tracepoint name, ProviderName_L<level>K<keyword>
+ * (as perf-collect names them): the provider by its name hash, that
+ * level and keyword.  0, or -1 if @s is none.
+ */
+static int eventheader_spec(const char *s, GUID *g, UCHAR *level, ULONGLONG *any)
+{
+	struct etw_eh_tpname tn;
+	char name[ETW_EH_NAME_MAX];
+
+	if (etw_eh_tpname_parse(s, (u32)strlen(s), &tn))
+		return -1;
+	memcpy(name, tn.provider, tn.provider_len);
+	name[tn.provider_len] = 0;
+	provider_name_guid(name, g);
+	if (level)
+		*level = tn.level;
+	if (any)
+		*any = tn.keyword;
+	return 0;
+}
+
 int provider_lookup(const char *s, GUID *g, enum provider_source *src,
 		    char *err, size_t errlen)
 {
@@ -188,6 +179,11 @@ int provider_lookup(const char *s, GUID *g, enum provider_source *src,
 		}
 	}
 	free(list);
+	/* A LinuxTracepoints tracepoint name: its provider's name hash. */
+	if (!eventheader_spec(s, g, NULL, NULL)) {
+		*src = PROV_BY_HASH;
+		return 0;
+	}
 	snprintf(err, errlen, "no provider is named '%s' (none of the installed manifests: "
 		 "'etwctl manifest list'; no kernel class; not registered now); "
 		 "give its GUID, or '*%s' for the GUID Windows derives from the name",
@@ -261,6 +257,9 @@ int provider_spec(const char *spec, GUID *g, UCHAR *level, ULONGLONG *any,
 {
 	char *copy = strdup(spec), *f[4] = { NULL }, *p;
 	int n = 0, ret = -1;
+	ULONGLONG eh_any;
+	UCHAR eh_level;
+	GUID eh;
 
 	if (!copy) {
 		snprintf(err, errlen, "out of memory");
@@ -272,9 +271,16 @@ int provider_spec(const char *spec, GUID *g, UCHAR *level, ULONGLONG *any,
 	*all = 0;
 	if (p) {
 		snprintf(err, errlen, "PROVIDER[:LEVEL[:ANY[:ALL]]], no more");
-	} else if (provider_lookup(f[0], g, NULL, err, errlen)) {
-		;
-	} else if (f[1] && *f[1] && level_parse(f[1], level)) {
+		goto out;
+	}
+	if (provider_lookup(f[0], g, NULL, err, errlen))
+		goto out;
+	/* A tracepoint name (Provider_L5K1): its level and keyword, unless given. */
+	if (!eventheader_spec(f[0], &eh, &eh_level, &eh_any) && IsEqualGUID(&eh, g)) {
+		*level = eh_level;
+		*any = eh_any;
+	}
+	if (f[1] && *f[1] && level_parse(f[1], level)) {
 		snprintf(err, errlen, "'%s' is no level (0..255, critical, error, warning, "
 			 "information, verbose)", f[1]);
 	} else if ((f[2] && *f[2] && hex_u64(f[2], any)) || (f[3] && *f[3] && hex_u64(f[3], all))) {
@@ -283,6 +289,7 @@ int provider_spec(const char *spec, GUID *g, UCHAR *level, ULONGLONG *any,
 	} else {
 		ret = 0;
 	}
+out:
 	free(copy);
 	return ret;
 }

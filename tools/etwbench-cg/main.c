@@ -16,6 +16,9 @@
  *		provider traits and the event's metadata as typed
  *		descriptors, then three fields
  *   tl		TraceLoggingWrite of the same event
+ *   eventheader	the same event from a LinuxTracepoints program
+ *		(eventheader.c) through libtracepoint: its registration
+ *		made by a stand-in for etw.ko (tp_ops), the rest as it runs
  *   drain	the collector on N records of 64 bytes staged by one thread
  *		on one CPU (planned, copied into 64 KB buffers one run at a
  *		time, checked and patched in the copy)
@@ -32,7 +35,9 @@
 #include <TraceLoggingProvider.h>
 
 #include "etwbench/tl_same.h"
+#include "etwbench-cg/eventheader_cg.h"
 #include "fastpath.h"
+#include "tracepoint/tp_internal.h"
 #include "provider.h"
 #include "shared/etw_runs.h"
 #include "shared/etw_etl.h"
@@ -48,6 +53,7 @@ static struct etw_stage_meta cg_meta __attribute__((aligned(64)));
 
 #define H_PLAIN	1	/* slot 0: a manifest provider */
 #define H_TL	2	/* slot 1: the TraceLogging provider (traits) */
+#define H_EH	3	/* slot 2: libtracepoint's registration (traits) */
 
 /* A ring of @size bytes as the thread's stage, as STAGE_OPEN would. */
 static uint8_t *cg_stage(size_t size)
@@ -73,7 +79,7 @@ static void cg_setup(void)
 	const UINT16 *traits = g_cg_tl->ProviderMetadataPtr;
 	int slot;
 
-	for (slot = 0; slot < 2; slot++) {
+	for (slot = 0; slot < 3; slot++) {
 		cg_map[slot].word = 256 | ETW_FAST_W_KW_ANY | ETW_FAST_W_KW0;
 		cg_map[slot].sessions = 1;
 		cg_emap[slot].Enabled = 1;
@@ -91,6 +97,50 @@ static void cg_setup(void)
 	__etw_enable_map = cg_emap;
 	etw_fp_global = &cg_global;
 	etw_fp_map = cg_map;
+}
+
+/* libtracepoint's registration as etw.ko would make it: slot 2. */
+static int cg_dev_fd(void)
+{
+	return 3;
+}
+
+static ULONG cg_reg(LPCGUID g, PENABLECALLBACK cb, PVOID ctx, PREGHANDLE h)
+{
+	(void)g;
+	(void)cb;
+	(void)ctx;
+	*h = H_EH;
+	return ERROR_SUCCESS;
+}
+
+static ULONG cg_set_info(REGHANDLE h, EVENT_INFO_CLASS c, PVOID info, ULONG len)
+{
+	(void)info;
+	(void)c;
+	/* What EventSetInformation(SetTraits) leaves for the writer. */
+	etw_fp_regs[h - 1].traits_len = len;
+	etw_fp_regs[h - 1].use_type = 1;
+	etw_fp_plain[h - 1] = 0;
+	return ERROR_SUCCESS;
+}
+
+static ULONG cg_unreg(REGHANDLE h)
+{
+	(void)h;
+	return ERROR_SUCCESS;
+}
+
+static void cg_setup_eh(void)
+{
+	tp_ops.dev_fd = cg_dev_fd;
+	tp_ops.reg = cg_reg;
+	tp_ops.set_info = cg_set_info;
+	tp_ops.unreg = cg_unreg;
+	if (cg_eh_register() || !cg_eh_enabled()) {
+		fprintf(stderr, "etwbench-cg: the EventHeader provider is not enabled\n");
+		exit(1);
+	}
 }
 
 /* ---- the writer ------------------------------------------------------------- */
@@ -308,12 +358,16 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "tl")) {
 		cg_stage((size_t)n * 256 + 4096);
 		cg_loop_tl(n);
+	} else if (!strcmp(mode, "eventheader")) {
+		cg_setup_eh();
+		cg_stage((size_t)n * 256 + 4096);
+		cg_loop_eh(n);
 	} else if (!strcmp(mode, "drain")) {
 		kept = drain(n);
 	} else if (!strcmp(mode, "mixed")) {
 		kept = mixed(n);
 	} else {
-		fprintf(stderr, "usage: etwbench-cg write|writeex|tl|drain|mixed [N]\n");
+		fprintf(stderr, "usage: etwbench-cg write|writeex|tl|eventheader|drain|mixed [N]\n");
 		return 2;
 	}
 	/* What was written: the stage's bytes, the buffers' records. */

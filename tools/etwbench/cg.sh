@@ -10,6 +10,14 @@
 #                      64-byte payload, its session daemon running
 #   tl_vs_writeex      TraceLoggingWrite against EventWriteEx of the same
 #                      bytes (traits, metadata, three fields)
+#   eventheader_vs_tl  the same event from a LinuxTracepoints program
+#                      (EventHeader's TraceLoggingWrite, Microsoft's
+#                      libeventheader-tracepoint, our libtracepoint)
+#                      against TraceLoggingWrite (issue 29: <= 1.1)
+#   perfdata_vs_etl    etwdump --json per event of a perf.data file
+#                      (TestOutput/pipe.data's samples 40 times over,
+#                      tools/etwbench/perfdata_big.py) against the same
+#                      events converted to .etl (issue 29: <= 1.0)
 #   drain              the collector per record (plan, copy, check, patch),
 #                      one thread's records on one CPU
 #   drain_mixed        the same for 1,000 threads taking turns on two CPUs
@@ -52,7 +60,20 @@ count() {
 w=$(count cg_loop_write $N "$B/etwbench-cg" write $N)
 ex=$(count cg_loop_writeex $N "$B/etwbench-cg" writeex $N)
 tl=$(count cg_loop_tl $N "$B/etwbench-cg" tl $N)
+eh=$(count cg_loop_eh $N "$B/etwbench-cg" eventheader $N)
 dr=$(count cg_loop $N "$B/etwbench-cg" drain $N)
+
+# perf.data against .etl: the reading and decoding of each event.
+TOPDIR=$(cd "$(dirname "$0")/../.." && pwd)
+pd=0 pe=0
+if python3 "$TOPDIR/tools/etwbench/perfdata_big.py" \
+	"$TOPDIR/selftests/data/linuxtracepoints/TestOutput/pipe.data" "$TMP/big.data" 40 \
+	> /dev/null && "$B/etwdump" -q --no-progress --etl "$TMP/big.etl" "$TMP/big.data" \
+	> /dev/null 2>&1; then
+	ne=$("$B/etwdump" --no-progress --json "$TMP/big.data" 2>/dev/null | wc -l)
+	pd=$(count perf_process "$ne" "$B/etwdump" --no-progress --json "$TMP/big.data")
+	pe=$(count ProcessTrace "$((ne + 1))" "$B/etwdump" --no-progress --json "$TMP/big.etl")
+fi
 mx=$(count cg_loop $N "$B/etwbench-cg" mixed $N)
 
 # LTTng-UST: a session daemon of our own, the event enabled and started.
@@ -82,6 +103,8 @@ row() {	# name value per ratio op target
 row writer_64 "$w" "64-byte EventWrite" "$w" "<=" 130
 row writer_64_vs_lttng "$w" "vs LTTng-UST's $lt" "$(ratio "$w" "$lt")" "<=" 0.2
 row tl_vs_writeex "$tl" "vs EventWriteEx's $ex" "$(ratio "$tl" "$ex")" "<=" 1.05
+row eventheader_vs_tl "$eh" "vs TraceLoggingWrite's $tl" "$(ratio "$eh" "$tl")" "<=" 1.1
+row perfdata_vs_etl "$pd" "per event, vs .etl's $pe" "$(ratio "$pd" "$pe")" "<=" 1.0
 row drain "$dr" "per record" "$dr" "<=" 60
 row drain_mixed "$mx" "per record, 1,000 thr." "$mx" "-" 0
 
@@ -94,6 +117,11 @@ cat > "$OUT" <<EOF
   {"name":"writeex_tl_event","instructions":$ex},
   {"name":"tl_write","instructions":$tl},
   {"name":"tl_vs_writeex","ratio":$(ratio "$tl" "$ex"),"target":"<= 1.05"},
+  {"name":"eventheader_write","instructions":$eh},
+  {"name":"eventheader_vs_tl","ratio":$(ratio "$eh" "$tl"),"target":"<= 1.1"},
+  {"name":"perfdata_decode_event","instructions":$pd},
+  {"name":"etl_decode_event","instructions":$pe},
+  {"name":"perfdata_vs_etl","ratio":$(ratio "$pd" "$pe"),"target":"<= 1.0"},
   {"name":"drain","instructions":$dr,"target":"<= 60"},
   {"name":"drain_mixed","instructions":$mx}
  ]}

@@ -405,11 +405,17 @@ static int enable_common(int argc, char **argv, ULONG code)
 		goto out;
 	}
 	r->session = argv[optind];
-	/* A group is named by its GUID; a provider by GUID or name. */
-	if (r->props & EVENT_ENABLE_PROPERTY_PROVIDER_GROUP ?
-	    arg_guid(argv[optind + 1], &r->provider, "group") :
-	    arg_provider(argv[optind + 1], &r->provider))
+	/*
+	 * A group is named by its GUID, or by the name a LinuxTracepoints
+	 * provider gives it (G option: its name hash); a provider by GUID
+	 * or name.
+	 */
+	if (r->props & EVENT_ENABLE_PROPERTY_PROVIDER_GROUP) {
+		if (etw_guid_parse(argv[optind + 1], &r->provider))
+			provider_name_guid(argv[optind + 1], &r->provider);
+	} else if (arg_provider(argv[optind + 1], &r->provider)) {
 		goto out;
+	}
 	ret = enable_call(r);
 out:
 	free(r);

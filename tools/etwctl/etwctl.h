@@ -147,6 +147,10 @@ void wait_progress_stop(void);
 
 /* ===== The subcommands ================================================= */
 
+/* tracepoints.c: an EventHeader provider's tracepoints, sorted (malloc'ed). */
+int provider_tracepoints(const GUID *g, char ***names);
+void tracepoints_free(char **names, int n);
+
 int cmd_info(int argc, char **argv);
 int cmd_start(int argc, char **argv);
 int cmd_stop(int argc, char **argv);

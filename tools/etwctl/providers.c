@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * etwctl providers: every provider, or one provider's instances and the
- * sessions that enable each (EnumerateTraceGuidsEx).
+ * sessions that enable each (EnumerateTraceGuidsEx); an EventHeader
+ * provider's tracepoints too (tracepoints.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,6 +136,32 @@ static void enable_info_json(const TRACE_ENABLE_INFO *e,
 	json_close(&jout, '}');
 }
 
+/* An EventHeader provider's tracepoints (tracepoints.c), if any. */
+static void tracepoints_json(char **tps, int n)
+{
+	int i;
+
+	if (!n)
+		return;
+	json_key(&jout, "tracepoints");
+	json_open(&jout, '[');
+	for (i = 0; i < n; i++)
+		json_str(&jout, NULL, tps[i]);
+	json_close(&jout, ']');
+}
+
+static void tracepoints_text(char **tps, int n)
+{
+	int i;
+
+	if (!n)
+		return;
+	printf("    tracepoints:");
+	for (i = 0; i < n; i++)
+		printf(" %s", tps[i]);
+	printf("\n");
+}
+
 /* One provider in detail: its instances and what enables each. */
 static int provider_show(const GUID *g)
 {
@@ -144,6 +171,8 @@ static int provider_show(const GUID *g)
 	char t[ETW_GUID_STR_LEN], pr[512];
 	void *info = NULL;
 	ULONG len = 0, st, i, n;
+	char **tps;
+	int ntp;
 
 	st = enum_query(TraceGuidQueryInfo, g, &info, &len);
 	if (st != ERROR_SUCCESS)
@@ -175,6 +204,9 @@ static int provider_show(const GUID *g)
 			json_close(&jout, '}');
 		}
 		json_close(&jout, ']');
+		ntp = provider_tracepoints(g, &tps);
+		tracepoints_json(tps, ntp);
+		tracepoints_free(tps, ntp);
 		json_close(&jout, '}');
 		json_end(&jout);
 		goto out;
@@ -182,6 +214,10 @@ static int provider_show(const GUID *g)
 	kv("Provider", "{%s}%s%s", guid_text(g, t), provider_name(g) ? " " : "",
 	   provider_name(g) ? provider_name(g) : "");
 	kv("Instances", "%u", n);
+	ntp = provider_tracepoints(g, &tps);
+	for (i = 0; i < (ULONG)ntp; i++)
+		kv("Tracepoint", "%s", tps[i]);
+	tracepoints_free(tps, ntp);
 	for (i = 0; i < n && (inst = instance_at(info, len, inst)); i++) {
 		if (inst->Flags & TRACE_PROVIDER_FLAG_PRE_ENABLE)
 			kv("Instance", "%s", instance_kind(inst->Flags));
@@ -251,6 +287,8 @@ static int providers_list(void)
 		char pids[256] = "", lg[512] = "";
 		const char *name = provider_name(&list[i]);
 		size_t pn = 0, ln = 0;
+		char **tps;
+		int ntp;
 
 		/* Gone since the list was taken: skip it. */
 		info = NULL;
@@ -305,6 +343,7 @@ static int providers_list(void)
 						   ln ? "," : "", k);
 			}
 		}
+		ntp = provider_tracepoints(&list[i], &tps);
 		if (json) {
 			json_close(&jout, ']');
 			/* The sessions that enable it, by name (those we may see). */
@@ -315,13 +354,16 @@ static int providers_list(void)
 				    session_name(&sn, (USHORT)k))
 					json_str(&jout, NULL, session_name(&sn, (USHORT)k));
 			json_close(&jout, ']');
+			tracepoints_json(tps, ntp);
 			json_close(&jout, '}');
 		} else {
 			printf("{%s} %-*s %9u  %-11s %-20s %s\n", guid_text(&list[i], t),
 			       wn, name ? name : "-", ni, pre ? "pre-enabled" :
 			       classic == ni ? "classic" : classic ? "mixed" : "modern",
 			       pn ? pids : "-", ln ? lg : "-");
+			tracepoints_text(tps, ntp);
 		}
+		tracepoints_free(tps, ntp);
 		free(info);
 	}
 	if (json) {

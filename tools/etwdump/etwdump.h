@@ -15,6 +15,8 @@
  *   xml.c      the --xml output (tracerpt -of XML's events)
  *   damage.c   what ProcessTrace skipped in damaged files, and why
  *   chrome.c   --chrome FILE: Trace Event JSON (Perfetto, chrome://tracing)
+ *   etl.c      --etl FILE: the events as an .etl file (converts perf.data)
+ *   perfin.c   perf.data and EventHeader .dat inputs (common/perfdata.h)
  *   ctf.c      --ctf DIR: a CTF 1.8 trace (babeltrace2, Trace Compass)
  *   report*.c  --report FILE.html: the interactive report page
  *   view.c     an event's names and fields as the file formats see them
@@ -73,7 +75,7 @@ struct output {
 };
 
 extern const struct output output_text, output_json, output_csv, output_xml;
-extern const struct output output_chrome, output_ctf, output_report;
+extern const struct output output_chrome, output_ctf, output_report, output_etl;
 
 #define MAX_FILTERS 64
 
@@ -91,7 +93,7 @@ struct filter {
 	FILETIME since, until;		/* 0: open */
 };
 
-#define MAX_FILE_OUTPUTS 3
+#define MAX_FILE_OUTPUTS 4
 
 struct file_output {
 	const struct output *out;
@@ -106,7 +108,7 @@ struct etwdump {
 	struct origin *origin;		/* [MAX_FILES], or NULL */
 	int no_decode;			/* --no-decode: hex payloads, no TDH */
 	struct filter filter;
-	struct file_output fouts[MAX_FILE_OUTPUTS];	/* --chrome, --ctf, --report */
+	struct file_output fouts[MAX_FILE_OUTPUTS];	/* --chrome, --ctf, --report, --etl */
 	int nfouts;
 	int no_progress;
 	const char *session;		/* --session NAME or --follow's, else NULL */
@@ -172,6 +174,10 @@ void filter_warn(void);				/* -p that matched nothing */
 /* summary.c */
 void summary_info(ULONG status, struct evsum_info *in);
 int summary(ULONG status);
+
+/* perfin.c: 1 if the files are perf.data/.dat ones, 0 if .etl, -1 mixed */
+int perf_inputs(void);
+ULONG perf_process(void);	/* their events to on_event */
 
 /* progress.c */
 void progress_start(char *const *files, int nfiles);

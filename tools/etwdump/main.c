@@ -68,6 +68,7 @@ static void usage(FILE *f)
 		"  --chrome FILE   also write Trace Event JSON (Perfetto, chrome://tracing; - stdout)\n"
 		"  --ctf DIR       also write a CTF 1.8 trace (babeltrace2, Trace Compass)\n"
 		"  --report FILE   also write the interactive HTML report (- stdout)\n"
+		"  --etl FILE      also write the events as an .etl file (converts perf.data)\n"
 		"What to show:\n"
 		"  -p, --provider P  only provider P: a GUID, a name (manifest, kernel class,\n"
 		"                  decoded name) or *NAME (its name-hash GUID); repeatable.\n"
@@ -98,7 +99,7 @@ static void usage(FILE *f)
 
 enum {
 	O_JSON = 0x100, O_CSV, O_XML, O_SUMMARY, O_HEADER, O_MANIFEST,
-	O_NO_DECODE, O_RAW, O_MAX, O_NO_PROGRESS, O_CHROME, O_CTF, O_REPORT,
+	O_NO_DECODE, O_RAW, O_MAX, O_NO_PROGRESS, O_CHROME, O_CTF, O_REPORT, O_ETL,
 	O_SESSION, O_FOLLOW, O_KERNEL, O_LEVEL, O_KEYWORDS, O_ID, O_SINCE,
 	O_UNTIL, O_VERSION, O_IDENTITY, O_TMF,
 };
@@ -120,6 +121,7 @@ static const struct option options[] = {
 	{ "chrome", required_argument, NULL, O_CHROME },
 	{ "ctf", required_argument, NULL, O_CTF },
 	{ "report", required_argument, NULL, O_REPORT },
+	{ "etl", required_argument, NULL, O_ETL },
 	{ "session", required_argument, NULL, O_SESSION },
 	{ "follow", no_argument, NULL, O_FOLLOW },
 	{ "kernel", required_argument, NULL, O_KERNEL },
@@ -241,6 +243,13 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 			}
 			r = add_file_output(c == O_CHROME ? &output_chrome : &output_report,
 					    c == O_CHROME ? "--chrome" : "--report", optarg);
+			if (r)
+				return r;
+			break;
+		case O_ETL:
+			if (!strcmp(optarg, "-"))
+				return bad("--etl writes a file, not standard output", NULL, NULL);
+			r = add_file_output(&output_etl, "--etl", optarg);
 			if (r)
 				return r;
 			break;
@@ -435,7 +444,7 @@ static int open_traces(void)
 int main(int argc, char **argv)
 {
 	const char *pspecs[MAX_FILTERS], *kernel = NULL;
-	int npspecs = 0, i, ret;
+	int npspecs = 0, i, ret, perf;
 	pthread_t sig_thread;
 	sigset_t set;
 	ULONG status;
@@ -488,7 +497,8 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (open_traces() || identity()) {
+	perf = dump.session ? 0 : perf_inputs();
+	if (perf < 0 || (!perf && open_traces()) || identity()) {
 		follow_stop();
 		close_all();
 		return 1;
@@ -510,7 +520,8 @@ int main(int argc, char **argv)
 	progress_start((char *const *)dump.files, dump.session ? 0 : dump.nfiles);
 	if (dump.out->begin && !dump.quiet)
 		dump.out->begin(stdout);
-	status = ProcessTrace(dump.h, dump.nh,
+	status = perf ? perf_process() :
+		 ProcessTrace(dump.h, dump.nh,
 			      dump.filter.since.dwHighDateTime ? &dump.filter.since : NULL,
 			      dump.filter.until.dwHighDateTime ? &dump.filter.until : NULL);
 	progress_stop();
@@ -523,7 +534,7 @@ int main(int argc, char **argv)
 	filter_warn();
 	close_all();
 	if (status != ERROR_SUCCESS && status != ERROR_CANCELLED) {
-		fprintf(stderr, "etwdump: ProcessTrace: %s (%u)\n",
+		fprintf(stderr, "etwdump: %s: %s (%u)\n", perf ? "reading" : "ProcessTrace",
 			win32_name(status), status);
 		return 1;
 	}

@@ -1077,6 +1077,13 @@ struct etw_group_acl {
  *    from the first registration that has one; @count is 1.  A GUID no
  *    registration names is -ENOENT.  Tools show it beside the GUID and
  *    accept it where a GUID is asked for.
+ *  - ETW_QUERY_GUID_TRAITS (Linux): for @guid, one etw_guid_traits per
+ *    registration, in registration order (as QUERY_GUID_INFO), each
+ *    followed by its traits blob (EventSetInformation; none: size 0),
+ *    padded to 8 bytes; @count is the registrations.  libtracepoint
+ *    registers each tracepoint of a LinuxTracepoints provider on its
+ *    own, its name in a trait: etwctl providers lists them so.  A GUID
+ *    no process registers is -ENOENT.
  *
  * A private session (EVENT_TRACE_PRIVATE_LOGGER_MODE) is part of the
  * answer only for callers that may control it (its owner or the
@@ -1101,6 +1108,7 @@ struct etw_group_acl {
 #define ETW_QUERY_GUID_INFO	1	/* TraceGuidQueryInfo */
 #define ETW_QUERY_GUID_PROCESS	2	/* TraceGuidQueryProcess */
 #define ETW_QUERY_GUID_NAME	0x100	/* Linux: the name its traits give */
+#define ETW_QUERY_GUID_TRAITS	0x101	/* Linux: each registration's traits */
 
 /* etw_guid_instance.flags: TRACE_PROVIDER_FLAG_* values */
 #define ETW_GUID_INST_CLASSIC		0x1	/* RegisterTraceGuids */
@@ -1118,6 +1126,16 @@ struct etw_guid_instance {
 	__u32 flags;
 	__u32 enable_count;
 	__u32 __pad;
+};
+
+/**
+ * struct etw_guid_traits - one registration's traits (QUERY_GUID_TRAITS)
+ * @pid:	registering process in the caller's pid namespace, or 0
+ * @size:	bytes of traits that follow (then padding to 8)
+ */
+struct etw_guid_traits {
+	__u32 pid;
+	__u32 size;
 };
 
 /**
