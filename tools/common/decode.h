@@ -21,6 +21,7 @@ struct dnode {
 	enum dn_type type;
 	enum dn_kind kind;
 	const char *text;	/* DN_VALUE, UTF-8 */
+	size_t len;		/* its length (strlen) */
 	struct dnode *kids;
 	unsigned nkids;
 	/*
@@ -71,8 +72,15 @@ int decode_event(PEVENT_RECORD er, struct decoded *d);
  */
 int decode_names(PEVENT_RECORD er, struct decoded *d);
 
-/* A field's value as one line of text (arrays [a,b], structs {m=v}). */
+/*
+ * A field's value as one line of text (arrays [a,b], structs {m=v}):
+ * into @out, at most @room - 1 bytes and a NUL; returns the bytes
+ * written (a longer value is cut).  dnode_flat_ob() appends at most @max
+ * bytes to @o instead.
+ */
 size_t dnode_flat(const struct dnode *n, char *out, size_t room);
+struct obuf;
+void dnode_flat_ob(struct obuf *o, const struct dnode *n, size_t max);
 
 /* Memory for the current event's result (valid until the next event). */
 void *da_alloc(size_t n);

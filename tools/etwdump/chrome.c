@@ -176,8 +176,7 @@ static void flow(const char *ph, long long ts_ns, ULONG pid, ULONG tid)
 	json_close(&j, '}');
 }
 
-static void chrome_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
-	const char *guid, const char *when)
+static void chrome_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	long long t = filetime_ns(h->TimeStamp.QuadPart);
@@ -186,9 +185,7 @@ static void chrome_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 	struct view v;
 	struct act *a;
 
-	(void)f;
-	(void)guid;
-	(void)when;
+	(void)o;
 	if (event_is_header(er) || !th)
 		return;
 	view_of(er, d, &v);

@@ -47,7 +47,6 @@ static int need_fields(PEVENT_RECORD er)
 VOID WINAPI on_event(PEVENT_RECORD er)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
-	char guid[ETW_GUID_STR_LEN], when[96];
 	static struct decoded d;
 	int header = event_is_header(er);
 	int i, keep;
@@ -85,18 +84,14 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	dump.cur_type = evsum_add(&dump.sum, er, dump.no_decode ? NULL : &d, &dump.cur_proc);
 	dump.last_time = h->TimeStamp.QuadPart;
 	for (i = 0; i < dump.nfouts; i++)
-		dump.fouts[i].out->event(NULL, er, &d, NULL, NULL);
+		dump.fouts[i].out->event(NULL, er, &d);
 	if (header && dump.header && d.ok && d.event && !strcmp(d.event, "Header"))
 		print_header(stdout, (int)(intptr_t)er->UserContext,
 			     d.fields[d.nfields - 2].text);
 	if (!dump.quiet) {
-		etw_guid_str(&h->ProviderId, guid);
-		if (dump.raw)
-			snprintf(when, sizeof(when), "%lld", h->TimeStamp.QuadPart);
-		else
-			iso_time(h->TimeStamp.QuadPart, when);
-		dump.out->event(stdout, er, &d, guid, when);
-		if (ferror(stdout)) {
+		/* The event's text, then one write (stdout's buffer: main.c). */
+		dump.out->event(&dump.ob, er, &d);
+		if (ob_write(&dump.ob, stdout) || ferror(stdout)) {
 			/* e.g. the pipe's reader went away: stop (and --follow cleans up) */
 			fprintf(stderr, "etwdump: standard output: %s\n", strerror(errno));
 			close_all();

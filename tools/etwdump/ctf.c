@@ -217,8 +217,7 @@ static struct cls *class_of(PEVENT_RECORD er, const struct view *v)
 	return c;
 }
 
-static void ctf_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
-	const char *guid, const char *when)
+static void ctf_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	unsigned cpu = GetEventProcessorIndex(er);
@@ -230,9 +229,7 @@ static void ctf_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 	size_t size = 4 + 8 + 4 + 4;
 	unsigned i;
 
-	(void)f;
-	(void)guid;
-	(void)when;
+	(void)o;
 	if (event_is_header(er) || cpu >= MAX_CPUS)
 		return;
 	view_of(er, d, &v);
