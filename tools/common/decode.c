@@ -15,6 +15,7 @@
  */
 #include <endian.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +152,7 @@ struct schema {
 	char *message;
 	char **pname;		/* each property's name */
 	struct pplan *plan;	/* each property's */
+	const char *dprovider, *devent;	/* the names shown (decode()) */
 };
 
 struct info_entry {
@@ -198,6 +200,32 @@ static struct schema *schema_new(TRACE_EVENT_INFO *t)
 	s->message = u16dup(t, t->EventMessageOffset);
 	for (i = 0; i < t->PropertyCount; i++)
 		s->pname[i] = u16dup(t, t->EventPropertyInfoArray[i].NameOffset);
+	/*
+	 * The names shown.  A MOF class has no event name.  The NT Kernel
+	 * Logger's classes all have the provider MSNT_SystemTrace, but each
+	 * its own GUID: the class is the provider ("Process"), the type its
+	 * event ("Start"), as tracerpt shows them ("Process/Start" in text);
+	 * another class's event is "Task/Opcode".
+	 */
+	s->dprovider = s->provider;
+	s->devent = s->event;
+	if (t->DecodingSource == DecodingSourceWbem && !s->event && s->task &&
+	    s->opcode) {
+		if (s->provider && !strcmp(s->provider, "MSNT_SystemTrace")) {
+			s->dprovider = s->task;
+			s->devent = s->opcode;
+		} else {
+			size_t n = strlen(s->task) + strlen(s->opcode) + 2;
+			char *ev = malloc(n);
+
+			if (!ev) {
+				fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
+				exit(1);
+			}
+			snprintf(ev, n, "%s/%s", s->task, s->opcode);
+			s->devent = ev;
+		}
+	}
 	if (t->KeywordsNameOffset) {
 		/* A list of strings ending with an empty one: join with ", ". */
 		const WCHAR *k = TEI_KEYWORDS_NAME(t);
@@ -293,18 +321,61 @@ static size_t info_key(PEVENT_RECORD er, unsigned char *key, size_t room)
 	return n;
 }
 
+/*
+ * The last event's key when it had no TraceLogging metadata: what
+ * info_key() makes of the header, compared field by field (an event
+ * like the one before costs a few compares, not a key).
+ */
+struct last_key {
+	GUID provider;
+	USHORT id, flags, len;
+	UCHAR version, opcode;
+};
+
+static int same_as_last(PEVENT_RECORD er, struct last_key *k, int set)
+{
+	const EVENT_HEADER *h = &er->EventHeader;
+	struct last_key now;
+
+	memset(&now, 0, sizeof(now));
+	now.provider = h->ProviderId;
+	now.id = h->EventDescriptor.Id;
+	now.version = h->EventDescriptor.Version;
+	now.flags = h->Flags;
+	if (h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) {
+		now.opcode = h->EventDescriptor.Opcode;
+		if (IsEqualGUID(&h->ProviderId, &StackWalkGuid))
+			now.len = er->UserDataLength;
+	}
+	if (set) {
+		*k = now;
+		return 1;
+	}
+	return !memcmp(&now, k, sizeof(now));
+}
+
 static ULONG event_info(PEVENT_RECORD er, const struct schema **out)
 {
 	static unsigned char key[65536 + 512];
 	static struct info_entry *last;	/* runs of one kind of event */
-	size_t n = info_key(er, key, sizeof(key));
+	static struct last_key lastk;	/* its key, if it has no metadata */
+	static int last_plain;		/* it had none */
+	int plain = !ext_of(er, EVENT_HEADER_EXT_TYPE_EVENT_SCHEMA_TL);
+	size_t n;
 	uint64_t h;
 	struct info_entry *e, **b;
 	TRACE_EVENT_INFO *t = NULL;
 	ULONG size = 0, r;
 
+	if (plain && last && last_plain && same_as_last(er, &lastk, 0)) {
+		*out = last->s;
+		return last->status;
+	}
+	n = info_key(er, key, sizeof(key));
 	if (n && last && last->keylen == n && !memcmp(last->key, key, n)) {
 		*out = last->s;
+		if ((last_plain = plain))
+			same_as_last(er, &lastk, 1);
 		return last->status;
 	}
 	h = fnv(1469598103934665603ULL, key, n);
@@ -312,6 +383,8 @@ static ULONG event_info(PEVENT_RECORD er, const struct schema **out)
 	for (e = *b; n && e; e = e->next)
 		if (e->hash == h && e->keylen == n && !memcmp(e->key, key, n)) {
 			last = e;
+			if ((last_plain = plain))
+				same_as_last(er, &lastk, 1);
 			*out = e->s;
 			return e->status;
 		}
@@ -338,6 +411,8 @@ static ULONG event_info(PEVENT_RECORD er, const struct schema **out)
 		e->s = (struct schema *)*out;
 		e->status = r;
 		last = e;
+		if ((last_plain = plain))
+			same_as_last(er, &lastk, 1);
 		e->next = *b;
 		*b = e;
 	} else {
@@ -871,7 +946,9 @@ static int decode(PEVENT_RECORD er, struct decoded *d, int names_only)
 	ULONG r;
 
 	arena_reset();
-	memset(d, 0, sizeof(*d));
+	/* All but the extended items past d->next, which are not read. */
+	memset(d, 0, offsetof(struct decoded, ext));
+	memset(&d->next, 0, sizeof(*d) - offsetof(struct decoded, next));
 	decode_ext(er, d);
 	if (IsEqualGUID(&h->ProviderId, &EventTraceGuid) &&
 	    h->EventDescriptor.Opcode == 0)
@@ -902,32 +979,13 @@ static int decode(PEVENT_RECORD er, struct decoded *d, int names_only)
 	}
 	t = s->t;
 	d->source = t->DecodingSource;
-	d->provider = s->provider;
-	d->event = s->event;
+	d->provider = s->dprovider;
+	d->event = s->devent;
 	d->level = s->level;
 	d->task = s->task;
 	d->opcode = s->opcode;
 	d->channel = s->channel;
 	d->keywords = s->keywords;
-	if (t->DecodingSource == DecodingSourceWbem && !d->event && d->task &&
-	    d->opcode) {
-		/*
-		 * A MOF class has no event name.  The NT Kernel Logger's classes
-		 * all have the provider MSNT_SystemTrace, but each its own GUID:
-		 * the class is the provider ("Process"), the type its event
-		 * ("Start"), as tracerpt shows them ("Process/Start" in text).
-		 */
-		if (d->provider && !strcmp(d->provider, "MSNT_SystemTrace")) {
-			d->provider = d->task;
-			d->event = d->opcode;
-		} else {
-			size_t n = strlen(d->task) + strlen(d->opcode) + 2;
-			char *ev = da_get(n);
-
-			snprintf(ev, n, "%s/%s", d->task, d->opcode);
-			d->event = ev;
-		}
-	}
 	if (names_only)
 		return 0;
 	w.er = er;

@@ -49,8 +49,8 @@ struct decoded {
 	const char *string;	/* string-only event: its text */
 	struct dnode *fields;
 	unsigned nfields;
-	struct dext ext[16];
-	unsigned next;
+	struct dext ext[16];	/* the first next of them */
+	unsigned next;		/* (decode.c clears what follows ext only) */
 	GUID related;
 	int has_related;
 	DECODING_SOURCE source;

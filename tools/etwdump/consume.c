@@ -14,6 +14,7 @@
 
 #include "etwdump.h"
 #include "common/fmt.h"
+#include "common/names.h"
 #include "etw_guid.h"
 #include "shared/etw_kevents.h"
 
@@ -37,7 +38,7 @@ static int need_fields(PEVENT_RECORD er)
 	return !dump.quiet || dump.nfouts || dump.header ||
 	       /* the summary names processes from the kernel's process events */
 	       ((er->EventHeader.Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) &&
-		etw_kgroup_of_guid((const u8 *)&er->EventHeader.ProviderId) == ETW_KG_PROCESS);
+		kgroup_of(&er->EventHeader.ProviderId) == ETW_KG_PROCESS);
 }
 
 /*
@@ -61,7 +62,8 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 		if (header)
 			origin_header(o, er);
 	}
-	keep = filter_before(er);
+	/* (the time window is ProcessTrace's) */
+	keep = !dump.filtering || filter_before(er);
 	if (!keep) {
 		memset(&d, 0, sizeof(d));
 	} else if (dump.no_decode) {
@@ -72,7 +74,7 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	} else {
 		decode_names(er, &d);
 	}
-	if (!keep || !filter_after(er, &d)) {
+	if (!keep || (dump.filtering && !filter_after(er, &d))) {
 		/* --header shows the log file's header whatever the filters. */
 		if (header && dump.header && !dump.no_decode && (d.ok || decode_event(er, &d)) &&
 		    d.event && !strcmp(d.event, "Header"))

@@ -110,6 +110,7 @@ struct etwdump {
 	struct origin *origin;		/* [MAX_FILES], or NULL */
 	int no_decode;			/* --no-decode: hex payloads, no TDH */
 	struct filter filter;
+	int filtering;			/* -p, --level, --keywords or --id given */
 	struct file_output fouts[MAX_FILE_OUTPUTS];	/* --chrome, --ctf, --report */
 	int nfouts;
 	int no_progress;

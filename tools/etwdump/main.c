@@ -455,6 +455,8 @@ int main(int argc, char **argv)
 			return 2;
 	if (kernel && rec_add_kernel(&dump.rec, kernel))
 		return 2;
+	dump.filtering = dump.filter.nprov || dump.filter.level >= 0 ||
+			 dump.filter.keywords || dump.filter.nids;
 	/*
 	 * Standard output holds the events in one format; the closing
 	 * summary goes there only in text (or with --quiet), else to stderr.
