@@ -162,6 +162,30 @@ ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 ULONG tdh_kernel_schema(const EVENT_RECORD *e, struct tdh_schema *s,
 			struct tdh_arena *a);
 
+/*
+ * --- The schema cache (tdh_cache.c) ---
+ *
+ * TdhGetEventInformation's answer per kind of event, made once by @build
+ * (which returns ERROR_SUCCESS with a malloc'ed TRACE_EVENT_INFO of *@size
+ * bytes, or an error, itself kept).  tdh_cache_get() gives a counted
+ * entry, which tdh_cache_put() lets go; tdh_cache_event_info() copies the
+ * answer out as TdhGetEventInformation does (ERROR_INSUFFICIENT_BUFFER
+ * with *@size when @buf is NULL or short).  A source of schemas that
+ * changes (a manifest loaded or unloaded, a directory of them changed)
+ * calls tdh_cache_invalidate().
+ */
+struct tdh_cached;
+typedef ULONG (*tdh_cache_build_fn)(const EVENT_RECORD *e, TRACE_EVENT_INFO **info,
+				    ULONG *size);
+ULONG tdh_cache_get(const EVENT_RECORD *e, tdh_cache_build_fn build,
+		    const struct tdh_cached **out);
+const TRACE_EVENT_INFO *tdh_cached_info(const struct tdh_cached *c, ULONG *size);
+void tdh_cache_put(const struct tdh_cached *c);
+ULONG tdh_cache_event_info(const EVENT_RECORD *e, tdh_cache_build_fn build,
+			   TRACE_EVENT_INFO *buf, ULONG *size);
+void tdh_cache_invalidate(void);
+void tdh_cache_stats(uint32_t *entries, size_t *bytes);	/* for tests */
+
 /* --- Manifests (tdh_manifest.c, tdh_store.c) --- */
 struct tdh_manifest;
 struct tdh_provider;
