@@ -20,13 +20,19 @@
  *   rss FILE	the floor, printing the resident memory when the first
  *		event arrives and the most seen while reading (VmRSS,
  *		sampled every 4,096 events), in KiB
+ *   maxrss CMD ARGS...  run CMD, print its peak resident memory (KiB):
+ *		started from this small program, so that the peak is
+ *		CMD's and not that of a large parent it was forked from
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 
 #include <windows.h>
 #include <evntrace.h>
@@ -268,6 +274,25 @@ static int repeat(const char *in, const char *out, long k)
 	return 0;
 }
 
+static int maxrss(char **argv)
+{
+	struct rusage ru;
+	pid_t pid;
+	int st;
+
+	if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ)) {
+		perror(argv[0]);
+		return 1;
+	}
+	if (wait4(pid, &st, 0, &ru) != pid) {
+		perror("wait4");
+		return 1;
+	}
+	printf("maxrss_kib %ld status %d\n", ru.ru_maxrss,
+	       WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "";
@@ -275,8 +300,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "repeat") && argc == 5)
 		return repeat(argv[2], argv[3], atol(argv[4]));
+	if (!strcmp(mode, "maxrss") && argc > 2)
+		return maxrss(argv + 2);
 	if (argc != 3) {
-		fprintf(stderr, "usage: etwbench-read repeat IN OUT K | floor|tdh|prop|rss FILE\n");
+		fprintf(stderr, "usage: etwbench-read repeat IN OUT K | floor|tdh|prop|rss FILE | maxrss CMD...\n");
 		return 2;
 	}
 	if (!strcmp(mode, "floor")) {
