@@ -84,7 +84,8 @@ static inline char *da_room(size_t n, size_t *cap)
 		cur->len -= (n + 7) & ~(size_t)7;	/* not taken yet */
 	}
 	p = cur->data + cur->len;
-	*cap = cur->cap - cur->len;
+	if (cap)
+		*cap = cur->cap - cur->len;
 	return p;
 }
 
@@ -155,6 +156,10 @@ struct schema {
 	const char *dprovider, *devent;	/* the names shown (decode()) */
 };
 
+/*
+ * The schemas are kept for the program's life and never freed: the
+ * nodes' names point into them (decode.h).
+ */
 struct info_entry {
 	struct info_entry *next;
 	uint64_t hash;
@@ -466,6 +471,7 @@ struct walk {
 	PBYTE p;
 	USHORT left;
 	ULONG psize;
+	unsigned p8;		/* psize == 8 */
 	ULONGLONG *vals;	/* each property's integer value */
 	ULONG bad;		/* a TdhFormatProperty status */
 };
@@ -580,10 +586,11 @@ static ULONGLONG le_int(const BYTE *p, USHORT n)
 	return le64toh(v);
 }
 
-static void one_value(struct walk *w, ULONG i, struct dnode *n)
+/* Any value: as TdhFormatProperty formats it (tdh_format_utf8). */
+static __attribute__((noinline)) void any_value(struct walk *w, ULONG i, struct dnode *n,
+						const struct pplan *pl)
 {
 	EVENT_PROPERTY_INFO *pi = &w->t->EventPropertyInfoArray[i];
-	const struct pplan *pl = plan_of(w, i);
 	USHORT len = pi->length, used = 0;
 	char *room, *text = NULL;
 	size_t tlen = 0, cap;
@@ -593,36 +600,28 @@ static void one_value(struct walk *w, ULONG i, struct dnode *n)
 	n->kind = pl->kind;
 	/*
 	 * TdhFormatProperty's text, before its conversion to UTF-16: into
-	 * the arena itself when it fits; the commonest integers straight.
+	 * the arena itself when it fits.
 	 */
 	room = da_room(512, &cap);
-	if (pl->icls[w->psize == 8] && w->left >= pl->isize[w->psize == 8]) {
-		/* the commonest integers: their text straight into the arena */
-		used = pl->isize[w->psize == 8];
-		tlen = tdh_int_text(pl->icls[w->psize == 8], used, le_int(w->p, used), room);
-		da_commit(tlen + 1);
-		n->text = room;
-	} else {
-		if (pi->Flags & PropertyParamLength)
-			len = (USHORT)w->vals[pi->lengthPropertyIndex];
-		r = tdh_format_utf8(pl->map, w->psize, pi->nonStructType.InType,
-				    pi->nonStructType.OutType, len, w->left, w->p,
-				    room, cap, &text, &tlen, &used);
-		if (r) {
-			w->bad = r;
-			n->text = "";
-			return;
-		}
-		if (text == room) {
-			da_commit(tlen + 1);
-			n->text = text;
-		} else {
-			n->text = memcpy(da_get(tlen + 1), text, tlen + 1);
-			free(text);
-		}
-		if (pl->real && (!strcmp(n->text, "NaN") || strstr(n->text, "Infinity")))
-			n->kind = DK_TEXT;
+	if (pi->Flags & PropertyParamLength)
+		len = (USHORT)w->vals[pi->lengthPropertyIndex];
+	r = tdh_format_utf8(pl->map, w->psize, pi->nonStructType.InType,
+			    pi->nonStructType.OutType, len, w->left, w->p,
+			    room, cap, &text, &tlen, &used);
+	if (r) {
+		w->bad = r;
+		n->text = "";
+		return;
 	}
+	if (text == room) {
+		da_commit(tlen + 1);
+		n->text = text;
+	} else {
+		n->text = memcpy(da_get(tlen + 1), text, tlen + 1);
+		free(text);
+	}
+	if (pl->real && (!strcmp(n->text, "NaN") || strstr(n->text, "Infinity")))
+		n->kind = DK_TEXT;
 	n->len = tlen;
 	if (used <= 8) {
 		ULONGLONG v = used ? le_int(w->p, used) : 0;
@@ -637,6 +636,41 @@ static void one_value(struct walk *w, ULONG i, struct dnode *n)
 			n->ival = v;
 		}
 	}
+	w->p += used;
+	w->left -= used;
+}
+
+/*
+ * One value.  The commonest -- an integer without a map, shown in
+ * decimal or hex (tdh_int_class) -- has its text written straight into
+ * the arena; every other goes through any_value().
+ */
+static void one_value(struct walk *w, ULONG i, struct dnode *n)
+{
+	const struct pplan *pl = plan_of(w, i);
+	USHORT used = pl->isize[w->p8];
+	ULONGLONG v;
+	char *room;
+
+	if (!pl->icls[w->p8] || w->left < used) {
+		any_value(w, i, n, pl);
+		return;
+	}
+	room = da_room(24, NULL);
+	v = le_int(w->p, used);
+	n->type = DN_VALUE;
+	n->kind = pl->kind;
+	n->len = tdh_int_text(pl->icls[w->p8], used, v, room);
+	n->text = room;
+	da_commit(n->len + 1);
+	w->vals[i] = v;
+	/* these are integers shown as such (int_kind) */
+	if (pl->is_signed && used < 8 && (v >> (8 * used - 1)) & 1)
+		v |= ~0ULL << (8 * used);
+	n->is_int = 1;
+	n->is_signed = pl->is_signed;
+	n->hex = pl->hex;
+	n->ival = v;
 	w->p += used;
 	w->left -= used;
 }
@@ -994,6 +1028,7 @@ static int decode(PEVENT_RECORD er, struct decoded *d, int names_only)
 	w.p = er->UserData;
 	w.left = er->UserDataLength;
 	w.psize = (h->Flags & EVENT_HEADER_FLAG_32_BIT_HEADER) ? 4 : 8;
+	w.p8 = w.psize == 8;
 	w.vals = da_get((t->PropertyCount + 1) * sizeof(*w.vals));
 	memset(w.vals, 0, (t->PropertyCount + 1) * sizeof(*w.vals));
 	d->nfields = t->TopLevelPropertyCount;

@@ -15,7 +15,11 @@
 enum dn_type { DN_VALUE, DN_ARRAY, DN_STRUCT };
 enum dn_kind { DK_TEXT, DK_NUMBER, DK_BOOL };	/* how JSON writes a value */
 
-/* One field: a value, an array of nodes, or a struct of named nodes. */
+/*
+ * One field: a value, an array of nodes, or a struct of named nodes.
+ * Its name lives, unchanged, as long as the program (the schemas it
+ * comes from are never freed): an output may key on its address.
+ */
 struct dnode {
 	const char *name;	/* NULL for array elements */
 	enum dn_type type;

@@ -40,11 +40,11 @@ static void str(struct obuf *o, const char *s)
 /*
  * A field's name as its "name": key, escaped once: the names of an
  * event kind come back with every event of it.  A small cache by the
- * name's address, checked against a copy of the name.
+ * name's address: a node's name lives, unchanged, as long as the program
+ * (decode.h), so its address is the name.
  */
 struct key_cache {
 	const char *name;	/* the address it was made for */
-	char *copy;		/* the name then */
 	char *key;		/* "name": escaped */
 	size_t len;
 };
@@ -56,21 +56,13 @@ static void field_key(struct obuf *o, const char *name)
 	struct key_cache *c = &keys[((uintptr_t)name >> 3) & 255];
 	struct obuf k = { 0 };
 
-	if (c->name == name && !strcmp(c->copy, name)) {
+	if (c->name == name) {
 		ob_put(o, c->key, c->len);
 		return;
 	}
-	free(c->copy);
-	free(c->key);
-	memset(c, 0, sizeof(*c));
 	str(&k, name);
 	ob_putc(&k, ':');
-	c->copy = strdup(name);
-	if (!c->copy) {
-		ob_put(o, k.buf, k.len);
-		ob_free(&k);
-		return;
-	}
+	free(c->key);
 	c->key = k.buf;
 	c->len = k.len;
 	c->name = name;
