@@ -328,6 +328,8 @@ static int chrome_open(const char *path)
 		perror(path);
 		return -1;
 	}
+	if (out != stdout)	/* (standard output's is main.c's) */
+		setvbuf(out, NULL, _IOFBF, 256 * 1024);
 	json_init(&j, out);
 	json_open(&j, '{');
 	json_str(&j, "displayTimeUnit", "ns");

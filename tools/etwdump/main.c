@@ -449,6 +449,17 @@ int main(int argc, char **argv)
 	ret = parse(argc, argv, pspecs, &npspecs, &kernel);
 	if (ret)
 		return ret < 0 ? 0 : ret;
+	/*
+	 * Before anything is written.  Live: each event out as it comes (a
+	 * reader of the pipe waits for it; a closed pipe is seen at the next
+	 * event, not a buffer later).  Else a file or pipe takes the events
+	 * in 256 KiB writes (stdio's 4 KiB would be a write every few
+	 * events); a terminal stays line buffered.
+	 */
+	if (dump.session || dump.follow)
+		setvbuf(stdout, NULL, _IOLBF, 0);
+	else if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, NULL, _IOFBF, STDOUT_BUFFER);
 	for (i = 0; i < npspecs; i++)
 		if (dump.follow ? rec_add_provider(&dump.rec, pspecs[i]) :
 				  filter_provider(pspecs[i]))
@@ -505,17 +516,6 @@ int main(int argc, char **argv)
 		follow_stop();
 		close_all();
 	}
-	/*
-	 * Live: each event out as it comes (a reader of the pipe waits for
-	 * it; a closed pipe is seen at the next event, not a buffer later).
-	 * Else a file or pipe takes the events in 256 KiB writes (stdio's
-	 * 4 KiB would be a write every few events); a terminal stays line
-	 * buffered.
-	 */
-	if (dump.session)
-		setvbuf(stdout, NULL, _IOLBF, 0);
-	else if (!isatty(STDOUT_FILENO))
-		setvbuf(stdout, NULL, _IOFBF, STDOUT_BUFFER);
 
 	clock_gettime(CLOCK_MONOTONIC, &dump.t0);
 	progress_start((char *const *)dump.files, dump.session ? 0 : dump.nfiles);
