@@ -175,7 +175,18 @@ static void sb_utf16(struct sb *b, const uint8_t *p, size_t bytes)
 	if (!sb_reserve(b, room))
 		return;
 	o = b->s + b->len;
-	for (i = 0; i < units && !p[2 * i + 1] && p[2 * i] && p[2 * i] < 0x80; i++)
+	/* two units a step while both are ASCII and not NUL */
+	for (i = 0; i + 2 <= units; i += 2) {
+		uint32_t w;
+
+		memcpy(&w, p + 2 * i, 4);
+		w = le32toh(w);
+		if ((w & 0xFF80FF80u) || !(w & 0xFF) || !(w & 0xFF0000))
+			break;
+		o[i] = (char)w;
+		o[i + 1] = (char)(w >> 16);
+	}
+	for (; i < units && !p[2 * i + 1] && p[2 * i] && p[2 * i] < 0x80; i++)
 		o[i] = (char)p[2 * i];
 	b->len += i;
 	if (i < units && (p[2 * i] || p[2 * i + 1]))

@@ -36,6 +36,7 @@ TMP=$(mktemp -d)
 trap 'lttng destroy -a >/dev/null 2>&1; [ -n "${SD:-}" ] && kill $SD 2>/dev/null; rm -rf "$TMP"' EXIT
 export GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=4294967295
 
+mkdir -p "$(dirname "$OUT")" || exit 1
 if ! command -v valgrind >/dev/null; then
 	echo "cg.sh: valgrind is missing (tools/deps.sh installs it)" >&2
 	exit 1
@@ -117,7 +118,7 @@ python3 - "$OUT" "$(valgrind --version)" "$TMP/read.json" \
 	tl_write "$tl" "" \
 	tl_vs_writeex "$(ratio "$tl" "$ex")" "<= 1.05" \
 	drain "$dr" "<= 60" \
-	drain_mixed "$mx" "" <<'EOF' || rc=1
+	drain_mixed "$mx" "" <<'EOF' && saved=1
 import json, math, os, sys
 
 out, tool, more = sys.argv[1:4]
@@ -141,5 +142,5 @@ with open(out, "w") as f:
                "results": results}, f, indent=1, allow_nan=False)
     f.write("\n")
 EOF
-echo "saved $OUT"
+[ -n "${saved:-}" ] && echo "saved $OUT" || rc=1
 exit $rc
