@@ -92,22 +92,6 @@ static const EVENT_HEADER_EXTENDED_DATA_ITEM *item(const EVENT_RECORD *e, USHORT
 	return NULL;
 }
 
-static uint64_t mix(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	uint64_t w;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&w, b + i, 8);
-		h = (h ^ w) * 0x100000001b3ULL;
-		h ^= h >> 29;
-	}
-	for (; i < n; i++)
-		h = (h ^ b[i]) * 0x100000001b3ULL;
-	return h;
-}
-
 /*
  * The bucket: the header part, and of the metadata its ends (its first
  * and last 32 bytes: the event's name, its last fields), not all of it
@@ -115,16 +99,16 @@ static uint64_t mix(uint64_t h, const void *p, size_t n)
  */
 static uint64_t hash_key(const struct ckey *k, const void *meta, const void *traits)
 {
-	uint64_t h = mix(0xcbf29ce484222325ULL, k, sizeof(*k));
+	uint64_t h = tdh_hash(0xcbf29ce484222325ULL, k, sizeof(*k));
 	const unsigned char *m = meta;
 
 	if (k->meta_len <= 64) {
-		h = mix(h, m, k->meta_len);
+		h = tdh_hash(h, m, k->meta_len);
 	} else {
-		h = mix(h, m, 32);
-		h = mix(h, m + k->meta_len - 32, 32);
+		h = tdh_hash(h, m, 32);
+		h = tdh_hash(h, m + k->meta_len - 32, 32);
 	}
-	return mix(h, traits, k->traits_len < 16 ? k->traits_len : 16);
+	return tdh_hash(h, traits, k->traits_len < 16 ? k->traits_len : 16);
 }
 
 /* The flags that choose how an event is decoded. */

@@ -554,8 +554,7 @@ static void fmt_int(struct sb *b, uint16_t in, uint16_t out,
 		    const uint8_t *p, uint32_t size)
 {
 	uint64_t u = rd_le(p, size);
-	int64_t s = size < 8 ? (int64_t)(u << (64 - 8 * size)) >> (64 - 8 * size) :
-			       (int64_t)u;
+	int64_t s = tdh_sign_extend(u, size);
 	char text[160];
 
 	switch (out) {
@@ -692,8 +691,7 @@ size_t tdh_int_text(int cls, uint32_t size, uint64_t u, char *buf)
 		k += tdh_hex_text(buf + k, u, 1, 1);
 	} else {
 		if (cls == TDH_INT_SDEC) {
-			int64_t s = size < 8 ? (int64_t)(u << (64 - 8 * size)) >> (64 - 8 * size) :
-					       (int64_t)u;
+			int64_t s = tdh_sign_extend(u, size);
 
 			if (s < 0) {
 				buf[k++] = '-';

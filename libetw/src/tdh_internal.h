@@ -116,6 +116,15 @@ void tdh_ntstatus_list(void (*fn)(const char *name, uint32_t code));
 size_t tdh_dec_text(char *buf, uint64_t v);
 size_t tdh_hex_text(char *buf, uint64_t v, unsigned width, int upper);
 
+/* The @size-byte (1..8) integer @u as a signed one, extended to 64 bits. */
+static inline int64_t tdh_sign_extend(uint64_t u, uint32_t size)
+{
+	return size < 8 ? (int64_t)(u << (64 - 8 * size)) >> (64 - 8 * size) : (int64_t)u;
+}
+
+/* FNV-1a-like over @n bytes, a word at a time (cache keys). */
+uint64_t tdh_hash(uint64_t h, const void *p, size_t n);
+
 /*
  * FILETIME @ft as "2024-01-31T12:34:56.1234567Z" (UTC; TdhFormatProperty's
  * and the tools' form) into @out; returns its length (snprintf's).

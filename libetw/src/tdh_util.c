@@ -137,3 +137,19 @@ size_t tdh_hex_text(char *buf, uint64_t v, unsigned width, int upper)
 		buf[i] = hx[v & 15];
 	return n;
 }
+
+uint64_t tdh_hash(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	uint64_t w;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, b + i, 8);
+		h = (h ^ w) * 1099511628211ULL;
+		h ^= h >> 29;
+	}
+	for (; i < n; i++)
+		h = (h ^ b[i]) * 1099511628211ULL;
+	return h;
+}

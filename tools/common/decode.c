@@ -253,23 +253,6 @@ static struct schema *schema_new(TRACE_EVENT_INFO *t)
 #define CACHE_BUCKETS 1024
 static struct info_entry *info_cache[CACHE_BUCKETS];
 
-/* FNV-1a-like, a word at a time (keys are metadata blobs, every event). */
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	uint64_t w;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&w, b + i, 8);
-		h = (h ^ w) * 1099511628211ULL;
-		h ^= h >> 29;
-	}
-	for (; i < n; i++)
-		h = (h ^ b[i]) * 1099511628211ULL;
-	return h;
-}
-
 static const EVENT_HEADER_EXTENDED_DATA_ITEM *ext_of(PEVENT_RECORD er, USHORT t)
 {
 	USHORT i;
@@ -383,7 +366,7 @@ static ULONG event_info(PEVENT_RECORD er, const struct schema **out)
 			same_as_last(er, &lastk, 1);
 		return last->status;
 	}
-	h = fnv(1469598103934665603ULL, key, n);
+	h = tdh_hash(1469598103934665603ULL, key, n);
 	b = &info_cache[h % CACHE_BUCKETS];
 	for (e = *b; n && e; e = e->next)
 		if (e->hash == h && e->keylen == n && !memcmp(e->key, key, n)) {
@@ -586,6 +569,16 @@ static ULONGLONG le_int(const BYTE *p, USHORT n)
 	return le64toh(v);
 }
 
+/* @n's text is integer @v of @used bytes: it keeps the value too. */
+static inline void set_int(struct dnode *n, const struct pplan *pl, ULONGLONG v,
+			   USHORT used)
+{
+	n->is_int = 1;
+	n->is_signed = pl->is_signed;
+	n->hex = pl->hex;
+	n->ival = pl->is_signed ? (ULONGLONG)tdh_sign_extend(v, used) : v;
+}
+
 /* Any value: as TdhFormatProperty formats it (tdh_format_utf8). */
 static __attribute__((noinline)) void any_value(struct walk *w, ULONG i, struct dnode *n,
 						const struct pplan *pl)
@@ -627,14 +620,8 @@ static __attribute__((noinline)) void any_value(struct walk *w, ULONG i, struct 
 		ULONGLONG v = used ? le_int(w->p, used) : 0;
 
 		w->vals[i] = v;
-		if (pl->is_int && used) {
-			if (pl->is_signed && used < 8 && (v >> (8 * used - 1)) & 1)
-				v |= ~0ULL << (8 * used);
-			n->is_int = 1;
-			n->is_signed = pl->is_signed;
-			n->hex = pl->hex;
-			n->ival = v;
-		}
+		if (pl->is_int && used)
+			set_int(n, pl, v, used);
 	}
 	w->p += used;
 	w->left -= used;
@@ -664,13 +651,7 @@ static void one_value(struct walk *w, ULONG i, struct dnode *n)
 	n->text = room;
 	da_commit(n->len + 1);
 	w->vals[i] = v;
-	/* these are integers shown as such (int_kind) */
-	if (pl->is_signed && used < 8 && (v >> (8 * used - 1)) & 1)
-		v |= ~0ULL << (8 * used);
-	n->is_int = 1;
-	n->is_signed = pl->is_signed;
-	n->hex = pl->hex;
-	n->ival = v;
+	set_int(n, pl, v, used);	/* these are integers shown as such (int_kind) */
 	w->p += used;
 	w->left -= used;
 }

@@ -83,49 +83,45 @@ static VOID WINAPI on_rss(PEVENT_RECORD er)
 	events++;
 }
 
-static VOID WINAPI on_tdh(PEVENT_RECORD er)
+/* What Microsoft's samples do: the size, then the information. */
+static TRACE_EVENT_INFO *event_info(PEVENT_RECORD er)
 {
 	static TRACE_EVENT_INFO *buf;
 	static ULONG cap;
 	ULONG size = 0;
 
-	events++;
 	if (TdhGetEventInformation(er, 0, NULL, NULL, &size) != ERROR_INSUFFICIENT_BUFFER)
-		return;
+		return NULL;
 	if (size > cap) {
 		free(buf);
 		buf = malloc(size);
 		cap = buf ? size : 0;
 		if (!buf)
-			return;
+			return NULL;
 	}
-	if (TdhGetEventInformation(er, 0, NULL, buf, &size) == ERROR_SUCCESS)
+	return TdhGetEventInformation(er, 0, NULL, buf, &size) ? NULL : buf;
+}
+
+static VOID WINAPI on_tdh(PEVENT_RECORD er)
+{
+	events++;
+	if (event_info(er))
 		infos++;
 }
 
 static VOID WINAPI on_prop(PEVENT_RECORD er)
 {
-	static TRACE_EVENT_INFO *buf;
-	static ULONG cap;
 	PROPERTY_DATA_DESCRIPTOR pd = { 0 };
+	TRACE_EVENT_INFO *buf;
 	EVENT_PROPERTY_INFO *pi;
 	BYTE value[65536];
 	WCHAR text[32768];
-	ULONG size = 0, psize = 0, tsize = sizeof(text);
+	ULONG psize = 0, tsize = sizeof(text);
 	USHORT used;
 
 	events++;
-	if (TdhGetEventInformation(er, 0, NULL, NULL, &size) != ERROR_INSUFFICIENT_BUFFER)
-		return;
-	if (size > cap) {
-		free(buf);
-		buf = malloc(size);
-		cap = buf ? size : 0;
-		if (!buf)
-			return;
-	}
-	if (TdhGetEventInformation(er, 0, NULL, buf, &size) != ERROR_SUCCESS ||
-	    !buf->TopLevelPropertyCount)
+	buf = event_info(er);
+	if (!buf || !buf->TopLevelPropertyCount)
 		return;
 	pi = &buf->EventPropertyInfoArray[0];
 	pd.PropertyName = (ULONGLONG)(uintptr_t)((BYTE *)buf + pi->NameOffset);
