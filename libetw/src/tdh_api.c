@@ -108,14 +108,18 @@ static ULONG build_info(const EVENT_RECORD *e, TRACE_EVENT_INFO **info, ULONG *s
 }
 
 /*
- * The answer comes from the schema cache (tdh_cache.c) unless a context
- * other than the pointer size is given (the answer may then depend on
- * it): decoded once per kind of event.
+ * The answer comes from the schema cache (tdh_cache.c), decoded once per
+ * kind of event, unless a context other than the pointer size is given
+ * (the answer may then depend on it) or the event is a TraceMessage
+ * (WPP: its format lives in TMF files found by a search path, which the
+ * cache does not watch).
  */
-static int cacheable(ULONG n, const TDH_CONTEXT *c)
+static int cacheable(const EVENT_RECORD *e, ULONG n, const TDH_CONTEXT *c)
 {
 	ULONG i;
 
+	if (e->EventHeader.Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE)
+		return 0;
 	for (i = 0; i < n; i++)
 		if (c[i].ParameterType != TDH_CONTEXT_POINTERSIZE)
 			return 0;
@@ -132,7 +136,7 @@ ETW_EXPORT TDHSTATUS __stdcall TdhGetEventInformation(
 
 	if (!Event || !BufferSize || (TdhContextCount && !TdhContext))
 		return ERROR_INVALID_PARAMETER;
-	if (cacheable(TdhContextCount, TdhContext))
+	if (cacheable(Event, TdhContextCount, TdhContext))
 		return tdh_cache_event_info(Event, build_info, *BufferSize ? Buffer : NULL,
 					    BufferSize);
 	r = event_schema(Event, &s, &a);
@@ -153,7 +157,7 @@ static ULONG property_loc(PEVENT_RECORD e, ULONG nc, PTDH_CONTEXT c,
 
 	if (!e || !npd || !pd || (nc && !c))
 		return ERROR_INVALID_PARAMETER;
-	if (cacheable(nc, c)) {
+	if (cacheable(e, nc, c)) {
 		r = tdh_cache_get(e, build_info, &entry);
 		tei = r ? NULL : tdh_cached_info(entry, &size);
 	} else {

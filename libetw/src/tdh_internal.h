@@ -180,8 +180,10 @@ ULONG tdh_kernel_schema(const EVENT_RECORD *e, struct tdh_schema *s,
  * entry, which tdh_cache_put() lets go; tdh_cache_event_info() copies the
  * answer out as TdhGetEventInformation does (ERROR_INSUFFICIENT_BUFFER
  * with *@size when @buf is NULL or short).  A source of schemas that
- * changes (a manifest loaded or unloaded, a directory of them changed)
- * calls tdh_cache_invalidate().
+ * changes (a manifest loaded or unloaded, a directory of them changed,
+ * MOF classes loaded) calls tdh_cache_invalidate(); tdh_api.c does not
+ * cache what depends on something the cache cannot know of (a TDH_CONTEXT
+ * other than the pointer size, TraceMessage events and their TMF files).
  */
 struct tdh_cached;
 typedef ULONG (*tdh_cache_build_fn)(const EVENT_RECORD *e, TRACE_EVENT_INFO **info,
