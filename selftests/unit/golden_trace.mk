@@ -5,3 +5,4 @@
 all: $(OUTPUT)/golden_trace
 $(OUTPUT)/golden_trace: golden_trace.c $(SHARED)/etw_etl_write.c $(SHARED)/etw_utf.c $(SHARED)/etw_xpress.c
 	$(CC) $(CFLAGS) $^ -lm -o $@
+EXTRA_CLEAN += $(OUTPUT)/golden_trace
