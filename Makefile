@@ -114,8 +114,10 @@ demo-run:
 # against anchors measured in the same VM boot; then etw-export's rows
 # on the host (it and ClickHouse need no etw.ko: the VM only writes the
 # trace they replay); then the instruction
-# counts of the write and collect paths (callgrind on the host, JSON in
-# build/bench/instructions.json), which do not move between runs.
+# counts of the write and collect paths and of the consumer (etwdump,
+# ProcessTrace, TDH against babeltrace2 on the same Windows traces) and
+# the consumer's resident memory on a 1 GB file (callgrind on the host,
+# JSON in build/bench/instructions.json), which do not move between runs.
 bench-run:
 	$(MAKE) all KDIR=$(VM_KDIR)
 	$(MAKE) -C selftests/etw $(TOP)/selftests/etw/export_writer

@@ -59,14 +59,33 @@ static inline int etw_guid_parse(const char *s, GUID *g)
 	return 0;
 }
 
-/* Format @g without braces into @buf (at least ETW_GUID_STR_LEN bytes). */
+/*
+ * Format @g without braces into @buf (at least ETW_GUID_STR_LEN bytes),
+ * lower-case: a table, not printf (it is on every event's line).
+ */
 static inline const char *etw_guid_str(const GUID *g, char *buf)
 {
-	snprintf(buf, ETW_GUID_STR_LEN,
-		 "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-		 g->Data1, g->Data2, g->Data3, g->Data4[0], g->Data4[1],
-		 g->Data4[2], g->Data4[3], g->Data4[4], g->Data4[5],
-		 g->Data4[6], g->Data4[7]);
+	static const char hx[] = "0123456789abcdef";
+	unsigned char b[16];
+	char *p = buf;
+	int i;
+
+	b[0] = (unsigned char)(g->Data1 >> 24);
+	b[1] = (unsigned char)(g->Data1 >> 16);
+	b[2] = (unsigned char)(g->Data1 >> 8);
+	b[3] = (unsigned char)g->Data1;
+	b[4] = (unsigned char)(g->Data2 >> 8);
+	b[5] = (unsigned char)g->Data2;
+	b[6] = (unsigned char)(g->Data3 >> 8);
+	b[7] = (unsigned char)g->Data3;
+	memcpy(b + 8, g->Data4, 8);
+	for (i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			*p++ = '-';
+		*p++ = hx[b[i] >> 4];
+		*p++ = hx[b[i] & 15];
+	}
+	*p = 0;
 	return buf;
 }
 

@@ -670,6 +670,11 @@ static void ct_proc_free(struct ct_proc *p)
 		free(p->fbufs[i]);
 	for (i = 0; i < p->nstreams; i++)
 		free(p->streams[i].scratch);
+	for (i = 0; i < p->nsplit; i++) {
+		free(p->split[i]->scratch);
+		free(p->split[i]);
+	}
+	free(p->split);
 	free(p->streams);
 	free(p->heap);
 	free(p->ext);

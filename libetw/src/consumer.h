@@ -33,6 +33,7 @@ struct ct_buf {
 	u64 key;		/* files: raw time of its first timed record */
 	u64 last;		/* raw time of its last timed record (= key if none) */
 	u32 order;		/* files: position in the file */
+	u64 file_offset;	/* files: where it starts */
 	bool skip_first;	/* file buffer 0: its header record is synthetic */
 	bool compressed;	/* decompress into the stream's scratch first */
 };
@@ -44,7 +45,8 @@ struct ct_stream {
 	u32 cap, head, count;
 	struct ct_buf cur;
 	bool have_cur;
-	struct etl_record_iter it;
+	struct etl_record_iter it;	/* real time; files: fb.iter */
+	struct etl_file_buffer fb;	/* files: cur as etl_file.c walks it */
 	struct etl_record rec;	/* the next record, when queued in the heap */
 	u64 key_ft;		/* its FILETIME (raw time if no clock) */
 	u64 key_raw;
@@ -120,6 +122,10 @@ struct ct_proc {
 	bool realtime;
 	struct ct_stream *streams;	/* files */
 	u32 nstreams;
+	struct ct_stream **split;	/* files: streams split off later */
+	u32 nsplit, split_cap;
+	u32 npending;		/* the last npending of split: not in the heap yet */
+	u32 next_order;		/* the tie breaker of the next split */
 	struct ct_buf *fbufs[CT_MAX_FILES];
 	struct ct_stream **heap;
 	u32 nheap, heap_cap;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * ProcessTrace's engine: streams of buffers merged by time with a binary
- * heap; .etl files walked once and split into per-CPU streams; real-time
- * sessions fed by ETW_IOC_CONSUMER_WAIT under the kernel's watermark.
+ * heap; .etl files read as they go (their buffers' headers first, split
+ * into per-CPU streams, then each buffer's records once, when its turn
+ * comes, its pages released after); real-time sessions fed by
+ * ETW_IOC_CONSUMER_WAIT under the kernel's watermark.
  */
 #include <errno.h>
 #include <poll.h>
@@ -97,9 +99,12 @@ static void ct_buffer_done(struct ct_proc *p, struct ct_stream *s)
 	EVENT_TRACE_LOGFILEW *lf = &t->lf.w;
 	ULONG go;
 
-	if (t->kind == CT_REALTIME) {
+	if (t->kind == CT_REALTIME)
 		t->release[t->nrelease++] = s->cur.index;
-	}
+	else
+		/* Its records are delivered: its pages may go (issue 30). */
+		etl_file_release(t->file, s->cur.file_offset,
+				 s->cur.file_offset + s->cur.raw_size);
 	lf->BuffersRead++;
 	lf->BufferSize = s->cur.info.buffer_size;
 	lf->Filled = s->cur.info.filled;
@@ -138,7 +143,7 @@ static bool ct_load_buffer(struct ct_stream *s)
 		s->scratch = x;
 		s->scratch_cap = cap;
 	}
-	/* the first walk decompressed it already: this cannot fail but for memory */
+	/* the header walk decompressed it already: this cannot fail but for memory */
 	if (etl_buffer_decompress(s->cur.data, s->cur.raw_size, &s->cur.info,
 				  s->scratch, s->scratch_cap, &out, NULL) < 0)
 		return false;
@@ -158,7 +163,7 @@ static bool ct_load_buffer(struct ct_stream *s)
  */
 static u64 ct_untimed(const struct ct_stream *s)
 {
-	struct etl_record_iter it = s->it;
+	struct etl_record_iter it = s->t->kind == CT_FILE ? s->fb.iter : s->it;
 	struct etl_record r;
 	int rc;
 
@@ -173,9 +178,52 @@ static u64 ct_untimed(const struct ct_stream *s)
 }
 
 /*
+ * A file's stream whose buffer holds a record after where its next buffer
+ * starts (a buffer's flush time, which the chains were made by, came
+ * before its last event: a timestamp override, seed 001 rule 13): the
+ * rest of its buffers become a stream of their own, merged like the
+ * others, so the order stays right.  It enters the heap once the stream
+ * it left has its place again (ct_push_pending).
+ */
+static bool ct_stream_next(struct ct_proc *p, struct ct_stream *s);
+
+static void ct_split(struct ct_proc *p, struct ct_stream *s)
+{
+	struct ct_stream *n, **v;
+
+	if (p->nsplit == p->split_cap) {
+		u32 cap = p->split_cap ? 2 * p->split_cap : 8;
+
+		v = realloc(p->split, cap * sizeof(*v));
+		if (!v)
+			return;		/* the order may suffer; nothing is lost */
+		p->split = v;
+		p->split_cap = cap;
+	}
+	n = calloc(1, sizeof(*n));
+	if (!n)
+		return;
+	n->t = s->t;
+	n->bufs = s->bufs + s->head;	/* a file's slice: head + count <= cap */
+	n->cap = n->count = s->count;
+	n->order = p->next_order++;
+	n->heap_pos = -1;
+	s->count = 0;
+	p->split[p->nsplit++] = n;
+	if (ct_stream_next(p, n)) {
+		p->npending++;
+		return;
+	}
+	p->nsplit--;
+	free(n->scratch);
+	free(n);
+}
+
+/*
  * Load the stream's next record into s->rec and its keys.  Returns true
  * when there is one; false when the stream ran out of buffers (or the
- * processing must stop).
+ * processing must stop).  A file's damaged records are noted as they are
+ * met (etl_file_next_record).
  */
 static bool ct_stream_next(struct ct_proc *p, struct ct_stream *s)
 {
@@ -196,15 +244,27 @@ static bool ct_stream_next(struct ct_proc *p, struct ct_stream *s)
 				p->stop = true;
 				return false;
 			}
-			etl_record_iter_init(&s->it, s->cur.data, &s->cur.info);
-			/* damaged records were reported by the first walk */
-			etl_record_iter_recover(&s->it);
-			if (s->cur.skip_first)
-				etl_record_next(&s->it, &s->rec);
+			if (t->kind == CT_FILE) {
+				memset(&s->fb, 0, sizeof(s->fb));
+				s->fb.index = s->cur.index;
+				s->fb.file_offset = s->cur.file_offset;
+				s->fb.compressed = s->cur.data == s->scratch;
+				etl_record_iter_init(&s->fb.iter, s->cur.data, &s->cur.info);
+				etl_record_iter_recover(&s->fb.iter);
+				if (s->cur.skip_first)
+					etl_record_next(&s->fb.iter, &s->rec);
+			} else {
+				etl_record_iter_init(&s->it, s->cur.data, &s->cur.info);
+				etl_record_iter_recover(&s->it);
+			}
 		}
-		rc = etl_record_next(&s->it, &s->rec);
-		if (rc == -EBADMSG)
-			continue;
+		if (t->kind == CT_FILE) {
+			rc = etl_file_next_record(t->file, &s->fb, &s->rec);
+		} else {
+			rc = etl_record_next(&s->it, &s->rec);
+			if (rc == -EBADMSG)
+				continue;	/* a damaged kernel buffer: skipped */
+		}
 		if (rc > 0) {
 			struct etl_record *r = &s->rec;
 
@@ -218,6 +278,9 @@ static bool ct_stream_next(struct ct_proc *p, struct ct_stream *s)
 			    !(t->flags_out & ETW_CONSUMER_F_BACKLOG) &&
 			    r->timestamp < t->attach_time)
 				continue;
+			if (t->kind == CT_FILE && s->count &&
+			    r->timestamp > s->bufs[s->head].key)
+				ct_split(p, s);
 			s->key_raw = r->timestamp;
 			s->key_ft = ct_filetime(t, r->timestamp);
 			return true;
@@ -227,6 +290,19 @@ static bool ct_stream_next(struct ct_proc *p, struct ct_stream *s)
 		ct_buffer_done(p, s);
 		if (t->kind == CT_REALTIME)
 			t->held--;
+	}
+}
+
+/* Streams split off meanwhile (ct_split) take their places. */
+static void ct_push_pending(struct ct_proc *p)
+{
+	while (p->npending) {
+		struct ct_stream *n = p->split[p->nsplit - p->npending--];
+
+		if (!ct_heap_push(p, n)) {
+			p->status = ERROR_NOT_ENOUGH_MEMORY;
+			p->stop = true;
+		}
 	}
 }
 
@@ -264,6 +340,7 @@ static void ct_deliver_top(struct ct_proc *p)
 		ct_heap_down(p, 0);
 	else
 		ct_heap_pop(p);
+	ct_push_pending(p);
 }
 
 /* --- files --------------------------------------------------------------- */
@@ -369,42 +446,78 @@ out:
 }
 
 /*
- * Walk file @t once: every intact buffer, damage recorded and skipped
- * (etl_file.c); then make the streams of each CPU.  Buffers are
- * ordered by the raw time of their first timed record (a buffer without
- * one takes its flush time, or the key of the buffer before it in the
- * file), not by file position: a wrapped circular file stores a CPU's
- * newest buffers before its oldest, and seed 001, rule 14 wants each
- * stream's buffers to follow each other in time.  Returns 0 or -ENOMEM.
+ * The raw times a buffer's streams are made by: @key that of its first
+ * timed record, @last a time no record of it is after.  Read from its
+ * header and first records only, not its every record (issue 30: the
+ * records are read once, when delivered): @last is the flush time the
+ * buffer header gives, which comes after every event of the buffer;
+ * where it cannot be (0, or before the first record: buffer 0, another
+ * writer), and for a decompressed buffer (in memory anyway), the last
+ * timed record's.  Returns whether a record has a time.
  */
+static bool ct_buf_times(const struct etl_file_buffer *b, u64 *key, u64 *last)
+{
+	struct etl_record_iter it;
+	bool timed = false, all;
+	u64 ts;
+	int rc;
+
+	etl_record_iter_init(&it, b->data, &b->info);
+	if (b->index == 0) {
+		/* the header record: delivered as the synthetic header event */
+		u64 skip;
+
+		etl_record_skim(&it, &skip);
+	}
+	while ((rc = etl_record_skim(&it, &ts)) != 0) {
+		if (rc != 1)
+			continue;
+		*key = *last = ts;
+		timed = true;
+		break;
+	}
+	if (!timed)
+		return false;
+	all = b->compressed || b->info.timestamp < *key;
+	if (!all) {
+		*last = b->info.timestamp;
+		return true;
+	}
+	while ((rc = etl_record_skim(&it, &ts)) != 0)
+		if (rc == 1)
+			*last = ts;
+	return true;
+}
+
+/*
+ * Walk file @t's buffer headers once: every intact buffer, damaged ones
+ * recorded and skipped (etl_file.c); then make the streams of each CPU.
+ * Buffers are ordered by the raw time of their first timed record (a
+ * buffer without one takes its flush time, or the key of the buffer
+ * before it in the file), not by file position: a wrapped circular file
+ * stores a CPU's newest buffers before its oldest, and seed 001, rule 14
+ * wants each stream's buffers to follow each other in time.  What the
+ * walk touched leaves memory as it goes: a file of any size is read with
+ * a few megabytes resident.  Returns 0 or -ENOMEM.
+ */
+#define CT_RELEASE_EVERY	(4u << 20)	/* bytes walked between releases */
+
 static int ct_file_streams(struct ct_proc *p, struct ct_trace *t, u32 slot)
 {
 	struct etl_file *f = t->file;
 	struct etl_file_buffer b;
-	struct etl_record r;
 	struct ct_buf *all = NULL, *sorted;
 	u32 n = 0, cap = 0, i, ncpu = 0, *cnt, *pos;
 	u16 cpumap[ETL_PROCESSOR_INDEX_MASK + 1];
-	u64 prev_key = t->hdr_raw;
+	u64 prev_key = t->hdr_raw, walked = 0;
 	int rc;
 
 	etl_file_rewind(f);
 	while ((rc = etl_file_next_buffer(f, &b)) > 0) {
-		bool timed = false;
 		u64 key = 0, last = 0;
 
-		while (etl_file_next_record(f, &b, &r) > 0) {
-			if ((r.present & ETL_REC_HAS_TIME) &&
-			    !(b.index == 0 && r.offset == ETL_BUFFER_HEADER_SIZE)) {
-				if (!timed)
-					key = r.timestamp;
-				last = r.timestamp;
-				timed = true;
-			}
-		}
-		if (!timed)
-			key = last = b.info.timestamp ? b.info.timestamp :
-							prev_key;
+		if (!ct_buf_times(&b, &key, &last))
+			key = last = b.info.timestamp ? b.info.timestamp : prev_key;
 		prev_key = key;
 		if (n == cap) {
 			struct ct_buf *x;
@@ -425,12 +538,18 @@ static int ct_file_streams(struct ct_proc *p, struct ct_trace *t, u32 slot)
 		if (b.compressed)	/* as on disk: ct_load_buffer() inflates */
 			etl_buffer_parse(b.raw, b.raw_size, &all[n].info, NULL);
 		all[n].index = b.index;
+		all[n].file_offset = b.file_offset;
 		all[n].order = n;
 		all[n].key = key;
 		all[n].last = last > key ? last : key;
 		all[n].skip_first = b.index == 0;
 		n++;
+		if (b.file_offset + b.raw_size - walked >= CT_RELEASE_EVERY) {
+			etl_file_release(f, walked, b.file_offset + b.raw_size);
+			walked = b.file_offset + b.raw_size;
+		}
 	}
+	etl_file_release(f, walked, etl_file_size(f));
 	if (rc < 0) {
 		free(all);
 		return rc;
@@ -495,6 +614,7 @@ void ct_process_files(struct ct_proc *p)
 		if (ct_closing(p->t[i]))
 			p->stop = true;
 	}
+	p->next_order = p->nstreams;
 	for (i = 0; i < p->nstreams && !p->stop; i++) {
 		struct ct_stream *s = &p->streams[i];
 
@@ -502,6 +622,7 @@ void ct_process_files(struct ct_proc *p)
 			p->status = ERROR_NOT_ENOUGH_MEMORY;
 			return;
 		}
+		ct_push_pending(p);
 	}
 	while (p->nheap && !p->stop)
 		ct_deliver_top(p);

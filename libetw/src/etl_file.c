@@ -51,7 +51,8 @@ struct etl_file {
 	struct etl_record header;
 	struct etl_clock clock;
 	struct etl_file_error err;	/* the first damage, or the open error */
-	struct etl_file_error damage[ETL_FILE_DAMAGE_MAX];
+	struct etl_file_error damage[ETL_FILE_DAMAGE_MAX];	/* in file order */
+	u64 damage_order[ETL_FILE_DAMAGE_MAX];		/* ORDER_BUF, ORDER_REC */
 	struct etl_file_damage_totals tot;
 	struct etl_seen *seen;	/* open-addressing table, power of 2 */
 	u32 seen_cap, seen_n;
@@ -98,16 +99,32 @@ static int set_err(struct etl_file_error *e, int code, long long buffer,
 	return code;
 }
 
-/* Note one damaged place: counted, and kept in detail while there is room. */
-static void damage(struct etl_file *f, u32 kind, int code, long long buffer,
-		   u64 start, u32 off, u64 bytes, const char *fmt, ...)
-	__attribute__((format(printf, 8, 9)));
+/*
+ * Where a damage is in the file's order, so that the ones kept are in
+ * that order however they were found (ProcessTrace finds a buffer's
+ * damaged records when it delivers the buffer, buffers' damage before):
+ * the buffer position, then 0 for the buffer itself or the record's
+ * offset + 1.
+ */
+#define ORDER_BUF(slot)		((u64)(slot) << 32)
+#define ORDER_REC(slot, at)	((u64)(slot) << 32 | ((u64)(at) + 1))
 
-static void damage(struct etl_file *f, u32 kind, int code, long long buffer,
-		   u64 start, u32 off, u64 bytes, const char *fmt, ...)
+/*
+ * Note one damaged place: counted, and kept in detail while there is
+ * room -- the first ETL_FILE_DAMAGE_MAX in file order; err is the first.
+ */
+static void damage(struct etl_file *f, u64 order, u32 kind, int code,
+		   long long buffer, u64 start, u32 off, u64 bytes,
+		   const char *fmt, ...)
+	__attribute__((format(printf, 9, 10)));
+
+static void damage(struct etl_file *f, u64 order, u32 kind, int code,
+		   long long buffer, u64 start, u32 off, u64 bytes,
+		   const char *fmt, ...)
 {
 	struct etl_file_damage_totals *t = &f->tot;
 	struct etl_file_error e;
+	u32 kept, i;
 	va_list ap;
 
 	memset(&e, 0, sizeof(e));
@@ -131,11 +148,21 @@ static void damage(struct etl_file *f, u32 kind, int code, long long buffer,
 		break;
 	}
 	t->bytes += bytes;
-	if (t->damages < ETL_FILE_DAMAGE_MAX)
-		f->damage[t->damages] = e;
-	if (!t->damages)
-		f->err = e;
+	/* Kept in file order: found in order, this is an append. */
+	kept = t->damages < ETL_FILE_DAMAGE_MAX ? t->damages : ETL_FILE_DAMAGE_MAX;
+	for (i = kept; i > 0 && f->damage_order[i - 1] > order; i--)
+		;
+	if (i < ETL_FILE_DAMAGE_MAX) {
+		u32 move = (kept < ETL_FILE_DAMAGE_MAX ? kept : ETL_FILE_DAMAGE_MAX - 1) - i;
+
+		memmove(&f->damage[i + 1], &f->damage[i], move * sizeof(f->damage[0]));
+		memmove(&f->damage_order[i + 1], &f->damage_order[i],
+			move * sizeof(f->damage_order[0]));
+		f->damage[i] = e;
+		f->damage_order[i] = order;
+	}
 	t->damages++;
+	f->err = f->damage[0];
 }
 
 static u32 le32(const u8 *p)
@@ -240,6 +267,7 @@ static int check_header(struct etl_file *f)
 }
 
 /* Where the data ends: the rest may be a preallocated zero tail. */
+/* Where the data ends: the rest may be a preallocated zero tail. */
 static void find_end(struct etl_file *f)
 {
 	f->end = f->size;
@@ -259,6 +287,7 @@ static int finish_open(struct etl_file *f, struct etl_file **fp,
 		return rc;
 	}
 	find_end(f);
+	etl_file_release(f, f->end, f->size);
 	*fp = f;
 	return 0;
 }
@@ -362,6 +391,22 @@ void etl_file_close(struct etl_file *f)
 	free(f->seen);
 	free(f->scratch);
 	free(f);
+}
+
+void etl_file_release(struct etl_file *f, u64 from, u64 to)
+{
+	u64 page = (u64)sysconf(_SC_PAGESIZE);
+	u64 lo, hi;
+
+	if (!f || !f->map || from >= to)
+		return;
+	/* Every page the range touches: a neighbour re-reads what it shares. */
+	lo = from & ~(page - 1);
+	hi = (to + page - 1) & ~(page - 1);
+	if (hi > ((f->size + page - 1) & ~(page - 1)))
+		hi = (f->size + page - 1) & ~(page - 1);
+	if (lo < hi)
+		madvise((u8 *)f->map + lo, hi - lo, MADV_DONTNEED);
 }
 
 const struct etl_logfile_info *etl_file_logfile(const struct etl_file *f)
@@ -580,8 +625,8 @@ static int at_end(struct etl_file *f)
 		f->pos = f->size;	/* the last step went past a cut */
 	/* etl-format section 1: BuffersWritten = buffers incl. buffer 0 */
 	if (f->grid && promised > f->slots)
-		damage(f, ETL_DAMAGE_TRUNCATED, -EBADMSG, f->slots, f->pos, 0,
-		       (u64)(promised - f->slots) * f->grid,
+		damage(f, ORDER_BUF(f->slots), ETL_DAMAGE_TRUNCATED, -EBADMSG,
+		       f->slots, f->pos, 0, (u64)(promised - f->slots) * f->grid,
 		       "file truncated: %u buffers present, BuffersWritten is %u",
 		       f->slots, promised);
 	return 0;
@@ -656,7 +701,8 @@ int etl_file_next_buffer(struct etl_file *f, struct etl_file_buffer *b)
 			return at_end(f);
 		left = f->size - f->pos;
 		if (left < ETL_BUFFER_HEADER_SIZE) {
-			damage(f, ETL_DAMAGE_TRAILING, -EBADMSG, -1, f->pos, 0, left,
+			damage(f, ORDER_BUF(f->slots), ETL_DAMAGE_TRAILING, -EBADMSG,
+			       -1, f->pos, 0, left,
 			       "%llu bytes after the last buffer, less than a buffer header",
 			       (unsigned long long)left);
 			f->pos = f->size;
@@ -712,7 +758,8 @@ int etl_file_next_buffer(struct etl_file *f, struct etl_file_buffer *b)
 					next = resync(f, f->last_start + ETL_BUFFER_HEADER_SIZE);
 				if (next < f->pos) {
 					f->went_back = true;
-					damage(f, ETL_DAMAGE_RESYNC, -EBADMSG, f->slots,
+					damage(f, ORDER_BUF(f->slots), ETL_DAMAGE_RESYNC,
+					       -EBADMSG, f->slots,
 					       f->pos, 0, 0,
 					       "the buffer before ends at file offset 0x%llx, not here (its BufferSize was wrong); reading on from there",
 					       (unsigned long long)next);
@@ -724,11 +771,13 @@ int etl_file_next_buffer(struct etl_file *f, struct etl_file_buffer *b)
 			n = (next < f->size ? next : f->size) - f->pos;
 
 			if (f->pos + n >= f->size && n < f->grid && f->slots)
-				damage(f, ETL_DAMAGE_TRAILING, rc, -1, f->pos, 0, n,
+				damage(f, ORDER_BUF(f->slots), ETL_DAMAGE_TRAILING,
+				       rc, -1, f->pos, 0, n,
 				       "%llu bytes after the last buffer are no buffer: %s",
 				       (unsigned long long)n, d.why);
 			else
-				damage(f, ETL_DAMAGE_BUFFER, rc, f->slots, f->pos,
+				damage(f, ORDER_BUF(f->slots), ETL_DAMAGE_BUFFER,
+				       rc, f->slots, f->pos,
 				       d.offset, n, "%s; buffer skipped", d.why);
 			f->slots++;
 			f->pos += n;
@@ -736,7 +785,8 @@ int etl_file_next_buffer(struct etl_file *f, struct etl_file_buffer *b)
 		}
 		/* section 1: every buffer of an uncompressed file has the same size */
 		if (f->grid && !b->compressed && b->info.buffer_size != f->grid) {
-			damage(f, ETL_DAMAGE_BUFFER, -EBADMSG, f->slots, f->pos, 0,
+			damage(f, ORDER_BUF(f->slots), ETL_DAMAGE_BUFFER,
+			       -EBADMSG, f->slots, f->pos, 0,
 			       left < f->grid ? left : f->grid,
 			       "BufferSize %u, but the file's buffers are %u bytes; buffer skipped",
 			       b->info.buffer_size, f->grid);
@@ -745,13 +795,15 @@ int etl_file_next_buffer(struct etl_file *f, struct etl_file_buffer *b)
 			continue;
 		}
 		if (b->info.flags & ETL_BUFINFO_PARTIAL) {
-			damage(f, ETL_DAMAGE_TRUNCATED, -EBADMSG, f->slots, f->pos, 0,
+			damage(f, ORDER_BUF(f->slots), ETL_DAMAGE_TRUNCATED,
+			       -EBADMSG, f->slots, f->pos, 0,
 			       b->info.buffer_size - left,
 			       "file truncated: %llu of the buffer's %u bytes present",
 			       (unsigned long long)left, b->info.buffer_size);
 			step = left;
 		} else if (f->slots && seen_before(f, &b->info, f->pos, b->raw_size)) {
-			damage(f, ETL_DAMAGE_DUPLICATE, -EBADMSG, f->slots, f->pos, 0,
+			damage(f, ORDER_BUF(f->slots), ETL_DAMAGE_DUPLICATE,
+			       -EBADMSG, f->slots, f->pos, 0,
 			       b->raw_size,
 			       "a copy of an earlier buffer (CPU %u, SequenceNumber %lld); skipped",
 			       b->info.cpu, (long long)b->info.sequence);
@@ -788,11 +840,13 @@ int etl_file_next_record(struct etl_file *f, struct etl_file_buffer *b,
 			return rc;
 		off = b->compressed ? 0 : b->iter.diag.offset;
 		if (b->iter.skip_record)
-			damage(f, ETL_DAMAGE_RECORD, rc, b->index, b->file_offset,
+			damage(f, ORDER_REC(b->index, at), ETL_DAMAGE_RECORD, rc,
+			       b->index, b->file_offset,
 			       off, b->iter.skip_bytes,
 			       "%s; record at 0x%x%s skipped", b->iter.diag.why, at, in);
 		else
-			damage(f, ETL_DAMAGE_TAIL, rc, b->index, b->file_offset,
+			damage(f, ORDER_REC(b->index, at), ETL_DAMAGE_TAIL, rc,
+			       b->index, b->file_offset,
 			       off, b->iter.skip_bytes,
 			       "%s; the rest of the buffer from 0x%x%s (%u bytes) skipped",
 			       b->iter.diag.why, at, in, b->iter.skip_bytes);

@@ -38,6 +38,10 @@
  *		fprintf(stderr, "%s\n", etl_file_error(f)->msg);
  *	etl_file_close(f);
  *
+ * Damaged records are found by whoever walks a buffer's records, in any
+ * order of buffers (ProcessTrace walks them in time order); the damages
+ * kept in detail are the first ETL_FILE_DAMAGE_MAX in file order.
+ *
  * Buffer and record pointers stay valid until etl_file_close(), except
  * those of a compressed buffer, which is decompressed into memory of the
  * handle that the next etl_file_next_buffer() reuses.  A file mapped
@@ -146,6 +150,15 @@ int etl_file_next_buffer(struct etl_file *f, struct etl_file_buffer *b);
  */
 int etl_file_next_record(struct etl_file *f, struct etl_file_buffer *b,
 			 struct etl_record *rec);
+
+/*
+ * The bytes [@from, @to) of the file are not needed in memory for now:
+ * the pages of a mapped file that hold them leave the process's resident
+ * set (touched again, they are read again; the pointers stay valid).
+ * Nothing for memory the caller gave (etl_file_open_mem).  So a reader
+ * of a file of any size keeps only what it is reading resident.
+ */
+void etl_file_release(struct etl_file *f, u64 from, u64 to);
 
 /* Start again at buffer 0 (forgets the damage found so far). */
 void etl_file_rewind(struct etl_file *f);

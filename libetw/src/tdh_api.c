@@ -89,6 +89,52 @@ static ULONG event_schema(const EVENT_RECORD *e, ULONG n, const TDH_CONTEXT *c,
 	return tdh_store_schema(&h->ProviderId, &h->EventDescriptor, s, a);
 }
 
+/* The schema of @e as a malloc'ed TRACE_EVENT_INFO (the cache's builder). */
+static ULONG build_info(const EVENT_RECORD *e, TRACE_EVENT_INFO **info, ULONG *size)
+{
+	struct tdh_arena a = { 0 };
+	struct tdh_schema s;
+	ULONG r;
+
+	*info = NULL;
+	*size = 0;
+	/* cacheable(): no context but the pointer size, which it ignores */
+	r = event_schema(e, 0, NULL, &s, &a);
+	if (!r) {
+		r = tdh_schema_to_info(&s, NULL, size);
+		if (r == ERROR_INSUFFICIENT_BUFFER) {
+			*info = malloc(*size);
+			r = *info ? tdh_schema_to_info(&s, *info, size) :
+				    ERROR_NOT_ENOUGH_MEMORY;
+			if (r) {
+				free(*info);
+				*info = NULL;
+			}
+		}
+	}
+	tdh_arena_free(&a);
+	return r;
+}
+
+/*
+ * The answer comes from the schema cache (tdh_cache.c), decoded once per
+ * kind of event, unless a context other than the pointer size is given
+ * (the answer may then depend on it) or the event is a TraceMessage
+ * (WPP: its format lives in TMF files found by a search path, which the
+ * cache does not watch).
+ */
+static int cacheable(const EVENT_RECORD *e, ULONG n, const TDH_CONTEXT *c)
+{
+	ULONG i;
+
+	if (e->EventHeader.Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (c[i].ParameterType != TDH_CONTEXT_POINTERSIZE)
+			return 0;
+	return 1;
+}
+
 ETW_EXPORT TDHSTATUS __stdcall TdhGetEventInformation(
 	PEVENT_RECORD Event, ULONG TdhContextCount, PTDH_CONTEXT TdhContext,
 	PTRACE_EVENT_INFO Buffer, ULONG *BufferSize)
@@ -99,6 +145,9 @@ ETW_EXPORT TDHSTATUS __stdcall TdhGetEventInformation(
 
 	if (!Event || !BufferSize || (TdhContextCount && !TdhContext))
 		return ERROR_INVALID_PARAMETER;
+	if (cacheable(Event, TdhContextCount, TdhContext))
+		return tdh_cache_event_info(Event, build_info, *BufferSize ? Buffer : NULL,
+					    BufferSize);
 	r = event_schema(Event, TdhContextCount, TdhContext, &s, &a);
 	if (!r)
 		r = tdh_schema_to_info(&s, *BufferSize ? Buffer : NULL, BufferSize);
@@ -106,42 +155,38 @@ ETW_EXPORT TDHSTATUS __stdcall TdhGetEventInformation(
 	return r;
 }
 
-/* The event's TRACE_EVENT_INFO, malloc'ed. */
-static ULONG event_info(PEVENT_RECORD e, ULONG n, PTDH_CONTEXT c,
-			TRACE_EVENT_INFO **out)
-{
-	ULONG size = 0, r;
-
-	*out = NULL;
-	r = TdhGetEventInformation(e, n, c, NULL, &size);
-	if (r != ERROR_INSUFFICIENT_BUFFER)
-		return r ? r : ERROR_INVALID_DATA;
-	*out = malloc(size);
-	if (!*out)
-		return ERROR_NOT_ENOUGH_MEMORY;
-	r = TdhGetEventInformation(e, n, c, *out, &size);
-	if (r) {
-		free(*out);
-		*out = NULL;
-	}
-	return r;
-}
-
 static ULONG property_loc(PEVENT_RECORD e, ULONG nc, PTDH_CONTEXT c,
 			  ULONG npd, PPROPERTY_DATA_DESCRIPTOR pd,
 			  struct tdh_loc *loc)
 {
-	TRACE_EVENT_INFO *tei;
-	ULONG r;
+	const struct tdh_cached *entry = NULL;
+	const TRACE_EVENT_INFO *tei;
+	TRACE_EVENT_INFO *own = NULL;
+	ULONG r, size;
 
 	if (!e || !npd || !pd || (nc && !c))
 		return ERROR_INVALID_PARAMETER;
-	r = event_info(e, nc, c, &tei);
-	if (r)
-		return r;
-	r = tdh_locate(tei, e->UserData, e->UserDataLength, event_psize(e, nc, c),
-		       pd, npd, loc);
-	free(tei);
+	if (cacheable(e, nc, c)) {
+		r = tdh_cache_get(e, build_info, &entry);
+		tei = r ? NULL : tdh_cached_info(entry, &size);
+	} else {
+		/* (a context: as TdhGetEventInformation answers with it) */
+		size = 0;
+		r = TdhGetEventInformation(e, nc, c, NULL, &size);
+		if (r == ERROR_INSUFFICIENT_BUFFER) {
+			own = malloc(size);
+			r = own ? TdhGetEventInformation(e, nc, c, own, &size) :
+				  ERROR_NOT_ENOUGH_MEMORY;
+		} else if (!r) {
+			r = ERROR_INVALID_DATA;
+		}
+		tei = own;
+	}
+	if (!r)
+		r = tdh_locate(tei, e->UserData, e->UserDataLength, event_psize(e, nc, c),
+			       pd, npd, loc);
+	tdh_cache_put(entry);
+	free(own);
 	return r;
 }
 

@@ -28,6 +28,7 @@
  * default, as Windows does.
  */
 #include <arpa/inet.h>
+#include <endian.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -48,32 +49,38 @@ struct sb {
 	int heap;		/* s was malloc'ed */
 };
 
-/* Room for @n more bytes and a NUL; 0 when out of memory. */
-static int sb_reserve(struct sb *b, size_t n)
+/* Room for @n more bytes and a NUL, growing: 0 when out of memory. */
+static int sb_grow(struct sb *b, size_t n)
 {
+	size_t cap = b->cap ? b->cap : 64;
+	char *p;
+
 	if (b->oom)
 		return 0;
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 64;
-		char *p;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		p = b->heap ? realloc(b->s, cap) : malloc(cap);
-		if (!p) {
-			b->oom = 1;
-			return 0;
-		}
-		if (!b->heap && b->len)
-			memcpy(p, b->s, b->len);
-		b->s = p;
-		b->cap = cap;
-		b->heap = 1;
+	while (cap < b->len + n + 1)
+		cap *= 2;
+	p = b->heap ? realloc(b->s, cap) : malloc(cap);
+	if (!p) {
+		b->oom = 1;
+		return 0;
 	}
+	if (!b->heap && b->len)
+		memcpy(p, b->s, b->len);
+	b->s = p;
+	b->cap = cap;
+	b->heap = 1;
 	return 1;
 }
 
-static void sb_add(struct sb *b, const char *s, size_t n)
+/* Room for @n more bytes and a NUL; 0 when out of memory. */
+static inline int sb_reserve(struct sb *b, size_t n)
+{
+	if (b->len + n + 1 <= b->cap)
+		return 1;
+	return sb_grow(b, n);
+}
+
+static inline void sb_add(struct sb *b, const char *s, size_t n)
 {
 	if (!sb_reserve(b, n))
 		return;
@@ -99,21 +106,34 @@ static void sb_printf(struct sb *b, const char *fmt, ...)
 /* Decimal without printf (the common case of every integer field). */
 static void sb_u64(struct sb *b, uint64_t u, int neg)
 {
-	char buf[24];
-	size_t k = sizeof(buf);
+	char *o;
 
-	do {
-		buf[--k] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	if (!sb_reserve(b, 21))
+		return;
+	o = b->s + b->len;
 	if (neg)
-		buf[--k] = '-';
-	sb_add(b, buf + k, sizeof(buf) - k);
+		*o++ = '-';
+	b->len = (size_t)(o - b->s) + tdh_dec_text(o, u);
+	b->s[b->len] = 0;
 }
 
 static void sb_i64(struct sb *b, int64_t s)
 {
 	sb_u64(b, s < 0 ? 0 - (uint64_t)s : (uint64_t)s, s < 0);
+}
+
+/* "0x" and upper-case hex digits, no padding: "0x%" PRIX64 without printf. */
+static void sb_hexu(struct sb *b, uint64_t u)
+{
+	char *o;
+
+	if (!sb_reserve(b, 18))
+		return;
+	o = b->s + b->len;
+	o[0] = '0';
+	o[1] = 'x';
+	b->len += 2 + tdh_hex_text(o + 2, u, 1, 1);
+	b->s[b->len] = 0;
 }
 
 static void sb_hex(struct sb *b, const uint8_t *p, size_t n)
@@ -142,14 +162,37 @@ static void sb_cp(struct sb *b, uint32_t c)
 	sb_add(b, (const char *)u, etw_utf8_encode(c, u));
 }
 
-/* UTF-16LE bytes, up to a NUL: converted straight into the text. */
+/*
+ * UTF-16LE bytes, up to a NUL: converted straight into the text.  A run
+ * of ASCII is copied a unit at a time; the rest goes through the one
+ * converter (kmod/shared/etw_utf.c).
+ */
 static void sb_utf16(struct sb *b, const uint8_t *p, size_t bytes)
 {
-	size_t units = bytes / 2, room = 3 * units + 1;
+	size_t units = bytes / 2, room = 3 * units + 1, i;
+	char *o;
 
 	if (!sb_reserve(b, room))
 		return;
-	b->len += etw_utf16_to_utf8(p, units, b->s + b->len, room);
+	o = b->s + b->len;
+	/* two units a step while both are ASCII and not NUL */
+	for (i = 0; i + 2 <= units; i += 2) {
+		uint32_t w;
+
+		memcpy(&w, p + 2 * i, 4);
+		w = le32toh(w);
+		if ((w & 0xFF80FF80u) || !(w & 0xFF) || !(w & 0xFF0000))
+			break;
+		o[i] = (char)w;
+		o[i + 1] = (char)(w >> 16);
+	}
+	for (; i < units && !p[2 * i + 1] && p[2 * i] && p[2 * i] < 0x80; i++)
+		o[i] = (char)p[2 * i];
+	b->len += i;
+	if (i < units && (p[2 * i] || p[2 * i + 1]))
+		b->len += etw_utf16_to_utf8(p + 2 * i, units - i, b->s + b->len, room - i);
+	else
+		b->s[b->len] = 0;
 }
 
 /* 8-bit text up to a NUL: UTF-8 where valid, else each byte as Latin-1. */
@@ -192,11 +235,15 @@ static uint64_t rd_le(const uint8_t *p, unsigned n)
 	uint64_t v = 0;
 	unsigned i;
 
+	if (n == 8 || n == 4 || n == 2 || n == 1) {
+		/* the integer sizes: one load (the data is little-endian) */
+		memcpy(&v, p, n);
+		return le64toh(v);
+	}
 	for (i = 0; i < n; i++)
 		v |= (uint64_t)p[i] << (8 * i);
 	return v;
 }
-
 /* Shortest %g text that reads back as the same value. */
 static void sb_real(struct sb *b, double v, int is_float)
 {
@@ -208,7 +255,10 @@ static void sb_real(struct sb *b, double v, int is_float)
 		return;
 	}
 	if (isinf(v)) {
-		sb_printf(b, "%s", v < 0 ? "-Infinity" : "Infinity");
+		if (v < 0)
+			sb_add(b, "-Infinity", 9);
+		else
+			sb_add(b, "Infinity", 8);
 		return;
 	}
 	for (prec = 1; prec <= 17; prec++) {
@@ -255,38 +305,68 @@ static void put_dec(char *t, unsigned long long v, int n)
 	}
 }
 
+/*
+ * The civil (proleptic Gregorian) date of day @z since 1970-01-01, as
+ * gmtime_r gives it: Howard Hinnant's days-to-civil, a few divisions
+ * instead of gmtime's table walk (a time is on every event's line).
+ */
+static void civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
+{
+	int64_t era, yoe, doy, mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	yoe = z - era * 146097;					/* [0, 146096] */
+	yoe = (yoe - yoe / 1460 + yoe / 36524 - yoe / 146096) / 365;	/* [0, 399] */
+	doy = z - era * 146097 - (365 * yoe + yoe / 4 - yoe / 100);	/* [0, 365] */
+	mp = (5 * doy + 2) / 153;				/* [0, 11] */
+	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
+	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
 size_t tdh_filetime_text(uint64_t ft, char *out, size_t size)
 {
 	const int64_t epoch = 116444736000000000LL;
 	int64_t rel = (int64_t)ft - epoch, secs = rel / 10000000, frac = rel % 10000000;
+	int64_t days, sod, year;
+	unsigned mon, mday;
 	char t[] = "YYYY-MM-DDTHH:MM:SS.FFFFFFFZ";
-	struct tm tm;
-	time_t tt;
 	int n;
 
 	if (frac < 0) {
 		frac += 10000000;
 		secs--;
 	}
-	tt = (time_t)secs;
-	if (!gmtime_r(&tt, &tm)) {
-		n = snprintf(out, size, "%" PRIu64, ft);
-	} else if (tm.tm_year + 1900 < 0 || tm.tm_year + 1900 > 9999) {
-		n = snprintf(out, size, "%04d-%02d-%02dT%02d:%02d:%02d.%07" PRId64 "Z",
-			     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-			     tm.tm_min, tm.tm_sec, frac);
-	} else {
-		/* The common case without printf. */
-		put_dec(t, (unsigned)tm.tm_year + 1900, 4);
-		put_dec(t + 5, (unsigned)tm.tm_mon + 1, 2);
-		put_dec(t + 8, (unsigned)tm.tm_mday, 2);
-		put_dec(t + 11, (unsigned)tm.tm_hour, 2);
-		put_dec(t + 14, (unsigned)tm.tm_min, 2);
-		put_dec(t + 17, (unsigned)tm.tm_sec, 2);
-		put_dec(t + 20, (unsigned long long)frac, 7);
-		n = snprintf(out, size, "%s", t);
+	days = secs / 86400;
+	sod = secs % 86400;
+	if (sod < 0) {
+		sod += 86400;
+		days--;
 	}
-	return n < 0 ? 0 : (size_t)n;
+	civil_from_days(days, &year, &mon, &mday);
+	if (year < 0 || year > 9999) {
+		n = snprintf(out, size, "%04" PRId64 "-%02u-%02uT%02u:%02u:%02u.%07" PRId64 "Z",
+			     year, mon, mday, (unsigned)(sod / 3600),
+			     (unsigned)(sod / 60 % 60), (unsigned)(sod % 60), frac);
+		return n < 0 ? 0 : (size_t)n;
+	}
+	/* The common case without printf. */
+	put_dec(t, (unsigned long long)year, 4);
+	put_dec(t + 5, mon, 2);
+	put_dec(t + 8, mday, 2);
+	put_dec(t + 11, (unsigned long long)(sod / 3600), 2);
+	put_dec(t + 14, (unsigned long long)(sod / 60 % 60), 2);
+	put_dec(t + 17, (unsigned long long)(sod % 60), 2);
+	put_dec(t + 20, (unsigned long long)frac, 7);
+	n = (int)sizeof(t) - 1;
+	if (size) {
+		size_t k = (size_t)n < size - 1 ? (size_t)n : size - 1;
+
+		memcpy(out, t, k);
+		out[k] = 0;
+	}
+	return (size_t)n;
 }
 
 static void sb_filetime(struct sb *b, uint64_t ft)
@@ -298,11 +378,27 @@ static void sb_filetime(struct sb *b, uint64_t ft)
 
 static void sb_systemtime(struct sb *b, const uint8_t *p, int utc)
 {
-	sb_printf(b, "%04u-%02u-%02uT%02u:%02u:%02u.%03u%s",
-		  (unsigned)rd_le(p, 2), (unsigned)rd_le(p + 2, 2),
-		  (unsigned)rd_le(p + 6, 2), (unsigned)rd_le(p + 8, 2),
-		  (unsigned)rd_le(p + 10, 2), (unsigned)rd_le(p + 12, 2),
-		  (unsigned)rd_le(p + 14, 2), utc ? "Z" : "");
+	/* "%04u-%02u-%02uT%02u:%02u:%02u.%03u", without printf when it fits */
+	static const unsigned at[7] = { 0, 2, 6, 8, 10, 12, 14 };	/* wDayOfWeek skipped */
+	static const unsigned pos[7] = { 0, 5, 8, 11, 14, 17, 20 };
+	static const unsigned width[7] = { 4, 2, 2, 2, 2, 2, 3 };
+	char t[] = "YYYY-MM-DDTHH:MM:SS.FFFZ";
+	unsigned v[7], i;
+
+	for (i = 0; i < 7; i++) {
+		v[i] = (unsigned)rd_le(p + at[i], 2);
+		if (v[i] >= (width[i] == 4 ? 10000u : width[i] == 3 ? 1000u : 100u)) {
+			sb_printf(b, "%04u-%02u-%02uT%02u:%02u:%02u.%03u%s",
+				  (unsigned)rd_le(p, 2), (unsigned)rd_le(p + 2, 2),
+				  (unsigned)rd_le(p + 6, 2), (unsigned)rd_le(p + 8, 2),
+				  (unsigned)rd_le(p + 10, 2), (unsigned)rd_le(p + 12, 2),
+				  (unsigned)rd_le(p + 14, 2), utc ? "Z" : "");
+			return;
+		}
+	}
+	for (i = 0; i < 7; i++)
+		put_dec(t + pos[i], v[i], (int)width[i]);
+	sb_add(b, t, utc ? 24 : 23);
 }
 
 /* ConvertSidToStringSid: S-R-A-S1-S2-... */
@@ -313,12 +409,30 @@ static void sb_sid(struct sb *b, const uint8_t *p)
 
 	for (i = 0; i < 6; i++)
 		auth = auth << 8 | p[2 + i];
-	if (auth >> 32)
-		sb_printf(b, "S-%u-0x%012" PRIX64, p[0], auth);
-	else
-		sb_printf(b, "S-%u-%" PRIu64, p[0], auth);
-	for (i = 0; i < p[1]; i++)
-		sb_printf(b, "-%u", (uint32_t)rd_le(p + 8 + 4 * i, 4));
+	sb_add(b, "S-", 2);
+	sb_u64(b, p[0], 0);
+	if (auth >> 32) {
+		sb_printf(b, "-0x%012" PRIX64, auth);
+	} else {
+		sb_add(b, "-", 1);
+		sb_u64(b, auth, 0);
+	}
+	for (i = 0; i < p[1]; i++) {
+		sb_add(b, "-", 1);
+		sb_u64(b, (uint32_t)rd_le(p + 8 + 4 * i, 4), 0);
+	}
+}
+
+/* a.b.c.d from four bytes */
+static void sb_dotted(struct sb *b, const uint8_t *p)
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		if (i)
+			sb_add(b, ".", 1);
+		sb_u64(b, p[i], 0);
+	}
 }
 
 static void sb_ipv6(struct sb *b, const uint8_t *p)
@@ -341,11 +455,14 @@ static void sb_sockaddr(struct sb *b, const uint8_t *p, uint32_t n)
 	uint32_t port = n >= 4 ? (uint32_t)(p[2] << 8 | p[3]) : 0;
 
 	if (family == 2 && n >= 8) {
-		sb_printf(b, "%u.%u.%u.%u:%u", p[4], p[5], p[6], p[7], port);
+		sb_dotted(b, p + 4);
+		sb_add(b, ":", 1);
+		sb_u64(b, port, 0);
 	} else if ((family == 23 || family == 10) && n >= 24) {
 		sb_add(b, "[", 1);
 		sb_ipv6(b, p + 8);
-		sb_printf(b, "]:%u", port);
+		sb_add(b, "]:", 2);
+		sb_u64(b, port, 0);
 	} else {
 		sb_hex(b, p, n);
 	}
@@ -399,7 +516,7 @@ static int sb_map(struct sb *b, const EVENT_MAP_INFO *m, uint64_t v)
 		if (left || first) {
 			if (!first)
 				sb_add(b, " | ", 3);
-			sb_printf(b, "0x%X", left);
+			sb_hexu(b, left);
 		}
 		return 1;
 	}
@@ -425,12 +542,19 @@ static int is_signed_in(uint16_t in)
 	       in == TDH_INTYPE_INT32 || in == TDH_INTYPE_INT64;
 }
 
+static void sb_bool(struct sb *b, uint64_t u)
+{
+	if (u)
+		sb_add(b, "true", 4);
+	else
+		sb_add(b, "false", 5);
+}
+
 static void fmt_int(struct sb *b, uint16_t in, uint16_t out,
 		    const uint8_t *p, uint32_t size)
 {
 	uint64_t u = rd_le(p, size);
-	int64_t s = size < 8 ? (int64_t)(u << (64 - 8 * size)) >> (64 - 8 * size) :
-			       (int64_t)u;
+	int64_t s = tdh_sign_extend(u, size);
 	char text[160];
 
 	switch (out) {
@@ -452,20 +576,20 @@ static void fmt_int(struct sb *b, uint16_t in, uint16_t out,
 	case TDH_OUTTYPE_HEXINT8: case TDH_OUTTYPE_HEXINT16:
 	case TDH_OUTTYPE_HEXINT32: case TDH_OUTTYPE_HEXINT64:
 	case TDH_OUTTYPE_ERRORCODE: case TDH_OUTTYPE_CODE_POINTER:
-		sb_printf(b, "0x%" PRIX64, u);
+		sb_hexu(b, u);
 		return;
 	case TDH_OUTTYPE_BOOLEAN:
-		sb_printf(b, "%s", u ? "true" : "false");
+		sb_bool(b, u);
 		return;
 	case TDH_OUTTYPE_PORT:
 		if (size == 2) {
-			sb_printf(b, "%u", (unsigned)(p[0] << 8 | p[1]));
+			sb_u64(b, (unsigned)(p[0] << 8 | p[1]), 0);
 			return;
 		}
 		break;
 	case TDH_OUTTYPE_IPV4:
 		if (size == 4) {
-			sb_printf(b, "%u.%u.%u.%u", p[0], p[1], p[2], p[3]);
+			sb_dotted(b, p);
 			return;
 		}
 		break;
@@ -486,10 +610,10 @@ static void fmt_int(struct sb *b, uint16_t in, uint16_t out,
 	switch (in) {
 	case TDH_INTYPE_HEXINT32: case TDH_INTYPE_HEXINT64:
 	case TDH_INTYPE_POINTER: case TDH_INTYPE_SIZET:
-		sb_printf(b, "0x%" PRIX64, u);
+		sb_hexu(b, u);
 		break;
 	case TDH_INTYPE_BOOLEAN:
-		sb_printf(b, "%s", u ? "true" : "false");
+		sb_bool(b, u);
 		break;
 	case TDH_INTYPE_UNICODECHAR:
 		sb_utf16(b, p, 2);
@@ -530,6 +654,68 @@ static void counted(uint16_t in, const uint8_t *p, uint32_t size,
 	}
 }
 
+/* tdh_internal.h: fmt_int()'s text for the commonest integers. */
+int tdh_int_class(uint16_t in, uint16_t out, uint32_t psize, uint32_t *size)
+{
+	int cls = out == TDH_OUTTYPE_NULL ? TDH_INT_UDEC : TDH_INT_HEX;
+
+	if (out != TDH_OUTTYPE_NULL && (out < TDH_OUTTYPE_HEXINT8 || out > TDH_OUTTYPE_HEXINT64))
+		return TDH_INT_NONE;
+	switch (in) {
+	case TDH_INTYPE_INT8: case TDH_INTYPE_INT16:
+	case TDH_INTYPE_INT32: case TDH_INTYPE_INT64:
+		if (cls == TDH_INT_UDEC)
+			cls = TDH_INT_SDEC;
+		break;
+	case TDH_INTYPE_UINT8: case TDH_INTYPE_UINT16:
+	case TDH_INTYPE_UINT32: case TDH_INTYPE_UINT64:
+		break;
+	case TDH_INTYPE_HEXINT32: case TDH_INTYPE_HEXINT64:
+	case TDH_INTYPE_POINTER: case TDH_INTYPE_SIZET:
+		cls = TDH_INT_HEX;
+		break;
+	default:
+		return TDH_INT_NONE;
+	}
+	*size = tdh_intype_size(in, psize);
+	return cls;
+}
+
+size_t tdh_int_text(int cls, uint32_t size, uint64_t u, char *buf)
+{
+	size_t k = 0;
+
+	if (cls == TDH_INT_HEX) {
+		buf[k++] = '0';
+		buf[k++] = 'x';
+		k += tdh_hex_text(buf + k, u, 1, 1);
+	} else {
+		if (cls == TDH_INT_SDEC) {
+			int64_t s = tdh_sign_extend(u, size);
+
+			if (s < 0) {
+				buf[k++] = '-';
+				u = 0 - (uint64_t)s;
+			}
+		}
+		k += tdh_dec_text(buf + k, u);
+	}
+	buf[k] = 0;
+	return k;
+}
+
+uint32_t tdh_format_int_fast(uint16_t in, uint16_t out, uint32_t psize,
+			     const uint8_t *p, uint32_t avail, char *buf, size_t *len)
+{
+	uint32_t size;
+	int cls = tdh_int_class(in, out, psize, &size);
+
+	if (!cls || avail < size)
+		return 0;
+	*len = tdh_int_text(cls, size, rd_le(p, size), buf);
+	return size;
+}
+
 ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 		      USHORT out, USHORT length, USHORT avail,
 		      const uint8_t *data, char *buf, size_t cap,
@@ -542,6 +728,15 @@ ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 
 	if (psize != 4 && psize != 8)
 		psize = 8;
+	if (!map && cap >= 24) {
+		/* The common case first: an integer shown as fmt_int() shows it. */
+		size = tdh_format_int_fast(in, out, psize, data, avail, buf, len);
+		if (size) {
+			*text = buf;
+			*used = (USHORT)size;
+			return ERROR_SUCCESS;
+		}
+	}
 	size = tdh_value_size(in, out, length, data, avail, psize, &bad);
 	if (bad)
 		return ERROR_EVT_INVALID_EVENT_DATA;

@@ -121,18 +121,55 @@ const char *tdh_ntstatus_name(uint32_t code);
 void tdh_ntstatus_list(void (*fn)(const char *name, uint32_t code));
 
 /*
- * One value as UTF-8 text: what TdhFormatProperty shows, before the
- * conversion to UTF-16.  @map may be NULL.  Returns ERROR_SUCCESS (text
- * in *@text, NUL-ended, *@len bytes: @buf when it fits in @cap bytes,
- * else malloc'ed; bytes consumed in *@used), ERROR_EVT_INVALID_EVENT_DATA
- * or ERROR_NOT_ENOUGH_MEMORY.
+ * @v as decimal digits (at most 20) or hexadecimal ones (at most 16, at
+ * least @width, zero-padded; no "0x") at @buf, no NUL; returns how many.
+ * What %llu and %llx/%llX write, without printf.
  */
+size_t tdh_dec_text(char *buf, uint64_t v);
+size_t tdh_hex_text(char *buf, uint64_t v, unsigned width, int upper);
+
+/* The @size-byte (1..8) integer @u as a signed one, extended to 64 bits. */
+static inline int64_t tdh_sign_extend(uint64_t u, uint32_t size)
+{
+	return size < 8 ? (int64_t)(u << (64 - 8 * size)) >> (64 - 8 * size) : (int64_t)u;
+}
+
+/* FNV-1a-like over @n bytes, a word at a time (cache keys). */
+uint64_t tdh_hash(uint64_t h, const void *p, size_t n);
+
 /*
  * FILETIME @ft as "2024-01-31T12:34:56.1234567Z" (UTC; TdhFormatProperty's
  * and the tools' form) into @out; returns its length (snprintf's).
  */
 size_t tdh_filetime_text(uint64_t ft, char *out, size_t size);
 
+/*
+ * The commonest values first: a fixed-size integer (INT*, UINT*, HEXINT*,
+ * POINTER, SIZET) without a map, OutType none or HEXINT*: its text into
+ * @buf (at least 24 bytes, NUL-ended, *@len bytes) exactly as
+ * tdh_format_utf8() writes it.  Returns the bytes the value takes, or 0
+ * for any other value (then tdh_format_utf8() decides, errors included).
+ */
+uint32_t tdh_format_int_fast(uint16_t in, uint16_t out, uint32_t psize,
+			     const uint8_t *p, uint32_t avail, char *buf, size_t *len);
+
+/*
+ * Its two steps, for a caller that meets one kind of value many times:
+ * which of those integers @in/@out is (TDH_INT_NONE: none; *@size its
+ * bytes), then the text of value @u (read little-endian from the data)
+ * into @buf (24 bytes), NUL-ended; returns its length.
+ */
+enum { TDH_INT_NONE, TDH_INT_UDEC, TDH_INT_SDEC, TDH_INT_HEX };
+int tdh_int_class(uint16_t in, uint16_t out, uint32_t psize, uint32_t *size);
+size_t tdh_int_text(int cls, uint32_t size, uint64_t u, char *buf);
+
+/*
+ * One value as UTF-8 text: what TdhFormatProperty shows, before the
+ * conversion to UTF-16.  @map may be NULL.  Returns ERROR_SUCCESS (text
+ * in *@text, NUL-ended, *@len bytes: @buf when it fits in @cap bytes,
+ * else malloc'ed; bytes consumed in *@used), ERROR_EVT_INVALID_EVENT_DATA
+ * or ERROR_NOT_ENOUGH_MEMORY.
+ */
 ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 		      USHORT out, USHORT length, USHORT avail,
 		      const uint8_t *data, char *buf, size_t cap,
@@ -145,6 +182,32 @@ ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
  */
 ULONG tdh_kernel_schema(const EVENT_RECORD *e, struct tdh_schema *s,
 			struct tdh_arena *a);
+
+/*
+ * --- The schema cache (tdh_cache.c) ---
+ *
+ * TdhGetEventInformation's answer per kind of event, made once by @build
+ * (which returns ERROR_SUCCESS with a malloc'ed TRACE_EVENT_INFO of *@size
+ * bytes, or an error, itself kept).  tdh_cache_get() gives a counted
+ * entry, which tdh_cache_put() lets go; tdh_cache_event_info() copies the
+ * answer out as TdhGetEventInformation does (ERROR_INSUFFICIENT_BUFFER
+ * with *@size when @buf is NULL or short).  A source of schemas that
+ * changes (a manifest loaded or unloaded, a directory of them changed,
+ * MOF classes loaded) calls tdh_cache_invalidate(); tdh_api.c does not
+ * cache what depends on something the cache cannot know of (a TDH_CONTEXT
+ * other than the pointer size, TraceMessage events and their TMF files).
+ */
+struct tdh_cached;
+typedef ULONG (*tdh_cache_build_fn)(const EVENT_RECORD *e, TRACE_EVENT_INFO **info,
+				    ULONG *size);
+ULONG tdh_cache_get(const EVENT_RECORD *e, tdh_cache_build_fn build,
+		    const struct tdh_cached **out);
+const TRACE_EVENT_INFO *tdh_cached_info(const struct tdh_cached *c, ULONG *size);
+void tdh_cache_put(const struct tdh_cached *c);
+ULONG tdh_cache_event_info(const EVENT_RECORD *e, tdh_cache_build_fn build,
+			   TRACE_EVENT_INFO *buf, ULONG *size);
+void tdh_cache_invalidate(void);
+void tdh_cache_stats(uint32_t *entries, size_t *bytes);	/* for tests */
 
 /* --- Manifests (tdh_manifest.c, tdh_store.c) --- */
 struct tdh_manifest;

@@ -834,18 +834,47 @@ static ULONG describe(const EVENT_RECORD *e, struct tdh_schema *s, struct tdh_ar
 	return ERROR_SUCCESS;
 }
 
-ULONG tdh_mof_schema(const EVENT_RECORD *e, struct tdh_schema *s, struct tdh_arena *a)
+/* Read the store again if its directories changed.  Context: store.lock. */
+static void refresh_locked(void)
 {
 	const char *path = tdh_mof_path();
 	long long mt[16] = { 0 };
+
+	if (stale(path, mt)) {
+		reload(path, mt);
+		/* Answers made from the old classes (or their absence) go. */
+		tdh_cache_invalidate();
+	}
+}
+
+ULONG tdh_mof_schema(const EVENT_RECORD *e, struct tdh_schema *s, struct tdh_arena *a)
+{
 	ULONG r;
 
 	if (!(e->EventHeader.Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER))
 		return ERROR_NOT_FOUND;
 	pthread_mutex_lock(&store.lock);
-	if (stale(path, mt))
-		reload(path, mt);
+	refresh_locked();
 	r = describe(e, s, a);
 	pthread_mutex_unlock(&store.lock);
 	return r;
+}
+
+/*
+ * The schema cache's hit of a classic event: the store is looked at
+ * again, at most once a second (as the manifest store), so that
+ * `etwctl mof install` is seen by a consumer that keeps running.
+ */
+void tdh_mof_refresh(void)
+{
+	static struct timespec last;
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	pthread_mutex_lock(&store.lock);
+	if (now.tv_sec != last.tv_sec) {
+		last = now;
+		refresh_locked();
+	}
+	pthread_mutex_unlock(&store.lock);
 }

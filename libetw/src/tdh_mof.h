@@ -33,5 +33,7 @@ int tdh_mof_class_guid(const struct mof_file *f, unsigned i, GUID *g);
 struct tdh_schema;
 struct tdh_arena;
 ULONG tdh_mof_schema(const EVENT_RECORD *e, struct tdh_schema *s, struct tdh_arena *a);
+/* Read the store again if it changed (at most once a second). */
+void tdh_mof_refresh(void);
 
 #endif /* _LIBETW_TDH_MOF_H */

@@ -193,6 +193,7 @@ static void refresh_installed(void)
 		goto out;
 	free(dir_stamp);
 	dir_stamp = strdup(stamp);
+	tdh_cache_invalidate();		/* what was installed has changed */
 	for (e = installed; e; e = e->next)
 		e->seen = 0;
 	for (p = manifest_path(); *p;) {
@@ -333,6 +334,7 @@ static ULONG add_loaded(const char *key, const char *xml, size_t len)
 	tdh_manifest_free(e->m);
 	e->m = m;
 	pthread_rwlock_unlock(&store_lock);
+	tdh_cache_invalidate();
 	return ERROR_SUCCESS;
 }
 
@@ -355,6 +357,8 @@ static ULONG drop_loaded(const char *key, int prefix)
 		found = 1;
 	}
 	pthread_rwlock_unlock(&store_lock);
+	if (found)
+		tdh_cache_invalidate();
 	return found ? ERROR_SUCCESS : ERROR_NOT_FOUND;
 }
 
@@ -504,6 +508,11 @@ ETW_EXPORT TDHSTATUS __stdcall TdhLoadManifestFromBinary(PWSTR BinaryPath)
 	if (!r && !k)
 		r = ERROR_RESOURCE_NOT_FOUND;
 	return r;
+}
+
+void tdh_store_refresh(void)
+{
+	refresh_installed();
 }
 
 /* Used by tdh_enum.c: look up with the installed list refreshed. */

@@ -38,6 +38,12 @@ ULONG tdh_store_schema(const GUID *provider, const EVENT_DESCRIPTOR *d,
 ULONG tdh_store_map_info(const GUID *provider, const char *name,
 			 EVENT_MAP_INFO *buf, ULONG *size);
 
+/*
+ * The installed list brought up to date if a directory changed (looked at
+ * at most once a second; a change invalidates the schema cache).
+ */
+void tdh_store_refresh(void);
+
 /* The installed list brought up to date, then the read lock taken. */
 void tdh_store_lock_fresh(void);
 /* tdh_store_lock_fresh(), then tdh_store_get(). */

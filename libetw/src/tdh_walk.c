@@ -39,7 +39,12 @@ uint32_t tdh_value_size(uint16_t in, uint16_t out, uint32_t length,
 			n = 2 * length;
 			break;
 		}
-		for (i = 0; i + 1 < avail; i += 2)
+		for (i = 0; i + 3 < avail; i += 4) {
+			/* two units a step: either of them NUL? */
+			if ((!p[i] && !p[i + 1]) || (!p[i + 2] && !p[i + 3]))
+				break;
+		}
+		for (; i + 1 < avail; i += 2)
 			if (!p[i] && !p[i + 1])
 				return i + 2;
 		return avail & ~1u;	/* unterminated: the rest */

@@ -13,12 +13,15 @@
  * kind of event, not once per event.  Memory for one event's result
  * comes from an arena that the next event reuses.
  */
+#include <endian.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/decode.h"
+#include "common/obuf.h"
 #include "etw_guid.h"
 #include "shared/etw_utf.h"
 #include "tdh_wpp.h"
@@ -68,18 +71,52 @@ void *da_alloc(size_t n)
 	return cur->data + cur->len - n;
 }
 
+/*
+ * The free space of the current chunk, at least @n bytes: a value is
+ * formatted there and da_commit() keeps what it used.
+ */
+static inline char *da_room(size_t n, size_t *cap)
+{
+	char *p;
+
+	if (!cur || cur->cap - cur->len < n) {
+		p = da_alloc(n);
+		cur->len -= (n + 7) & ~(size_t)7;	/* not taken yet */
+	}
+	p = cur->data + cur->len;
+	if (cap)
+		*cap = cur->cap - cur->len;
+	return p;
+}
+
+/* da_alloc, its common case inline. */
+static inline void *da_get(size_t n)
+{
+	n = (n + 7) & ~(size_t)7;
+	if (cur && cur->cap - cur->len >= n) {
+		cur->len += n;
+		return cur->data + cur->len - n;
+	}
+	return da_alloc(n);
+}
+
+static void da_commit(size_t n)
+{
+	cur->len += (n + 7) & ~(size_t)7;
+}
+
 char *da_str(const char *s)
 {
 	size_t n = strlen(s) + 1;
 
-	return memcpy(da_alloc(n), s, n);
+	return memcpy(da_get(n), s, n);
 }
 
 /* UTF-16LE (@units, or up to a NUL) to UTF-8 in the arena. */
 char *da_utf8(const void *u16le, size_t units)
 {
 	size_t n = etw_utf16_to_utf8(u16le, units, NULL, SIZE_MAX) + 1;
-	char *out = da_alloc(n);
+	char *out = da_get(n);
 
 	etw_utf16_to_utf8(u16le, units, out, n);
 	return out;
@@ -94,14 +131,35 @@ char *da_u16(const WCHAR *w)
 /* --- schema and map caches --- */
 
 /* A schema from TDH and its strings in UTF-8, converted once. */
+/*
+ * What decoding a property needs besides its bytes, worked out once per
+ * schema: its map (looked up at its first value), and so how its values
+ * are written (value_kind, int_kind).
+ */
+struct pplan {
+	EVENT_MAP_INFO *map;
+	unsigned char known;	/* the fields below are set */
+	unsigned char icls[2];	/* tdh_int_class() for 4- and 8-byte pointers */
+	unsigned char isize[2];	/* its size */
+	unsigned char kind;	/* enum dn_kind */
+	unsigned char is_int, is_signed, hex;
+	unsigned char real;	/* FLOAT or DOUBLE shown as a number */
+};
+
 struct schema {
 	TRACE_EVENT_INFO *t;
 	char *provider, *event, *level, *task, *opcode, *channel;
 	char *keywords;		/* the list joined with ", " */
 	char *message;
 	char **pname;		/* each property's name */
+	struct pplan *plan;	/* each property's */
+	const char *dprovider, *devent;	/* the names shown (decode()) */
 };
 
+/*
+ * The schemas are kept for the program's life and never freed: the
+ * nodes' names point into them (decode.h).
+ */
 struct info_entry {
 	struct info_entry *next;
 	uint64_t hash;
@@ -132,7 +190,8 @@ static struct schema *schema_new(TRACE_EVENT_INFO *t)
 	struct schema *s = calloc(1, sizeof(*s));
 	ULONG i;
 
-	if (!s || !(s->pname = calloc(t->PropertyCount + 1, sizeof(char *)))) {
+	if (!s || !(s->pname = calloc(t->PropertyCount + 1, sizeof(char *))) ||
+	    !(s->plan = calloc(t->PropertyCount + 1, sizeof(*s->plan)))) {
 		fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
 		exit(1);
 	}
@@ -146,6 +205,32 @@ static struct schema *schema_new(TRACE_EVENT_INFO *t)
 	s->message = u16dup(t, t->EventMessageOffset);
 	for (i = 0; i < t->PropertyCount; i++)
 		s->pname[i] = u16dup(t, t->EventPropertyInfoArray[i].NameOffset);
+	/*
+	 * The names shown.  A MOF class has no event name.  The NT Kernel
+	 * Logger's classes all have the provider MSNT_SystemTrace, but each
+	 * its own GUID: the class is the provider ("Process"), the type its
+	 * event ("Start"), as tracerpt shows them ("Process/Start" in text);
+	 * another class's event is "Task/Opcode".
+	 */
+	s->dprovider = s->provider;
+	s->devent = s->event;
+	if (t->DecodingSource == DecodingSourceWbem && !s->event && s->task &&
+	    s->opcode) {
+		if (s->provider && !strcmp(s->provider, "MSNT_SystemTrace")) {
+			s->dprovider = s->task;
+			s->devent = s->opcode;
+		} else {
+			size_t n = strlen(s->task) + strlen(s->opcode) + 2;
+			char *ev = malloc(n);
+
+			if (!ev) {
+				fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
+				exit(1);
+			}
+			snprintf(ev, n, "%s/%s", s->task, s->opcode);
+			s->devent = ev;
+		}
+	}
 	if (t->KeywordsNameOffset) {
 		/* A list of strings ending with an empty one: join with ", ". */
 		const WCHAR *k = TEI_KEYWORDS_NAME(t);
@@ -167,23 +252,6 @@ static struct schema *schema_new(TRACE_EVENT_INFO *t)
 
 #define CACHE_BUCKETS 1024
 static struct info_entry *info_cache[CACHE_BUCKETS];
-
-/* FNV-1a-like, a word at a time (keys are metadata blobs, every event). */
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	uint64_t w;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&w, b + i, 8);
-		h = (h ^ w) * 1099511628211ULL;
-		h ^= h >> 29;
-	}
-	for (; i < n; i++)
-		h = (h ^ b[i]) * 1099511628211ULL;
-	return h;
-}
 
 static const EVENT_HEADER_EXTENDED_DATA_ITEM *ext_of(PEVENT_RECORD er, USHORT t)
 {
@@ -241,25 +309,70 @@ static size_t info_key(PEVENT_RECORD er, unsigned char *key, size_t room)
 	return n;
 }
 
+/*
+ * The last event's key when it had no TraceLogging metadata: what
+ * info_key() makes of the header, compared field by field (an event
+ * like the one before costs a few compares, not a key).
+ */
+struct last_key {
+	GUID provider;
+	USHORT id, flags, len;
+	UCHAR version, opcode;
+};
+
+static int same_as_last(PEVENT_RECORD er, struct last_key *k, int set)
+{
+	const EVENT_HEADER *h = &er->EventHeader;
+	struct last_key now;
+
+	memset(&now, 0, sizeof(now));
+	now.provider = h->ProviderId;
+	now.id = h->EventDescriptor.Id;
+	now.version = h->EventDescriptor.Version;
+	now.flags = h->Flags;
+	if (h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) {
+		now.opcode = h->EventDescriptor.Opcode;
+		if (IsEqualGUID(&h->ProviderId, &StackWalkGuid))
+			now.len = er->UserDataLength;
+	}
+	if (set) {
+		*k = now;
+		return 1;
+	}
+	return !memcmp(&now, k, sizeof(now));
+}
+
 static ULONG event_info(PEVENT_RECORD er, const struct schema **out)
 {
 	static unsigned char key[65536 + 512];
 	static struct info_entry *last;	/* runs of one kind of event */
-	size_t n = info_key(er, key, sizeof(key));
+	static struct last_key lastk;	/* its key, if it has no metadata */
+	static int last_plain;		/* it had none */
+	int plain = !ext_of(er, EVENT_HEADER_EXT_TYPE_EVENT_SCHEMA_TL);
+	size_t n;
 	uint64_t h;
 	struct info_entry *e, **b;
 	TRACE_EVENT_INFO *t = NULL;
 	ULONG size = 0, r;
 
-	if (n && last && last->keylen == n && !memcmp(last->key, key, n)) {
+	if (plain && last && last_plain && same_as_last(er, &lastk, 0)) {
 		*out = last->s;
 		return last->status;
 	}
-	h = fnv(1469598103934665603ULL, key, n);
+	n = info_key(er, key, sizeof(key));
+	if (n && last && last->keylen == n && !memcmp(last->key, key, n)) {
+		*out = last->s;
+		if ((last_plain = plain))
+			same_as_last(er, &lastk, 1);
+		return last->status;
+	}
+	h = tdh_hash(1469598103934665603ULL, key, n);
 	b = &info_cache[h % CACHE_BUCKETS];
 	for (e = *b; n && e; e = e->next)
 		if (e->hash == h && e->keylen == n && !memcmp(e->key, key, n)) {
 			last = e;
+			if ((last_plain = plain))
+				same_as_last(er, &lastk, 1);
 			*out = e->s;
 			return e->status;
 		}
@@ -286,6 +399,8 @@ static ULONG event_info(PEVENT_RECORD er, const struct schema **out)
 		e->s = (struct schema *)*out;
 		e->status = r;
 		last = e;
+		if ((last_plain = plain))
+			same_as_last(er, &lastk, 1);
 		e->next = *b;
 		*b = e;
 	} else {
@@ -339,6 +454,7 @@ struct walk {
 	PBYTE p;
 	USHORT left;
 	ULONG psize;
+	unsigned p8;		/* psize == 8 */
 	ULONGLONG *vals;	/* each property's integer value */
 	ULONG bad;		/* a TdhFormatProperty status */
 };
@@ -360,31 +476,28 @@ static enum dn_kind value_kind(USHORT in, USHORT out, int mapped)
 
 /*
  * Whether TDH's text for this value is the integer itself (decimal, or
- * hexadecimal for HEXINT and pointers): then @n keeps the value too.
+ * hexadecimal for HEXINT and pointers): then the node keeps the value
+ * too, signed as @sgn says.
  */
-static void int_value(USHORT in, USHORT out, int mapped, const BYTE *p,
-		      USHORT used, struct dnode *n)
+static int int_kind(USHORT in, USHORT out, int mapped, int *sgn, int *hex)
 {
-	ULONGLONG v = 0;
-	int sgn, hex;
-
-	if (mapped || !used || used > 8)
-		return;
+	if (mapped)
+		return 0;
 	switch (in) {
 	case TDH_INTYPE_INT8: case TDH_INTYPE_INT16:
 	case TDH_INTYPE_INT32: case TDH_INTYPE_INT64:
-		sgn = 1, hex = 0;
+		*sgn = 1, *hex = 0;
 		break;
 	case TDH_INTYPE_UINT8: case TDH_INTYPE_UINT16:
 	case TDH_INTYPE_UINT32: case TDH_INTYPE_UINT64:
-		sgn = 0, hex = 0;
+		*sgn = 0, *hex = 0;
 		break;
 	case TDH_INTYPE_HEXINT32: case TDH_INTYPE_HEXINT64:
 	case TDH_INTYPE_POINTER: case TDH_INTYPE_SIZET:
-		sgn = 0, hex = 1;
+		*sgn = 0, *hex = 1;
 		break;
 	default:
-		return;
+		return 0;
 	}
 	/* The OutTypes TdhFormatProperty shows as the number (tdh_format.c). */
 	switch (out) {
@@ -392,71 +505,153 @@ static void int_value(USHORT in, USHORT out, int mapped, const BYTE *p,
 		break;
 	case TDH_OUTTYPE_BYTE: case TDH_OUTTYPE_SHORT:
 	case TDH_OUTTYPE_INT: case TDH_OUTTYPE_LONG:
-		sgn = 1, hex = 0;
+		*sgn = 1, *hex = 0;
 		break;
 	case TDH_OUTTYPE_UNSIGNEDBYTE: case TDH_OUTTYPE_UNSIGNEDSHORT:
 	case TDH_OUTTYPE_UNSIGNEDINT: case TDH_OUTTYPE_UNSIGNEDLONG:
 	case TDH_OUTTYPE_PID: case TDH_OUTTYPE_TID: case TDH_OUTTYPE_ETWTIME:
-		sgn = 0, hex = 0;
+		*sgn = 0, *hex = 0;
 		break;
 	case TDH_OUTTYPE_HEXINT8: case TDH_OUTTYPE_HEXINT16:
 	case TDH_OUTTYPE_HEXINT32: case TDH_OUTTYPE_HEXINT64:
 	case TDH_OUTTYPE_ERRORCODE: case TDH_OUTTYPE_CODE_POINTER:
-		sgn = 0, hex = 1;
+		*sgn = 0, *hex = 1;
 		break;
 	default:
-		return;
+		return 0;
 	}
-	memcpy(&v, p, used);
-	if (sgn && used < 8 && (v >> (8 * used - 1)) & 1)
-		v |= ~0ULL << (8 * used);
-	n->is_int = 1;
-	n->is_signed = sgn;
-	n->hex = hex;
-	n->ival = v;
+	return 1;
 }
 
-static void one_value(struct walk *w, ULONG i, struct dnode *n)
+/* Property @i's plan, worked out at its first value. */
+static const struct pplan *plan_of(struct walk *w, ULONG i)
+{
+	struct pplan *pl = &((struct schema *)w->s)->plan[i];
+	const EVENT_PROPERTY_INFO *pi = &w->t->EventPropertyInfoArray[i];
+	USHORT in = pi->nonStructType.InType, out = pi->nonStructType.OutType;
+	int sgn = 0, hex = 0;
+
+	if (pl->known)
+		return pl;
+	if (pi->nonStructType.MapNameOffset)
+		pl->map = event_map(w->er, (PWSTR)((PBYTE)w->t +
+					 pi->nonStructType.MapNameOffset));
+	pl->kind = (unsigned char)value_kind(in, out, pl->map != NULL);
+	pl->real = pl->kind == DK_NUMBER &&
+		   (in == TDH_INTYPE_FLOAT || in == TDH_INTYPE_DOUBLE);
+	pl->is_int = (unsigned char)int_kind(in, out, pl->map != NULL, &sgn, &hex);
+	if (!pl->map) {
+		uint32_t size = 0;
+
+		pl->icls[0] = (unsigned char)tdh_int_class(in, out, 4, &size);
+		pl->isize[0] = (unsigned char)size;
+		pl->icls[1] = (unsigned char)tdh_int_class(in, out, 8, &size);
+		pl->isize[1] = (unsigned char)size;
+	}
+	pl->is_signed = (unsigned char)sgn;
+	pl->hex = (unsigned char)hex;
+	pl->known = 1;
+	return pl;
+}
+
+/* The little-endian integer of @n bytes at @p (n <= 8). */
+static ULONGLONG le_int(const BYTE *p, USHORT n)
+{
+	uint64_t v = 0;
+
+	switch (n) {
+	case 1: return p[0];
+	case 2: { uint16_t x; memcpy(&x, p, 2); return le16toh(x); }
+	case 4: { uint32_t x; memcpy(&x, p, 4); return le32toh(x); }
+	case 8: memcpy(&v, p, 8); return le64toh(v);
+	}
+	memcpy(&v, p, n);
+	return le64toh(v);
+}
+
+/* @n's text is integer @v of @used bytes: it keeps the value too. */
+static inline void set_int(struct dnode *n, const struct pplan *pl, ULONGLONG v,
+			   USHORT used)
+{
+	n->is_int = 1;
+	n->is_signed = pl->is_signed;
+	n->hex = pl->hex;
+	n->ival = pl->is_signed ? (ULONGLONG)tdh_sign_extend(v, used) : v;
+}
+
+/* Any value: as TdhFormatProperty formats it (tdh_format_utf8). */
+static __attribute__((noinline)) void any_value(struct walk *w, ULONG i, struct dnode *n,
+						const struct pplan *pl)
 {
 	EVENT_PROPERTY_INFO *pi = &w->t->EventPropertyInfoArray[i];
 	USHORT len = pi->length, used = 0;
-	EVENT_MAP_INFO *map = NULL;
-	char small[512], *text = NULL;
-	size_t tlen = 0;
+	char *room, *text = NULL;
+	size_t tlen = 0, cap;
 	ULONG r;
 
+	n->type = DN_VALUE;
+	n->kind = pl->kind;
+	/*
+	 * TdhFormatProperty's text, before its conversion to UTF-16: into
+	 * the arena itself when it fits.
+	 */
+	room = da_room(512, &cap);
 	if (pi->Flags & PropertyParamLength)
 		len = (USHORT)w->vals[pi->lengthPropertyIndex];
-	if (pi->nonStructType.MapNameOffset)
-		map = event_map(w->er, (PWSTR)((PBYTE)w->t +
-					pi->nonStructType.MapNameOffset));
-	/* TdhFormatProperty's text, before its conversion to UTF-16. */
-	r = tdh_format_utf8(map, w->psize, pi->nonStructType.InType,
+	r = tdh_format_utf8(pl->map, w->psize, pi->nonStructType.InType,
 			    pi->nonStructType.OutType, len, w->left, w->p,
-			    small, sizeof(small), &text, &tlen, &used);
-	n->type = DN_VALUE;
+			    room, cap, &text, &tlen, &used);
 	if (r) {
 		w->bad = r;
 		n->text = "";
 		return;
 	}
-	n->text = memcpy(da_alloc(tlen + 1), text, tlen + 1);
-	if (text != small)
+	if (text == room) {
+		da_commit(tlen + 1);
+		n->text = text;
+	} else {
+		n->text = memcpy(da_get(tlen + 1), text, tlen + 1);
 		free(text);
-	n->kind = value_kind(pi->nonStructType.InType, pi->nonStructType.OutType,
-			     map != NULL);
-	if (n->kind == DK_NUMBER && (pi->nonStructType.InType == TDH_INTYPE_FLOAT ||
-				     pi->nonStructType.InType == TDH_INTYPE_DOUBLE) &&
-	    (!strcmp(n->text, "NaN") || strstr(n->text, "Infinity")))
-		n->kind = DK_TEXT;
-	int_value(pi->nonStructType.InType, pi->nonStructType.OutType, map != NULL,
-		  w->p, used, n);
-	if (used <= 8) {
-		ULONGLONG v = 0;
-
-		memcpy(&v, w->p, used);
-		w->vals[i] = v;
 	}
+	if (pl->real && (!strcmp(n->text, "NaN") || strstr(n->text, "Infinity")))
+		n->kind = DK_TEXT;
+	n->len = tlen;
+	if (used <= 8) {
+		ULONGLONG v = used ? le_int(w->p, used) : 0;
+
+		w->vals[i] = v;
+		if (pl->is_int && used)
+			set_int(n, pl, v, used);
+	}
+	w->p += used;
+	w->left -= used;
+}
+
+/*
+ * One value.  The commonest -- an integer without a map, shown in
+ * decimal or hex (tdh_int_class) -- has its text written straight into
+ * the arena; every other goes through any_value().
+ */
+static void one_value(struct walk *w, ULONG i, struct dnode *n)
+{
+	const struct pplan *pl = plan_of(w, i);
+	USHORT used = pl->isize[w->p8];
+	ULONGLONG v;
+	char *room;
+
+	if (!pl->icls[w->p8] || w->left < used) {
+		any_value(w, i, n, pl);
+		return;
+	}
+	room = da_room(24, NULL);
+	v = le_int(w->p, used);
+	n->type = DN_VALUE;
+	n->kind = pl->kind;
+	n->len = tdh_int_text(pl->icls[w->p8], used, v, room);
+	n->text = room;
+	da_commit(n->len + 1);
+	w->vals[i] = v;
+	set_int(n, pl, v, used);	/* these are integers shown as such (int_kind) */
 	w->p += used;
 	w->left -= used;
 }
@@ -466,93 +661,126 @@ static void props(struct walk *w, ULONG first, ULONG count, struct dnode *out);
 static void one_prop(struct walk *w, ULONG i, struct dnode *n)
 {
 	EVENT_PROPERTY_INFO *pi = &w->t->EventPropertyInfoArray[i];
-	int array = (pi->Flags & (PropertyParamCount | PropertyParamFixedCount)) ||
-		    pi->count > 1;
 	ULONG count = (pi->Flags & PropertyParamCount) ?
 		      (ULONG)w->vals[pi->countPropertyIndex] : pi->count, k;
 	struct dnode *elems;
 
 	n->name = w->s->pname[i] ? w->s->pname[i] : "";
-	if (!array)
-		count = 1;
+	if (!(pi->Flags & (PropertyParamCount | PropertyParamFixedCount)) && pi->count <= 1) {
+		/* one value or one struct: the common case */
+		if (!(pi->Flags & PropertyStruct)) {
+			one_value(w, i, n);
+			return;
+		}
+		n->type = DN_STRUCT;
+		n->nkids = pi->structType.NumOfStructMembers;
+		n->kids = da_get((n->nkids + 1) * sizeof(*n->kids));
+		props(w, pi->structType.StructStartIndex, n->nkids, n->kids);
+		return;
+	}
 	if (count > 65535) {
 		w->bad = ERROR_EVT_INVALID_EVENT_DATA;
 		return;
 	}
-	elems = array ? da_alloc((count ? count : 1) * sizeof(*elems)) : n;
+	elems = da_get((count ? count : 1) * sizeof(*elems));
 	for (k = 0; k < count && !w->bad; k++) {
 		struct dnode *e = &elems[k];
 
-		if (array)
-			memset(e, 0, sizeof(*e));
+		memset(e, 0, sizeof(*e));
 		if (pi->Flags & PropertyStruct) {
 			e->type = DN_STRUCT;
 			e->nkids = pi->structType.NumOfStructMembers;
-			e->kids = da_alloc((e->nkids + 1) * sizeof(*e->kids));
+			e->kids = da_get((e->nkids + 1) * sizeof(*e->kids));
 			props(w, pi->structType.StructStartIndex, e->nkids, e->kids);
 		} else {
 			one_value(w, i, e);
 		}
-		if (array)
-			e->name = NULL;
+		e->name = NULL;
 	}
-	if (array) {
-		n->type = DN_ARRAY;
-		n->kids = elems;
-		n->nkids = count;
-	}
+	n->type = DN_ARRAY;
+	n->kids = elems;
+	n->nkids = count;
 }
 
 static void props(struct walk *w, ULONG first, ULONG count, struct dnode *out)
 {
-	ULONG i;
+	ULONG i, n = count;
 
-	for (i = 0; i < count && !w->bad; i++) {
-		memset(&out[i], 0, sizeof(out[i]));
-		if (first + i >= w->t->PropertyCount) {
-			w->bad = ERROR_EVT_INVALID_EVENT_DATA;
-			return;
-		}
+	/* as far as there are properties, then the error */
+	if (first + count > w->t->PropertyCount)
+		n = first < w->t->PropertyCount ? w->t->PropertyCount - first : 0;
+	memset(out, 0, count * sizeof(*out));
+	for (i = 0; i < n; i++) {
 		one_prop(w, first + i, &out[i]);
+		if (w->bad)
+			return;
 	}
+	if (n < count)
+		w->bad = ERROR_EVT_INVALID_EVENT_DATA;
+}
+
+/* Where a flattening writes: at most @left more bytes from @p. */
+struct flat {
+	char *p;
+	size_t left;
+};
+
+/* Append @n bytes of @s, as many as fit; 0 once it is full. */
+static int flat_put(struct flat *f, const char *s, size_t n)
+{
+	if (n > f->left)
+		n = f->left;
+	memcpy(f->p, s, n);
+	f->p += n;
+	f->left -= n;
+	return f->left != 0;
+}
+
+/* One piece after another, no printf; stops when full. */
+static int flat_node(struct flat *f, const struct dnode *n)
+{
+	unsigned i;
+
+	if (n->type == DN_VALUE)
+		return flat_put(f, n->text, strlen(n->text));
+	if (!flat_put(f, n->type == DN_ARRAY ? "[" : "{", 1))
+		return 0;
+	for (i = 0; i < n->nkids; i++) {
+		if (i && !flat_put(f, ",", 1))
+			return 0;
+		if (n->kids[i].name && (!flat_put(f, n->kids[i].name, strlen(n->kids[i].name)) ||
+					!flat_put(f, "=", 1)))
+			return 0;
+		if (!flat_node(f, &n->kids[i]))
+			return 0;
+	}
+	return flat_put(f, n->type == DN_ARRAY ? "]" : "}", 1);
 }
 
 size_t dnode_flat(const struct dnode *n, char *out, size_t room)
 {
-	size_t len = 0;
-	unsigned i;
+	struct flat f = { out, room ? room - 1 : 0 };
 
-#define PUT(s) do { int k_ = snprintf(out + len, len < room ? room - len : 0, "%s", (s)); \
-		len += (size_t)k_; } while (0)
-	switch (n->type) {
-	case DN_VALUE:
-		PUT(n->text);
-		break;
-	case DN_ARRAY:
-	case DN_STRUCT:
-		PUT(n->type == DN_ARRAY ? "[" : "{");
-		for (i = 0; i < n->nkids; i++) {
-			if (i)
-				PUT(",");
-			if (n->kids[i].name) {
-				PUT(n->kids[i].name);
-				PUT("=");
-			}
-			len += dnode_flat(&n->kids[i], out + (len < room ? len : room),
-					  len < room ? room - len : 0);
-		}
-		PUT(n->type == DN_ARRAY ? "]" : "}");
-		break;
-	}
-#undef PUT
-	return len;
+	if (!room)
+		return 0;
+	flat_node(&f, n);
+	*f.p = 0;
+	return (size_t)(f.p - out);
+}
+
+void dnode_flat_ob(struct obuf *o, const struct dnode *n, size_t max)
+{
+	struct flat f = { ob_room(o, max), max };
+
+	flat_node(&f, n);
+	ob_commit(o, max - f.left);
 }
 
 /* A manifest message: %1..%n are the top-level values, %% a percent. */
 static const char *fill_message(const char *tmpl, const struct decoded *d)
 {
 	size_t room = strlen(tmpl) + 1024, len = 0;
-	char *out = da_alloc(room);
+	char *out = da_get(room);
 	const char *p;
 
 	for (p = tmpl; *p && len + 1 < room; p++) {
@@ -591,7 +819,7 @@ static void add_ext(struct decoded *d, const char *name, const char *text)
 
 static char *sid_text(const unsigned char *p, size_t n)
 {
-	char *out = da_alloc(256);
+	char *out = da_get(256);
 	unsigned long long auth = 0;
 	size_t len, i;
 
@@ -614,7 +842,7 @@ static char *sid_text(const unsigned char *p, size_t n)
 static char *u64_list(const unsigned char *p, size_t n, size_t each)
 {
 	size_t k = n / each, i, len = 0, room = 20 * k + 4;
-	char *out = da_alloc(room);
+	char *out = da_get(room);
 
 	out[len++] = '[';
 	for (i = 0; i < k; i++) {
@@ -635,7 +863,7 @@ static void decode_ext(PEVENT_RECORD er, struct decoded *d)
 	for (i = 0; i < er->ExtendedDataCount; i++) {
 		const EVENT_HEADER_EXTENDED_DATA_ITEM *x = &er->ExtendedData[i];
 		const unsigned char *p = (const void *)(uintptr_t)x->DataPtr;
-		char *t = da_alloc(96);
+		char *t = da_get(96);
 		unsigned long long v = 0;
 		unsigned int u = 0;
 
@@ -733,7 +961,9 @@ static int decode(PEVENT_RECORD er, struct decoded *d, int names_only)
 	ULONG r;
 
 	arena_reset();
-	memset(d, 0, sizeof(*d));
+	/* All but the extended items past d->next, which are not read. */
+	memset(d, 0, offsetof(struct decoded, ext));
+	memset(&d->next, 0, sizeof(*d) - offsetof(struct decoded, next));
 	decode_ext(er, d);
 	if (IsEqualGUID(&h->ProviderId, &EventTraceGuid) &&
 	    h->EventDescriptor.Opcode == 0)
@@ -746,7 +976,7 @@ static int decode(PEVENT_RECORD er, struct decoded *d, int names_only)
 	r = event_info(er, &s);
 	if (r == ERROR_NOT_FOUND && (h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE)) {
 		/* WPP: the message as its TMF file formats it (--tmf). */
-		char *text = da_alloc(8192);
+		char *text = da_get(8192);
 		int w = tdh_wpp_format(er, decode_tmf_path, text, 8192);
 
 		if (!w) {
@@ -764,32 +994,13 @@ static int decode(PEVENT_RECORD er, struct decoded *d, int names_only)
 	}
 	t = s->t;
 	d->source = t->DecodingSource;
-	d->provider = s->provider;
-	d->event = s->event;
+	d->provider = s->dprovider;
+	d->event = s->devent;
 	d->level = s->level;
 	d->task = s->task;
 	d->opcode = s->opcode;
 	d->channel = s->channel;
 	d->keywords = s->keywords;
-	if (t->DecodingSource == DecodingSourceWbem && !d->event && d->task &&
-	    d->opcode) {
-		/*
-		 * A MOF class has no event name.  The NT Kernel Logger's classes
-		 * all have the provider MSNT_SystemTrace, but each its own GUID:
-		 * the class is the provider ("Process"), the type its event
-		 * ("Start"), as tracerpt shows them ("Process/Start" in text).
-		 */
-		if (d->provider && !strcmp(d->provider, "MSNT_SystemTrace")) {
-			d->provider = d->task;
-			d->event = d->opcode;
-		} else {
-			size_t n = strlen(d->task) + strlen(d->opcode) + 2;
-			char *ev = da_alloc(n);
-
-			snprintf(ev, n, "%s/%s", d->task, d->opcode);
-			d->event = ev;
-		}
-	}
 	if (names_only)
 		return 0;
 	w.er = er;
@@ -798,10 +1009,11 @@ static int decode(PEVENT_RECORD er, struct decoded *d, int names_only)
 	w.p = er->UserData;
 	w.left = er->UserDataLength;
 	w.psize = (h->Flags & EVENT_HEADER_FLAG_32_BIT_HEADER) ? 4 : 8;
-	w.vals = da_alloc((t->PropertyCount + 1) * sizeof(*w.vals));
+	w.p8 = w.psize == 8;
+	w.vals = da_get((t->PropertyCount + 1) * sizeof(*w.vals));
 	memset(w.vals, 0, (t->PropertyCount + 1) * sizeof(*w.vals));
 	d->nfields = t->TopLevelPropertyCount;
-	d->fields = da_alloc((d->nfields + 1) * sizeof(*d->fields));
+	d->fields = da_get((d->nfields + 1) * sizeof(*d->fields));
 	props(&w, 0, d->nfields, d->fields);
 	if (w.bad) {
 		d->reason = w.bad == ERROR_EVT_INVALID_EVENT_DATA ?

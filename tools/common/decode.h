@@ -15,12 +15,17 @@
 enum dn_type { DN_VALUE, DN_ARRAY, DN_STRUCT };
 enum dn_kind { DK_TEXT, DK_NUMBER, DK_BOOL };	/* how JSON writes a value */
 
-/* One field: a value, an array of nodes, or a struct of named nodes. */
+/*
+ * One field: a value, an array of nodes, or a struct of named nodes.
+ * Its name lives, unchanged, as long as the program (the schemas it
+ * comes from are never freed): an output may key on its address.
+ */
 struct dnode {
 	const char *name;	/* NULL for array elements */
 	enum dn_type type;
 	enum dn_kind kind;
 	const char *text;	/* DN_VALUE, UTF-8 */
+	size_t len;		/* its length (strlen) */
 	struct dnode *kids;
 	unsigned nkids;
 	/*
@@ -48,8 +53,8 @@ struct decoded {
 	const char *string;	/* string-only event: its text */
 	struct dnode *fields;
 	unsigned nfields;
-	struct dext ext[16];
-	unsigned next;
+	struct dext ext[16];	/* the first next of them */
+	unsigned next;		/* (decode.c clears what follows ext only) */
 	GUID related;
 	int has_related;
 	DECODING_SOURCE source;
@@ -71,8 +76,15 @@ int decode_event(PEVENT_RECORD er, struct decoded *d);
  */
 int decode_names(PEVENT_RECORD er, struct decoded *d);
 
-/* A field's value as one line of text (arrays [a,b], structs {m=v}). */
+/*
+ * A field's value as one line of text (arrays [a,b], structs {m=v}):
+ * into @out, at most @room - 1 bytes and a NUL; returns the bytes
+ * written (a longer value is cut).  dnode_flat_ob() appends at most @max
+ * bytes to @o instead.
+ */
 size_t dnode_flat(const struct dnode *n, char *out, size_t room);
+struct obuf;
+void dnode_flat_ob(struct obuf *o, const struct dnode *n, size_t max);
 
 /* Memory for the current event's result (valid until the next event). */
 void *da_alloc(size_t n);

@@ -62,8 +62,9 @@ int decode_header_event(PEVENT_RECORD er, struct decoded *d)
 	d->event = "Header";
 	f = da_alloc(24 * sizeof(*f));
 	memset(f, 0, 24 * sizeof(*f));
-#define F(nm, val, k) do { f[n].name = nm; f[n].type = DN_VALUE; \
-		f[n].kind = k; f[n].text = val; n++; } while (0)
+#define F(nm, val, k) do { const char *v_ = (val); f[n].name = nm; \
+		f[n].type = DN_VALUE; f[n].kind = k; f[n].text = v_; \
+		f[n].len = strlen(v_); n++; } while (0)
 	F("BufferSize", num(h->BufferSize), DK_NUMBER);
 	F("Version", hex(h->Version), DK_TEXT);
 	F("ProviderVersion", num(h->ProviderVersion), DK_NUMBER);

@@ -10,6 +10,7 @@
 #include "common/evsum.h"
 #include "common/fmt.h"
 #include "common/label.h"
+#include "common/names.h"
 #include "etw_guid.h"
 #include "shared/etw_kevents.h"
 
@@ -206,7 +207,7 @@ static void learn_process(struct evsum *s, PEVENT_RECORD er, const struct decode
 	size_t p;
 
 	if (!d || !d->ok || op < 1 || op > 4 ||
-	    etw_kgroup_of_guid((const u8 *)&er->EventHeader.ProviderId) != ETW_KG_PROCESS)
+	    kgroup_of(&er->EventHeader.ProviderId) != ETW_KG_PROCESS)
 		return;
 	pid = field(d, "ProcessId");
 	image = field(d, "ImageFileName");
@@ -223,7 +224,7 @@ static void learn_host(struct evsum *s, PEVENT_RECORD er, const struct decoded *
 	const char *name;
 
 	if (!d || !d->ok || er->EventHeader.EventDescriptor.Opcode != 10 ||
-	    etw_kgroup_of_guid((const u8 *)&er->EventHeader.ProviderId) != ETW_KG_CONFIG)
+	    kgroup_of(&er->EventHeader.ProviderId) != ETW_KG_CONFIG)
 		return;
 	name = field(d, "ComputerName");
 	if (name && *name) {
@@ -248,14 +249,32 @@ size_t evsum_add(struct evsum *s, PEVENT_RECORD er, const struct decoded *d,
 		s->first = h->TimeStamp.QuadPart;
 	if (s->events == 1 || h->TimeStamp.QuadPart > s->last)
 		s->last = h->TimeStamp.QuadPart;
-	pv = provider_of(s, er, d);
-	s->provs[pv].n++;
 	learn_process(s, er, d);
 	learn_host(s, er, d);
-	k = process_of(s, h->ProcessId);
+	/* Runs of one process and one kind of event: the last ones first. */
+	if (s->last_proc && s->last_pid == h->ProcessId) {
+		k = s->last_proc - 1;
+	} else {
+		k = process_of(s, h->ProcessId);
+		s->last_proc = k + 1;
+		s->last_pid = h->ProcessId;
+	}
 	s->procs[k].n++;
 	if (proc)
 		*proc = k;
+	if (s->last_type) {
+		t = &s->types[s->last_type - 1];
+		if (t->id == ed->Id && t->version == ed->Version && t->opcode == ed->Opcode &&
+		    t->task == ed->Task && t->tl == tl && IsEqualGUID(&t->guid, &h->ProviderId) &&
+		    (!tl || !strcmp(t->event, name))) {
+			t->n++;
+			s->provs[s->last_prov - 1].n++;
+			return s->last_type - 1;
+		}
+	}
+	pv = provider_of(s, er, d);
+	s->provs[pv].n++;
+	s->last_prov = pv + 1;
 
 	if (2 * (s->ntypes + 1) > s->tab_size)
 		rehash(&s->tab, &s->tab_size, s->ntypes, hash_type_at, s->types);
@@ -267,6 +286,7 @@ size_t evsum_add(struct evsum *s, PEVENT_RECORD er, const struct decoded *d,
 		    t->task == ed->Task && t->tl == tl && IsEqualGUID(&t->guid, &h->ProviderId) &&
 		    (!tl || !strcmp(t->event, name))) {
 			t->n++;
+			s->last_type = at;
 			return at - 1;
 		}
 		k = (k + 1) & (s->tab_size - 1);
@@ -285,6 +305,7 @@ size_t evsum_add(struct evsum *s, PEVENT_RECORD er, const struct decoded *d,
 	t->event = dup(event_label(er, d, buf, sizeof(buf)));
 	t->n = 1;
 	s->tab[k] = (unsigned)++s->ntypes;
+	s->last_type = s->ntypes;
 	return s->ntypes - 1;
 }
 

@@ -63,6 +63,9 @@ struct evsum {
 	size_t tab_size;
 	unsigned *ptab;
 	size_t ptab_size;
+	size_t last_type, last_prov;	/* the last event's, + 1 (0: none) */
+	size_t last_proc;
+	ULONG last_pid;
 };
 
 /* What the summary says beside the counts. */

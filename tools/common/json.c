@@ -11,58 +11,129 @@
 void json_init(struct json *j, FILE *f)
 {
 	j->f = f;
+	j->b = NULL;
 	j->more = 0;
 }
 
-void json_escape(FILE *f, const char *s)
+void json_init_buf(struct json *j, struct obuf *b)
 {
+	j->f = NULL;
+	j->b = b;
+	j->more = 0;
+}
+
+/* Text out: into the buffer, or the stream. */
+static inline void put(struct json *j, const char *s, size_t n)
+{
+	if (j->b)
+		ob_put(j->b, s, n);
+	else
+		fwrite_unlocked(s, 1, n, j->f);
+}
+
+static inline void putch(struct json *j, char c)
+{
+	if (j->b)
+		ob_putc(j->b, c);
+	else
+		putc_unlocked(c, j->f);
+}
+
+#define put_lit(j, s) put((j), "" s, sizeof(s) - 1)
+
+/* Bytes a JSON string cannot hold as they are: controls, '"', '\\', DEL, and the NUL that ends it. */
+static const unsigned char special[256] = {
+	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
+	[0x06] = 1, [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1,
+	[0x0C] = 1, [0x0D] = 1, [0x0E] = 1, [0x0F] = 1, [0x10] = 1, [0x11] = 1,
+	[0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1, [0x16] = 1, [0x17] = 1,
+	[0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1, [0x1C] = 1, [0x1D] = 1,
+	[0x1E] = 1, [0x1F] = 1, ['"'] = 1, ['\\'] = 1, [0x7F] = 1,
+};
+
+static void escape(struct json *j, const char *s)
+{
+	static const char hx[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)(s ? s : ""), *run = p;
 
 	/* Runs of plain bytes at once: most strings have nothing to escape. */
 	for (;; p++) {
-		unsigned char c = *p;
+		unsigned char c;
+		char u[6] = { '\\', 'u', '0', '0', 0, 0 };
 
-		if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F)
-			continue;
+		while (!special[p[0]]) {
+			if (special[p[1]]) {
+				p += 1;
+				break;
+			}
+			if (special[p[2]]) {
+				p += 2;
+				break;
+			}
+			if (special[p[3]]) {
+				p += 3;
+				break;
+			}
+			p += 4;
+		}
+		c = *p;
 		if (p > run)
-			fwrite_unlocked(run, 1, (size_t)(p - run), f);
+			put(j, (const char *)run, (size_t)(p - run));
 		run = p + 1;
 		if (!c)
 			break;
 		if (c == '"' || c == '\\') {
-			putc_unlocked('\\', f);
-			putc_unlocked(c, f);
+			putch(j, '\\');
+			putch(j, (char)c);
 		} else if (c == '\n') {
-			fputs_unlocked("\\n", f);
+			put_lit(j, "\\n");
 		} else if (c == '\r') {
-			fputs_unlocked("\\r", f);
+			put_lit(j, "\\r");
 		} else if (c == '\t') {
-			fputs_unlocked("\\t", f);
+			put_lit(j, "\\t");
 		} else {
-			fprintf(f, "\\u%04x", c);
+			u[4] = hx[c >> 4];
+			u[5] = hx[c & 15];
+			put(j, u, 6);
 		}
 	}
+}
+
+void json_escape(FILE *f, const char *s)
+{
+	struct json j;
+
+	json_init(&j, f);
+	escape(&j, s);
+}
+
+void json_escape_buf(struct obuf *b, const char *s)
+{
+	struct json j;
+
+	json_init_buf(&j, b);
+	escape(&j, s);
 }
 
 static void sep(struct json *j)
 {
 	if (j->more)
-		putc_unlocked(',', j->f);
+		putch(j, ',');
 	j->more = 1;
 }
 
-static void quoted(FILE *f, const char *s)
+static void quoted(struct json *j, const char *s)
 {
-	putc_unlocked('"', f);
-	json_escape(f, s);
-	putc_unlocked('"', f);
+	putch(j, '"');
+	escape(j, s);
+	putch(j, '"');
 }
 
 void json_key(struct json *j, const char *k)
 {
 	sep(j);
-	quoted(j->f, k);
-	putc_unlocked(':', j->f);
+	quoted(j, k);
+	putch(j, ':');
 	j->more = 0;
 }
 
@@ -79,13 +150,13 @@ static void value(struct json *j, const char *k)
 void json_open(struct json *j, char c)
 {
 	sep(j);
-	putc_unlocked(c, j->f);
+	putch(j, c);
 	j->more = 0;
 }
 
 void json_close(struct json *j, char c)
 {
-	putc_unlocked(c, j->f);
+	putch(j, c);
 	j->more = 1;
 }
 
@@ -93,46 +164,60 @@ void json_str(struct json *j, const char *k, const char *v)
 {
 	value(j, k);
 	if (v)
-		quoted(j->f, v);
+		quoted(j, v);
 	else
-		fputs_unlocked("null", j->f);
+		put_lit(j, "null");
 }
 
 void json_u64(struct json *j, const char *k, uint64_t v)
 {
+	char t[24], *s = ob_u64_text(t + sizeof(t), v);
+
 	value(j, k);
-	fprintf(j->f, "%" PRIu64, v);
+	put(j, s, (size_t)(t + sizeof(t) - s));
 }
 
 void json_i64(struct json *j, const char *k, int64_t v)
 {
+	char t[24], *s = ob_u64_text(t + sizeof(t), v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
+
+	if (v < 0)
+		*--s = '-';
 	value(j, k);
-	fprintf(j->f, "%" PRId64, v);
+	put(j, s, (size_t)(t + sizeof(t) - s));
 }
 
 void json_double(struct json *j, const char *k, double v)
 {
+	char t[32];
+	int n;
+
 	value(j, k);
-	if (isfinite(v))
-		fprintf(j->f, "%.15g", v);
-	else
-		fputs_unlocked("null", j->f);
+	if (!isfinite(v)) {
+		put_lit(j, "null");
+		return;
+	}
+	n = snprintf(t, sizeof(t), "%.15g", v);
+	put(j, t, n > 0 && (size_t)n < sizeof(t) ? (size_t)n : 0);
 }
 
 void json_bool(struct json *j, const char *k, int v)
 {
 	value(j, k);
-	fputs_unlocked(v ? "true" : "false", j->f);
+	if (v)
+		put_lit(j, "true");
+	else
+		put_lit(j, "false");
 }
 
 void json_num(struct json *j, const char *k, const char *text)
 {
 	value(j, k);
-	fputs_unlocked(text, j->f);
+	put(j, text, strlen(text));
 }
 
 void json_end(struct json *j)
 {
-	putc_unlocked('\n', j->f);
+	putch(j, '\n');
 	j->more = 0;
 }

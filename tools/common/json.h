@@ -18,7 +18,9 @@
  *
  * Strings are UTF-8 and escaped as RFC 8259 asks (", \, control
  * characters; DEL as \u007f).  Writes use the stream unlocked: one
- * thread writes a stream at a time.
+ * thread writes a stream at a time.  json_init_buf() writes into an
+ * output buffer instead (common/obuf.h), which the caller writes out:
+ * what a program writing many objects does, one fwrite per object.
  */
 #ifndef _TOOLS_COMMON_JSON_H
 #define _TOOLS_COMMON_JSON_H
@@ -26,12 +28,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/obuf.h"
+
 struct json {
-	FILE *f;
+	FILE *f;		/* NULL: into b */
+	struct obuf *b;
 	int more;		/* a member or element came before */
 };
 
 void json_init(struct json *j, FILE *f);
+void json_init_buf(struct json *j, struct obuf *b);
 
 /* '{' or '[' (after a key, or as an element), and their close. */
 void json_open(struct json *j, char c);
@@ -52,10 +58,12 @@ void json_double(struct json *j, const char *k, double v);
 void json_bool(struct json *j, const char *k, int v);
 void json_num(struct json *j, const char *k, const char *text);
 
+
 /* The end of a document: a newline; the next value starts afresh. */
 void json_end(struct json *j);
 
-/* @s (UTF-8) escaped as the inside of a JSON string, on @f. */
+/* @s (UTF-8) escaped as the inside of a JSON string, on @f or into @b. */
 void json_escape(FILE *f, const char *s);
+void json_escape_buf(struct obuf *b, const char *s);
 
 #endif /* _TOOLS_COMMON_JSON_H */

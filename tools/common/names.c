@@ -191,6 +191,18 @@ int provider_lookup(const char *s, GUID *g, enum provider_source *src,
 	return -1;
 }
 
+int kgroup_of(const GUID *g)
+{
+	static __thread GUID last;
+	static __thread int group = -2;	/* -2: none yet */
+
+	if (group == -2 || !IsEqualGUID(&last, g)) {
+		group = etw_kgroup_of_guid((const u8 *)g);
+		last = *g;
+	}
+	return group;
+}
+
 const char *provider_name(const GUID *g)
 {
 	static char buf[512];

@@ -45,6 +45,13 @@ int provider_lookup(const char *s, GUID *g, enum provider_source *src,
  */
 const char *provider_name(const GUID *g);
 
+/*
+ * The NT Kernel Logger group (ETW_KG_*, shared/etw_kevents.h) a provider
+ * GUID is, or -1: etw_kgroup_of_guid() with the last answer remembered
+ * (events come in runs of one provider).
+ */
+int kgroup_of(const GUID *g);
+
 /* "critical", ..., "verbose", "info", or 0..255, into *@level; 0 or -1. */
 int level_parse(const char *s, UCHAR *level);
 

@@ -22,6 +22,11 @@
 #                      one thread's records on one CPU
 #   drain_mixed        the same for 1,000 threads taking turns on two CPUs
 #
+# then read.py's rows (issue 30): etwdump's outputs, ProcessTrace alone
+# and TDH per event on real Windows traces, against babeltrace2 on the
+# same events, and the resident memory while reading a 1 GB file.  Every
+# row goes to OUT_JSON (null where a number could not be counted).
+#
 #   cg.sh BUILD_TOOLS_DIR OUT_JSON
 #
 # The copies are counted as glibc's vector loop: with rep movsb (what
@@ -39,22 +44,27 @@ TMP=$(mktemp -d)
 trap 'lttng destroy -a >/dev/null 2>&1; [ -n "${SD:-}" ] && kill $SD 2>/dev/null; rm -rf "$TMP"' EXIT
 export GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=4294967295
 
+mkdir -p "$(dirname "$OUT")" || exit 1
 if ! command -v valgrind >/dev/null; then
 	echo "cg.sh: valgrind is missing (tools/deps.sh installs it)" >&2
 	exit 1
 fi
 
-# Instructions per call of FUNC in PROG ARGS..., over N calls.
+# Instructions per call of FUNC in PROG ARGS..., over N calls: one
+# number, or "-" when it could not be counted.  A program that forks
+# (LTTng-UST does) prints a "Collected" line per process: they are
+# summed (a child that does not run FUNC counts 0).
 count() {
 	fn=$1 calls=$2
 	shift 2
-	valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.out" \
+	valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.out.%p" \
 		--toggle-collect="$fn" "$@" > "$TMP/log" 2>&1 || {
 		cat "$TMP/log" >&2
-		echo 0
+		echo -
 		return
 	}
-	awk -v n="$calls" '/Collected :/ { printf "%.1f\n", $4 / n }' "$TMP/log"
+	awk -v n="$calls" '/Collected :/ { s += $4; k++ }
+		END { if (k && s > 0) printf "%.1f\n", s / n; else print "-" }' "$TMP/log"
 }
 
 w=$(count cg_loop_write $N "$B/etwbench-cg" write $N)
@@ -65,7 +75,7 @@ dr=$(count cg_loop $N "$B/etwbench-cg" drain $N)
 
 # perf.data against .etl: the reading and decoding of each event.
 TOPDIR=$(cd "$(dirname "$0")/../.." && pwd)
-pd=0 pe=0
+pd=- pe=-
 if python3 "$TOPDIR/tools/etwbench/perfdata_big.py" \
 	"$TOPDIR/selftests/data/linuxtracepoints/TestOutput/pipe.data" "$TMP/big.data" 40 \
 	> /dev/null && "$B/etwdump" -q --no-progress --etl "$TMP/big.etl" "$TMP/big.data" \
@@ -77,7 +87,7 @@ fi
 mx=$(count cg_loop $N "$B/etwbench-cg" mixed $N)
 
 # LTTng-UST: a session daemon of our own, the event enabled and started.
-lt=0
+lt=-
 if command -v lttng-sessiond >/dev/null && [ -x "$B/etwbench-lttng" ]; then
 	export LTTNG_HOME="$TMP"
 	lttng-sessiond --no-kernel > "$TMP/sd.log" 2>&1 &
@@ -91,9 +101,16 @@ if command -v lttng-sessiond >/dev/null && [ -x "$B/etwbench-lttng" ]; then
 	fi
 fi
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }'; }
-met() { [ "$2" = - ] && { echo -; return; }; awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN {
-	print (op == "<=" ? v <= t : v >= t) ? "yes" : "NO" }'; }
+# A ratio, or "-" when either side was not counted.
+ratio() {
+	case "$1$2" in *-*) echo -; return;; esac
+	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else printf "-" }'
+}
+met() {
+	{ [ "$2" = - ] || [ "$1" = - ]; } && { echo -; return; }
+	awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN {
+	print (op == "<=" ? v <= t : v >= t) ? "yes" : "NO" }'
+}
 
 printf '%-22s %12s %-22s %10s %-28s %s\n' benchmark instructions per ratio target met
 row() {	# name value per ratio op target
@@ -108,22 +125,50 @@ row perfdata_vs_etl "$pd" "per event, vs .etl's $pe" "$(ratio "$pd" "$pe")" "<="
 row drain "$dr" "per record" "$dr" "<=" 60
 row drain_mixed "$mx" "per record, 1,000 thr." "$mx" "-" 0
 
-cat > "$OUT" <<EOF
-{"command":"make bench (tools/etwbench/cg.sh)","tool":"$(valgrind --version)",
- "results":[
-  {"name":"writer_64","instructions":$w,"target":"<= 130"},
-  {"name":"lttng_ust_64","instructions":$lt},
-  {"name":"writer_64_vs_lttng","ratio":$(ratio "$w" "$lt"),"target":"<= 0.2"},
-  {"name":"writeex_tl_event","instructions":$ex},
-  {"name":"tl_write","instructions":$tl},
-  {"name":"tl_vs_writeex","ratio":$(ratio "$tl" "$ex"),"target":"<= 1.05"},
-  {"name":"eventheader_write","instructions":$eh},
-  {"name":"eventheader_vs_tl","ratio":$(ratio "$eh" "$tl"),"target":"<= 1.1"},
-  {"name":"perfdata_decode_event","instructions":$pd},
-  {"name":"etl_decode_event","instructions":$pe},
-  {"name":"perfdata_vs_etl","ratio":$(ratio "$pd" "$pe"),"target":"<= 1.0"},
-  {"name":"drain","instructions":$dr,"target":"<= 60"},
-  {"name":"drain_mixed","instructions":$mx}
- ]}
+# The consumer's rows (issue 30): etwdump, the floor and TDH against
+# babeltrace2, and the resident memory while reading a 1 GB file.
+rc=0
+echo
+python3 "$(dirname "$0")/read.py" "$B" --rows "$TMP/read.json" || rc=1
+
+# The JSON, written by Python's json module so that it is JSON whatever
+# a count gave: "-" (not counted) becomes null.
+python3 - "$OUT" "$(valgrind --version)" "$TMP/read.json" \
+	writer_64 "$w" "<= 130" \
+	lttng_ust_64 "$lt" "" \
+	writer_64_vs_lttng "$(ratio "$w" "$lt")" "<= 0.2" \
+	writeex_tl_event "$ex" "" \
+	tl_write "$tl" "" \
+	tl_vs_writeex "$(ratio "$tl" "$ex")" "<= 1.05" \
+	eventheader_write "$eh" "" \
+	eventheader_vs_tl "$(ratio "$eh" "$tl")" "<= 1.1" \
+	perfdata_decode_event "$pd" "" \
+	etl_decode_event "$pe" "" \
+	perfdata_vs_etl "$(ratio "$pd" "$pe")" "<= 1.0" \
+	drain "$dr" "<= 60" \
+	drain_mixed "$mx" "" <<'EOF' && saved=1
+import json, math, os, sys
+
+out, tool, more = sys.argv[1:4]
+args = sys.argv[4:]
+results = []
+for i in range(0, len(args), 3):
+    name, value, target = args[i:i + 3]
+    try:
+        v = float(value)
+        v = v if math.isfinite(v) else None
+    except ValueError:
+        v = None
+    r = {"name": name, ("ratio" if "_vs_" in name else "instructions"): v}
+    if target:
+        r["target"] = target
+    results.append(r)
+if os.path.exists(more):
+    results += json.load(open(more))
+with open(out, "w") as f:
+    json.dump({"command": "make bench (tools/etwbench/cg.sh)", "tool": tool,
+               "results": results}, f, indent=1, allow_nan=False)
+    f.write("\n")
 EOF
-echo "saved $OUT"
+[ -n "${saved:-}" ] && echo "saved $OUT" || rc=1
+exit $rc

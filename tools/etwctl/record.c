@@ -49,7 +49,7 @@ static VOID WINAPI on_event(PEVENT_RECORD er)
 
 	/* The kernel's process events name the processes (evsum.h). */
 	if ((er->EventHeader.Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) &&
-	    etw_kgroup_of_guid((const u8 *)&er->EventHeader.ProviderId) == ETW_KG_PROCESS)
+	    kgroup_of(&er->EventHeader.ProviderId) == ETW_KG_PROCESS)
 		decode_event(er, &d);
 	else
 		decode_names(er, &d);

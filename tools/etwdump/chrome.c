@@ -32,6 +32,7 @@ struct act {
 	long long ts_ns;
 	int depth;		/* its place in the thread's stack (1 = outermost) */
 	int open;
+	size_t next;		/* in its bucket, or the free list: index + 1 */
 };
 
 /* Per thread: how many slices are open (they must nest). */
@@ -44,18 +45,55 @@ struct thr {
 static FILE *out;
 static struct json j;
 static struct act *acts;
-static size_t nacts, cap_acts;
+static size_t nacts, cap_acts, free_acts;	/* free_acts: index + 1 */
+static size_t *abuckets, nabuckets;		/* open activities by ID: index + 1 */
 static struct thr *thrs;
 static size_t nthrs, cap_thrs;
+static unsigned *ttab;				/* threads by (pid, tid): index + 1 */
+static size_t ttab_size;
 static unsigned long long flows;
 
+static uint64_t mix64(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return h;
+}
+
+static size_t thr_hash(ULONG pid, ULONG tid)
+{
+	return (size_t)mix64((uint64_t)pid << 32 | tid);
+}
+
+/* The thread's entry, found in a hash table or made. */
 static struct thr *thread_of(ULONG pid, ULONG tid)
 {
-	size_t i;
+	size_t k, i;
+	unsigned at;
 
-	for (i = 0; i < nthrs; i++)
-		if (thrs[i].pid == pid && thrs[i].tid == tid)
-			return &thrs[i];
+	if (2 * (nthrs + 1) > ttab_size) {
+		size_t ns = ttab_size ? 2 * ttab_size : 256;
+		unsigned *t = calloc(ns, sizeof(*t));
+
+		if (!t)
+			return NULL;
+		for (i = 0; i < nthrs; i++) {
+			k = thr_hash(thrs[i].pid, thrs[i].tid) & (ns - 1);
+			while (t[k])
+				k = (k + 1) & (ns - 1);
+			t[k] = (unsigned)i + 1;
+		}
+		free(ttab);
+		ttab = t;
+		ttab_size = ns;
+	}
+	k = thr_hash(pid, tid) & (ttab_size - 1);
+	while ((at = ttab[k])) {
+		if (thrs[at - 1].pid == pid && thrs[at - 1].tid == tid)
+			return &thrs[at - 1];
+		k = (k + 1) & (ttab_size - 1);
+	}
 	if (nthrs == cap_thrs) {
 		size_t c = cap_thrs ? 2 * cap_thrs : 64;
 		struct thr *p = realloc(thrs, c * sizeof(*p));
@@ -68,32 +106,88 @@ static struct thr *thread_of(ULONG pid, ULONG tid)
 	memset(&thrs[nthrs], 0, sizeof(thrs[0]));
 	thrs[nthrs].pid = pid;
 	thrs[nthrs].tid = tid;
-	return &thrs[nthrs++];
+	ttab[k] = (unsigned)++nthrs;
+	return &thrs[nthrs - 1];
 }
 
+static size_t act_bucket(const GUID *id)
+{
+	uint64_t a, b;
+
+	memcpy(&a, id, 8);
+	memcpy(&b, (const char *)id + 8, 8);
+	return (size_t)mix64(a ^ mix64(b)) & (nabuckets - 1);
+}
+
+/* Room for more open activities than buckets / 2: the chains again. */
+static int act_room(void)
+{
+	size_t n = nabuckets ? 2 * nabuckets : 256, i, *b;
+
+	if (nacts < nabuckets)
+		return 0;
+	b = calloc(n, sizeof(*b));
+	if (!b)
+		return -1;
+	free(abuckets);
+	abuckets = b;
+	nabuckets = n;
+	for (i = 0; i < nacts; i++) {
+		if (!acts[i].open)
+			continue;
+		b = &abuckets[act_bucket(&acts[i].id)];
+		acts[i].next = *b;
+		*b = i + 1;
+	}
+	return 0;
+}
+
+/* The open activity @id, by a hash of it; or a new one if @create. */
 static struct act *act_of(const GUID *id, int create)
 {
-	size_t i;
+	size_t i, *b;
 
-	for (i = 0; i < nacts; i++)
-		if (acts[i].open && IsEqualGUID(&acts[i].id, id))
-			return &acts[i];
-	if (!create)
+	for (i = nabuckets ? abuckets[act_bucket(id)] : 0; i; i = acts[i - 1].next)
+		if (acts[i - 1].open && IsEqualGUID(&acts[i - 1].id, id))
+			return &acts[i - 1];
+	if (!create || act_room())
 		return NULL;
-	for (i = 0; i < nacts; i++)
-		if (!acts[i].open)
-			return &acts[i];
-	if (nacts == cap_acts) {
-		size_t c = cap_acts ? 2 * cap_acts : 64;
-		struct act *p = realloc(acts, c * sizeof(*p));
+	if (free_acts) {
+		i = free_acts - 1;
+		free_acts = acts[i].next;
+	} else {
+		if (nacts == cap_acts) {
+			size_t c = cap_acts ? 2 * cap_acts : 64;
+			struct act *p = realloc(acts, c * sizeof(*p));
 
-		if (!p)
-			return NULL;
-		acts = p;
-		cap_acts = c;
+			if (!p)
+				return NULL;
+			acts = p;
+			cap_acts = c;
+		}
+		i = nacts++;
 	}
-	memset(&acts[nacts], 0, sizeof(acts[0]));
-	return &acts[nacts++];
+	memset(&acts[i], 0, sizeof(acts[0]));
+	acts[i].id = *id;
+	acts[i].open = 1;
+	b = &abuckets[act_bucket(id)];
+	acts[i].next = *b;
+	*b = i + 1;
+	return &acts[i];
+}
+
+/* Its slice is closed: out of its bucket, onto the free list. */
+static void act_close(struct act *a)
+{
+	size_t i = (size_t)(a - acts) + 1, *p = &abuckets[act_bucket(&a->id)];
+
+	while (*p && *p != i)
+		p = &acts[*p - 1].next;
+	if (*p)
+		*p = a->next;
+	a->open = 0;
+	a->next = free_acts;
+	free_acts = i;
 }
 
 /* A time in microseconds with its nanoseconds ("12.345"). */
@@ -176,8 +270,7 @@ static void flow(const char *ph, long long ts_ns, ULONG pid, ULONG tid)
 	json_close(&j, '}');
 }
 
-static void chrome_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
-	const char *guid, const char *when)
+static void chrome_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	long long t = filetime_ns(h->TimeStamp.QuadPart);
@@ -186,9 +279,7 @@ static void chrome_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 	struct view v;
 	struct act *a;
 
-	(void)f;
-	(void)guid;
-	(void)when;
+	(void)o;
 	if (event_is_header(er) || !th)
 		return;
 	view_of(er, d, &v);
@@ -205,11 +296,9 @@ static void chrome_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 		args(er, &v);
 		if (parent)
 			flow("f", t, h->ProcessId, h->ThreadId);
-		a->id = h->ActivityId;
 		a->pid = h->ProcessId;
 		a->tid = h->ThreadId;
 		a->ts_ns = t;
-		a->open = 1;
 		th->top[th->depth++] = h->ActivityId;
 		a->depth = th->depth;
 		return;
@@ -223,7 +312,7 @@ static void chrome_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 			head("E", &v, a->pid, a->tid, t);
 			args(er, &v);
 			st->depth--;
-			a->open = 0;
+			act_close(a);
 			return;
 		}
 	}
@@ -239,6 +328,8 @@ static int chrome_open(const char *path)
 		perror(path);
 		return -1;
 	}
+	if (out != stdout)	/* (standard output's is main.c's) */
+		setvbuf(out, NULL, _IOFBF, 256 * 1024);
 	json_init(&j, out);
 	json_open(&j, '{');
 	json_str(&j, "displayTimeUnit", "ns");
@@ -296,7 +387,9 @@ static int chrome_close(const struct evsum *s, const struct evsum_info *in)
 	if (ret)
 		fprintf(stderr, "etwdump: --chrome: could not write all of it\n");
 	free(acts);
+	free(abuckets);
 	free(thrs);
+	free(ttab);
 	return ret;
 }
 

@@ -14,6 +14,7 @@
 
 #include "etwdump.h"
 #include "common/fmt.h"
+#include "common/names.h"
 #include "etw_guid.h"
 #include "shared/etw_kevents.h"
 
@@ -37,7 +38,7 @@ static int need_fields(PEVENT_RECORD er)
 	return !dump.quiet || dump.nfouts || dump.header ||
 	       /* the summary names processes from the kernel's process events */
 	       ((er->EventHeader.Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) &&
-		etw_kgroup_of_guid((const u8 *)&er->EventHeader.ProviderId) == ETW_KG_PROCESS);
+		kgroup_of(&er->EventHeader.ProviderId) == ETW_KG_PROCESS);
 }
 
 /*
@@ -47,7 +48,6 @@ static int need_fields(PEVENT_RECORD er)
 VOID WINAPI on_event(PEVENT_RECORD er)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
-	char guid[ETW_GUID_STR_LEN], when[96];
 	static struct decoded d;
 	int header = event_is_header(er);
 	int i, keep;
@@ -62,7 +62,8 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 		if (header)
 			origin_header(o, er);
 	}
-	keep = filter_before(er);
+	/* (the time window is ProcessTrace's) */
+	keep = !dump.filtering || filter_before(er);
 	if (!keep) {
 		memset(&d, 0, sizeof(d));
 	} else if (dump.no_decode) {
@@ -73,7 +74,7 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	} else {
 		decode_names(er, &d);
 	}
-	if (!keep || !filter_after(er, &d)) {
+	if (!keep || (dump.filtering && !filter_after(er, &d))) {
 		/* --header shows the log file's header whatever the filters. */
 		if (header && dump.header && !dump.no_decode && (d.ok || decode_event(er, &d)) &&
 		    d.event && !strcmp(d.event, "Header"))
@@ -85,18 +86,14 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	dump.cur_type = evsum_add(&dump.sum, er, dump.no_decode ? NULL : &d, &dump.cur_proc);
 	dump.last_time = h->TimeStamp.QuadPart;
 	for (i = 0; i < dump.nfouts; i++)
-		dump.fouts[i].out->event(NULL, er, &d, NULL, NULL);
+		dump.fouts[i].out->event(NULL, er, &d);
 	if (header && dump.header && d.ok && d.event && !strcmp(d.event, "Header"))
 		print_header(stdout, (int)(intptr_t)er->UserContext,
 			     d.fields[d.nfields - 2].text);
 	if (!dump.quiet) {
-		etw_guid_str(&h->ProviderId, guid);
-		if (dump.raw)
-			snprintf(when, sizeof(when), "%lld", h->TimeStamp.QuadPart);
-		else
-			iso_time(h->TimeStamp.QuadPart, when);
-		dump.out->event(stdout, er, &d, guid, when);
-		if (ferror(stdout)) {
+		/* The event's text, then one write (stdout's buffer: main.c). */
+		dump.out->event(&dump.ob, er, &d);
+		if (ob_write(&dump.ob, stdout) || ferror(stdout)) {
 			/* e.g. the pipe's reader went away: stop (and --follow cleans up) */
 			fprintf(stderr, "etwdump: standard output: %s\n", strerror(errno));
 			close_all();

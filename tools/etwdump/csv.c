@@ -17,90 +17,135 @@
 #include "common/fmt.h"
 #include "etw_guid.h"
 
-static void csv_begin(FILE *f)
+static void csv_begin(struct obuf *o)
 {
-	fputs("Event Name, Type, Event ID, Version, Channel, Level, Opcode, Task, "
-	      "Keyword, PID, TID, Processor Number, Instance ID, "
-	      "Parent Instance ID, Activity ID, Related Activity ID, "
-	      "Clock-Time, Kernel(ms), User(ms), User Data\n", f);
+	ob_lit(o, "Event Name, Type, Event ID, Version, Channel, Level, Opcode, Task, "
+	       "Keyword, PID, TID, Processor Number, Instance ID, "
+	       "Parent Instance ID, Activity ID, Related Activity ID, "
+	       "Clock-Time, Kernel(ms), User(ms), User Data\n");
 }
 
-static void put_csv(FILE *f, const char *s)
+/* A quoted value: quotes doubled, line breaks as spaces. */
+static void put_csv(struct obuf *o, const char *s, size_t n)
 {
-	fputc('"', f);
-	for (; *s; s++) {
+	const char *run = s, *end = s + n;
+
+	ob_putc(o, '"');
+	for (; s < end; s++) {
+		if (*s != '"' && *s != '\n' && *s != '\r')
+			continue;
+		ob_put(o, run, (size_t)(s - run));
+		run = s + 1;
 		if (*s == '"')
-			fputc('"', f);
-		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+			ob_lit(o, "\"\"");
+		else
+			ob_putc(o, ' ');
 	}
-	fputc('"', f);
+	ob_put(o, run, (size_t)(s - run));
+	ob_putc(o, '"');
 }
 
-static void csv_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
-		      const char *guid, const char *when)
+static void put_csvs(struct obuf *o, const char *s)
 {
+	put_csv(o, s, strlen(s));
+}
+
+/* ", " and an unsigned number */
+static void num(struct obuf *o, unsigned long long v)
+{
+	ob_lit(o, ", ");
+	ob_u64(o, v);
+}
+
+/* ", 0x" and hex digits */
+static void hex(struct obuf *o, unsigned long long v, int width)
+{
+	ob_lit(o, ", 0x");
+	ob_hex(o, v, width, 1);
+}
+
+static void csv_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)
+{
+	static struct obuf flat;
 	const EVENT_HEADER *h = &er->EventHeader;
 	const EVENT_DESCRIPTOR *ed = &h->EventDescriptor;
 	long t = (long)(intptr_t)er->UserContext;
 	ULONG res = t >= 0 && t < dump.nh ? dump.lf[t].LogfileHeader.TimerResolution : 0;
-	char g[ETW_GUID_STR_LEN], inst[16] = "", parent[16] = "";
-	char flat[4096];
+	const EVENT_HEADER_EXTENDED_DATA_ITEM *inst = NULL;
 	unsigned i;
 
-	(void)when;
-	if (d->provider)
-		put_csv(f, d->provider);
-	else
-		fprintf(f, "{%s}", guid);
-	fputs(", ", f);
+	if (d->provider) {
+		put_csvs(o, d->provider);
+	} else {
+		ob_putc(o, '{');
+		ob_guid(o, &h->ProviderId);
+		ob_putc(o, '}');
+	}
+	ob_lit(o, ", ");
 	if (d->event)
-		put_csv(f, d->event);
+		put_csvs(o, d->event);
 	else if (d->opcode)
-		put_csv(f, d->opcode);
+		put_csvs(o, d->opcode);
 	else
-		fprintf(f, "%u", ed->Opcode);
-	for (i = 0; i < er->ExtendedDataCount; i++) {
-		const EVENT_HEADER_EXTENDED_DATA_ITEM *x = &er->ExtendedData[i];
+		ob_u64(o, ed->Opcode);
+	for (i = 0; i < er->ExtendedDataCount; i++)
+		if (er->ExtendedData[i].ExtType == EVENT_HEADER_EXT_TYPE_INSTANCE_INFO &&
+		    er->ExtendedData[i].DataSize >= 8)
+			inst = &er->ExtendedData[i];	/* the last one */
+	num(o, ed->Id);
+	num(o, ed->Version);
+	num(o, ed->Channel);
+	num(o, ed->Level);
+	num(o, ed->Opcode);
+	num(o, ed->Task);
+	hex(o, ed->Keyword, 16);
+	hex(o, h->ProcessId, 8);
+	hex(o, h->ThreadId, 8);
+	num(o, GetEventProcessorIndex(er));
+	ob_lit(o, ", ");
+	if (inst) {
 		unsigned int a, b;
 
-		if (x->ExtType == EVENT_HEADER_EXT_TYPE_INSTANCE_INFO && x->DataSize >= 8) {
-			memcpy(&a, (void *)(uintptr_t)x->DataPtr, 4);
-			memcpy(&b, (char *)(uintptr_t)x->DataPtr + 4, 4);
-			snprintf(inst, sizeof(inst), "%u", a);
-			snprintf(parent, sizeof(parent), "%u", b);
-		}
+		memcpy(&a, (void *)(uintptr_t)inst->DataPtr, 4);
+		memcpy(&b, (char *)(uintptr_t)inst->DataPtr + 4, 4);
+		ob_u64(o, a);
+		ob_lit(o, ", ");
+		ob_u64(o, b);
+	} else {
+		ob_lit(o, ", ");
 	}
-	fprintf(f, ", %u, %u, %u, %u, %u, %u, 0x%016llX, 0x%08X, 0x%08X, %u, %s, %s, ",
-		ed->Id, ed->Version, ed->Channel, ed->Level, ed->Opcode, ed->Task,
-		ed->Keyword, h->ProcessId, h->ThreadId, GetEventProcessorIndex(er),
-		inst, parent);
-	etw_guid_str(&h->ActivityId, g);
-	fprintf(f, "{%s}, ", g);
+	ob_lit(o, ", {");
+	ob_guid(o, &h->ActivityId);
+	ob_lit(o, "}, ");
 	if (d->has_related) {
-		etw_guid_str(&d->related, g);
-		fprintf(f, "{%s}", g);
+		ob_putc(o, '{');
+		ob_guid(o, &d->related);
+		ob_putc(o, '}');
 	}
-	fprintf(f, ", %lld, %llu, %llu", h->TimeStamp.QuadPart,
-		(unsigned long long)h->KernelTime * res / 10000,
-		(unsigned long long)h->UserTime * res / 10000);
+	ob_lit(o, ", ");
+	ob_i64(o, h->TimeStamp.QuadPart);
+	num(o, (unsigned long long)h->KernelTime * res / 10000);
+	num(o, (unsigned long long)h->UserTime * res / 10000);
 	if (d->ok) {
 		for (i = 0; i < d->nfields; i++) {
-			fputs(", ", f);
+			ob_lit(o, ", ");
 			if (d->fields[i].type == DN_VALUE && d->fields[i].kind != DK_TEXT) {
-				fputs(d->fields[i].text, f);
+				ob_puts(o, d->fields[i].text);
 				continue;
 			}
-			dnode_flat(&d->fields[i], flat, sizeof(flat));
-			put_csv(f, flat);
+			/* one value, cut at 4,095 bytes as it always was */
+			flat.len = 0;
+			dnode_flat_ob(&flat, &d->fields[i], 4095);
+			put_csv(o, flat.buf, flat.len);
 		}
 	} else if (d->string) {
-		fputs(", ", f);
-		put_csv(f, d->string);
+		ob_lit(o, ", ");
+		put_csvs(o, d->string);
 	} else if (er->UserDataLength) {
-		fputs(", 0x", f);
-		put_hex(f, er->UserData, er->UserDataLength);
+		ob_lit(o, ", 0x");
+		ob_hexbytes(o, er->UserData, er->UserDataLength, 0);
 	}
-	fputc('\n', f);
+	ob_putc(o, '\n');
 }
 
 const struct output output_csv = {

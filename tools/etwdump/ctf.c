@@ -72,6 +72,8 @@ static unsigned char uuid[16];
 static struct stream streams[MAX_CPUS];
 static struct cls *classes;
 static unsigned nclasses, cap_classes;
+static unsigned *ctab;		/* open addressing: class index + 1, 0 empty */
+static size_t ctab_size;	/* a power of 2, at least twice nclasses */
 static int failed;
 
 static void put_le(unsigned char *p, unsigned long long v, int n)
@@ -163,23 +165,79 @@ static char field_type(const struct vfield *f)
 	return f->hex ? 'x' : f->is_signed ? 'i' : 'u';
 }
 
-/* The event's class: found by its key, or made. */
+static uint64_t sig_hash(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
+	return h ^ (h >> 29);
+}
+
+/* Room for one more class in the table (grown at half full). */
+static int ctab_room(void)
+{
+	size_t ns, i;
+	unsigned *t;
+
+	if (2 * (nclasses + 1) <= ctab_size)
+		return 0;
+	ns = ctab_size ? 2 * ctab_size : 256;
+	t = calloc(ns, sizeof(*t));
+	if (!t)
+		return -1;
+	for (i = 0; i < nclasses; i++) {
+		size_t k = sig_hash(classes[i].sig, strlen(classes[i].sig)) & (ns - 1);
+
+		while (t[k])
+			k = (k + 1) & (ns - 1);
+		t[k] = (unsigned)i + 1;
+	}
+	free(ctab);
+	ctab = t;
+	ctab_size = ns;
+	return 0;
+}
+
+/*
+ * The event's class: found by its key -- provider, id, version, opcode,
+ * event name, each field's name and type, as "GUID|id|v|op|event|name:t..."
+ * -- in a hash table, or made.
+ */
 static struct cls *class_of(PEVENT_RECORD er, const struct view *v)
 {
+	static struct obuf sig;
 	const EVENT_DESCRIPTOR *d = &er->EventHeader.EventDescriptor;
-	char sig[4096];
-	size_t n = 0;
-	unsigned i;
+	unsigned i, at;
 	struct cls *c;
+	size_t k;
 
-	n += snprintf(sig + n, sizeof(sig) - n, "%s|%u|%u|%u|%s", v->guid, d->Id,
-		      d->Version, d->Opcode, v->event);
-	for (i = 0; i < v->nfields && n < sizeof(sig); i++)
-		n += snprintf(sig + n, sizeof(sig) - n, "|%s:%c",
-			      v->fields[i].name, field_type(&v->fields[i]));
-	for (i = 0; i < nclasses; i++)
-		if (!strcmp(classes[i].sig, sig))
-			return &classes[i];
+	sig.len = 0;
+	ob_puts(&sig, v->guid);
+	ob_putc(&sig, '|');
+	ob_u64(&sig, d->Id);
+	ob_putc(&sig, '|');
+	ob_u64(&sig, d->Version);
+	ob_putc(&sig, '|');
+	ob_u64(&sig, d->Opcode);
+	ob_putc(&sig, '|');
+	ob_puts(&sig, v->event);
+	for (i = 0; i < v->nfields; i++) {
+		ob_putc(&sig, '|');
+		ob_puts(&sig, v->fields[i].name);
+		ob_putc(&sig, ':');
+		ob_putc(&sig, field_type(&v->fields[i]));
+	}
+	ob_str(&sig);
+	if (ctab_room())
+		return NULL;
+	k = sig_hash(sig.buf, sig.len) & (ctab_size - 1);
+	while ((at = ctab[k])) {
+		if (!strcmp(classes[at - 1].sig, sig.buf))
+			return &classes[at - 1];
+		k = (k + 1) & (ctab_size - 1);
+	}
 	if (nclasses == MAX_CLASSES)
 		return NULL;
 	if (nclasses == cap_classes) {
@@ -199,7 +257,7 @@ static struct cls *class_of(PEVENT_RECORD er, const struct view *v)
 	c->version = d->Version;
 	c->opcode = d->Opcode;
 	c->level = d->Level;
-	c->sig = strdup(sig);
+	c->sig = strdup(sig.buf);
 	if (asprintf(&c->name, "%s:%s", v->provider, v->event) < 0)
 		c->name = NULL;
 	c->nfields = v->nfields;
@@ -213,12 +271,11 @@ static struct cls *class_of(PEVENT_RECORD er, const struct view *v)
 		if (!c->fnames[i])
 			return NULL;
 	}
-	nclasses++;
+	ctab[k] = ++nclasses;
 	return c;
 }
 
-static void ctf_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
-	const char *guid, const char *when)
+static void ctf_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	unsigned cpu = GetEventProcessorIndex(er);
@@ -230,9 +287,7 @@ static void ctf_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
 	size_t size = 4 + 8 + 4 + 4;
 	unsigned i;
 
-	(void)f;
-	(void)guid;
-	(void)when;
+	(void)o;
 	if (event_is_header(er) || cpu >= MAX_CPUS)
 		return;
 	view_of(er, d, &v);
@@ -492,6 +547,7 @@ static int ctf_close(const struct evsum *s, const struct evsum_info *in)
 		free(classes[i].name);
 	}
 	free(classes);
+	free(ctab);
 	if (failed)
 		fprintf(stderr, "etwdump: --ctf: could not write all of %s\n", dir);
 	return failed ? -1 : ret;

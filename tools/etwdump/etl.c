@@ -91,15 +91,12 @@ static uint8_t *record_of(PEVENT_RECORD er, uint32_t *size)
 	return b;
 }
 
-static void etl_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
-		      const char *guid, const char *when)
+static void etl_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)
 {
 	struct etl_rec *r;
 
-	(void)f;
+	(void)o;
 	(void)d;
-	(void)guid;
-	(void)when;
 	if (event_is_header(er))
 		return;		/* the new file has its own */
 	if (er->EventHeader.Flags & (EVENT_HEADER_FLAG_CLASSIC_HEADER |

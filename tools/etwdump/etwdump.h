@@ -48,6 +48,7 @@
 
 #include "common/decode.h"
 #include "common/evsum.h"
+#include "common/obuf.h"
 #include "common/origin.h"
 #include "common/record.h"
 #include "common/win32.h"
@@ -55,15 +56,18 @@
 #define MAX_FILES 64
 
 struct output {
-	void (*begin)(FILE *f);		/* may be NULL */
-	/* @d: decoded; @guid: the provider as text; @when: the time as text. */
-	void (*event)(FILE *f, PEVENT_RECORD er, const struct decoded *d,
-		      const char *guid, const char *when);
-	void (*end)(FILE *f);		/* may be NULL */
+	/*
+	 * Standard output's formats write into @o, which consume.c writes
+	 * out after each event (one fwrite: common/obuf.h).
+	 */
+	void (*begin)(struct obuf *o);		/* may be NULL */
+	/* @d: the event decoded. */
+	void (*event)(struct obuf *o, PEVENT_RECORD er, const struct decoded *d);
+	void (*end)(struct obuf *o);		/* may be NULL */
 	/*
 	 * File formats: open @path before ProcessTrace ("-": standard
 	 * output), close (finish and write out) after it; 0, or -1 with a
-	 * message printed.  @f of event is then NULL.
+	 * message printed.  @o of event is then NULL.
 	 */
 	int (*open)(const char *path);
 	int (*close)(const struct evsum *s, const struct evsum_info *in);
@@ -108,6 +112,7 @@ struct etwdump {
 	struct origin *origin;		/* [MAX_FILES], or NULL */
 	int no_decode;			/* --no-decode: hex payloads, no TDH */
 	struct filter filter;
+	int filtering;			/* -p, --level, --keywords or --id given */
 	struct file_output fouts[MAX_FILE_OUTPUTS];	/* --chrome, --ctf, --report, --etl */
 	int nfouts;
 	int no_progress;
@@ -125,6 +130,7 @@ struct etwdump {
 	ULONG buffers_lost[MAX_FILES];
 	ULONG buffers_read[MAX_FILES];
 	unsigned long long events, shown;
+	struct obuf ob;			/* standard output's text of an event */
 	struct evsum sum;
 	size_t cur_type, cur_proc;	/* the event's in sum (the report's cells) */
 	pthread_mutex_t lock;		/* closed, handles */
@@ -154,8 +160,11 @@ void damage_json(struct json *j);	/* --summary --json's "damaged" */
 void report_open_error(const char *file, ULONG err, const char *name);
 
 /* fmt.c */
-void put_xml_str(FILE *f, const char *s);
-void put_text_value(FILE *f, const char *s);
+void ob_xml_str(struct obuf *o, const char *s);
+void ob_text_value(struct obuf *o, const char *s);
+void ob_text_value_n(struct obuf *o, const char *s, size_t n);	/* strlen(s) == n */
+/* The event's time as the text formats show it (ISO-8601 UTC, or raw). */
+void ob_event_time(struct obuf *o, LONGLONG t);
 long long filetime_ns(LONGLONG ft);	/* ns since 1970 (raw: as is) */
 int event_is_header(PEVENT_RECORD er);	/* the EventTrace header event */
 

@@ -4,49 +4,78 @@
  * values, times for the file formats.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "etwdump.h"
+#include "common/fmt.h"
 #include "common/json.h"
 
 /* UTF-8 text as XML character data (or an attribute value). */
-void put_xml_str(FILE *f, const char *s)
+void ob_xml_str(struct obuf *o, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	static const char hx[] = "0123456789ABCDEF";
+	const unsigned char *p = (const unsigned char *)(s ? s : ""), *run = p;
 
-	for (; *p; p++) {
-		switch (*p) {
-		case '<': fputs_unlocked("&lt;", f); break;
-		case '>': fputs_unlocked("&gt;", f); break;
-		case '&': fputs_unlocked("&amp;", f); break;
-		case '"': fputs_unlocked("&quot;", f); break;
-		case '\'': fputs_unlocked("&apos;", f); break;
+	for (;; p++) {
+		unsigned char c = *p;
+		char ent[6] = { '&', '#', 'x', 0, ';', 0 };
+
+		if (c >= 0x20 && c != '<' && c != '>' && c != '&' && c != '"' && c != '\'')
+			continue;
+		if (p > run)
+			ob_put(o, run, (size_t)(p - run));
+		run = p + 1;
+		switch (c) {
+		case 0:
+			return;
+		case '<': ob_lit(o, "&lt;"); break;
+		case '>': ob_lit(o, "&gt;"); break;
+		case '&': ob_lit(o, "&amp;"); break;
+		case '"': ob_lit(o, "&quot;"); break;
+		case '\'': ob_lit(o, "&apos;"); break;
 		case '\n': case '\r': case '\t':
-			fprintf(f, "&#x%X;", *p);
+			ent[3] = hx[c];		/* &#xA; &#xD; &#x9; */
+			ob_put(o, ent, 5);
 			break;
 		default:
-			if (*p < 0x20)
-				fputs_unlocked("&#xFFFD;", f);	/* not allowed in XML 1.0 */
-			else
-				putc_unlocked(*p, f);
+			ob_lit(o, "&#xFFFD;");	/* not allowed in XML 1.0 */
 		}
 	}
 }
 
 /* A text value in the text format: bare if it is one word, else quoted. */
-void put_text_value(FILE *f, const char *s)
+void ob_text_value_n(struct obuf *o, const char *s, size_t n)
 {
-	const unsigned char *p;
-	int quote = !*s;
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
 
-	for (p = (const unsigned char *)s; *p && !quote; p++)
-		quote = *p <= ' ' || *p == '"' || *p == '=' || *p == '\\' || *p == 0x7F;
-	if (!quote) {
-		fputs_unlocked(s, f);
+	for (; p < end; p++)
+		if (*p <= ' ' || *p == '"' || *p == '=' || *p == '\\' || *p == 0x7F)
+			break;
+	if (n && p == end) {
+		ob_put(o, s, n);
 		return;
 	}
-	putc_unlocked('"', f);
-	json_escape(f, s);
-	putc_unlocked('"', f);
+	ob_putc(o, '"');
+	json_escape_buf(o, s);
+	ob_putc(o, '"');
+}
+
+void ob_text_value(struct obuf *o, const char *s)
+{
+	ob_text_value_n(o, s, strlen(s));
+}
+
+void ob_event_time(struct obuf *o, LONGLONG t)
+{
+	char *at;
+
+	if (dump.raw) {
+		ob_i64(o, t);
+		return;
+	}
+	at = ob_room(o, 96);
+	iso_time(t, at);
+	ob_commit(o, strlen(at));
 }
 
 /* FILETIME to ns since 1970; a raw session clock (--raw-time) as is. */

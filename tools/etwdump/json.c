@@ -13,18 +13,15 @@
 #include "etwdump.h"
 #include "common/event_json.h"
 
-static void json_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
-		       const char *guid, const char *when)
+static void json_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)
 {
-	struct event_json_opts o = { .raw_time = dump.raw };
+	struct event_json_opts opt = { .raw_time = dump.raw };
 	struct json j;
 
-	(void)guid;
-	(void)when;
 	if (dump.origin)
-		o.origin = &dump.origin[(intptr_t)er->UserContext];
-	json_init(&j, f);
-	event_json_opts(&j, er, d, &o);
+		opt.origin = &dump.origin[(intptr_t)er->UserContext];
+	json_init_buf(&j, o);
+	event_json_opts(&j, er, d, &opt);
 	json_end(&j);
 }
 

@@ -40,9 +40,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "etwdump.h"
 #include "common/cli.h"
+
+/* Standard output's buffer when it is a file or a pipe. */
+#define STDOUT_BUFFER	(256 * 1024)
 
 struct etwdump dump = {
 	.out = &output_text,
@@ -454,12 +458,25 @@ int main(int argc, char **argv)
 	ret = parse(argc, argv, pspecs, &npspecs, &kernel);
 	if (ret)
 		return ret < 0 ? 0 : ret;
+	/*
+	 * Before anything is written.  Live: each event out as it comes (a
+	 * reader of the pipe waits for it; a closed pipe is seen at the next
+	 * event, not a buffer later).  Else a file or pipe takes the events
+	 * in 256 KiB writes (stdio's 4 KiB would be a write every few
+	 * events); a terminal stays line buffered.
+	 */
+	if (dump.session || dump.follow)
+		setvbuf(stdout, NULL, _IOLBF, 0);
+	else if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, NULL, _IOFBF, STDOUT_BUFFER);
 	for (i = 0; i < npspecs; i++)
 		if (dump.follow ? rec_add_provider(&dump.rec, pspecs[i]) :
 				  filter_provider(pspecs[i]))
 			return 2;
 	if (kernel && rec_add_kernel(&dump.rec, kernel))
 		return 2;
+	dump.filtering = dump.filter.nprov || dump.filter.level >= 0 ||
+			 dump.filter.keywords || dump.filter.nids;
 	/*
 	 * Standard output holds the events in one format; the closing
 	 * summary goes there only in text (or with --quiet), else to stderr.
@@ -509,25 +526,23 @@ int main(int argc, char **argv)
 		follow_stop();
 		close_all();
 	}
-	/*
-	 * Live: each event out as it comes (a reader of the pipe waits for
-	 * it; a closed pipe is seen at the next event, not a buffer later).
-	 */
-	if (dump.session)
-		setvbuf(stdout, NULL, _IOLBF, 0);
 
 	clock_gettime(CLOCK_MONOTONIC, &dump.t0);
 	progress_start((char *const *)dump.files, dump.session ? 0 : dump.nfiles);
-	if (dump.out->begin && !dump.quiet)
-		dump.out->begin(stdout);
+	if (dump.out->begin && !dump.quiet) {
+		dump.out->begin(&dump.ob);
+		ob_write(&dump.ob, stdout);
+	}
 	status = perf ? perf_process() :
 		 ProcessTrace(dump.h, dump.nh,
 			      dump.filter.since.dwHighDateTime ? &dump.filter.since : NULL,
 			      dump.filter.until.dwHighDateTime ? &dump.filter.until : NULL);
 	progress_stop();
 	follow_stop();
-	if (dump.out->end && !dump.quiet)
-		dump.out->end(stdout);
+	if (dump.out->end && !dump.quiet) {
+		dump.out->end(&dump.ob);
+		ob_write(&dump.ob, stdout);
+	}
 	fflush(stdout);
 	report_damage();
 	ret = summary(status) ? 1 : 0;

@@ -129,15 +129,12 @@ static void add_cell(long long t, unsigned type, unsigned proc, unsigned char le
 	c->n = 1;
 }
 
-static void report_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
-			 const char *guid, const char *when)
+static void report_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 
-	(void)f;
+	(void)o;
 	(void)d;
-	(void)guid;
-	(void)when;
 	/* consume.c counted it in dump.sum just before. */
 	add_cell(filetime_ns(h->TimeStamp.QuadPart), (unsigned)dump.cur_type,
 		 (unsigned)dump.cur_proc, h->EventDescriptor.Level);

@@ -16,96 +16,141 @@
 #include "common/fmt.h"
 #include "etw_guid.h"
 
-static void put_node(FILE *f, const struct dnode *n)
+static void put_node(struct obuf *o, const struct dnode *n)
 {
 	unsigned i;
 
 	if (n->type == DN_VALUE) {
-		if (n->kind == DK_TEXT)
-			put_text_value(f, n->text);
+		/* an integer's text (digits, 0x and hex) is one word */
+		if (n->kind == DK_TEXT && !n->is_int)
+			ob_text_value_n(o, n->text, n->len);
 		else
-			fputs(n->text, f);
+			ob_put(o, n->text, n->len);
 		return;
 	}
-	fputc(n->type == DN_ARRAY ? '[' : '{', f);
+	ob_putc(o, n->type == DN_ARRAY ? '[' : '{');
 	for (i = 0; i < n->nkids; i++) {
 		if (i)
-			fputc(',', f);
-		if (n->kids[i].name)
-			fprintf(f, "%s=", n->kids[i].name);
-		put_node(f, &n->kids[i]);
+			ob_putc(o, ',');
+		if (n->kids[i].name) {
+			ob_puts(o, n->kids[i].name);
+			ob_putc(o, '=');
+		}
+		put_node(o, &n->kids[i]);
 	}
-	fputc(n->type == DN_ARRAY ? ']' : '}', f);
+	ob_putc(o, n->type == DN_ARRAY ? ']' : '}');
 }
 
-static void text_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
-		       const char *guid, const char *when)
+/* " key=" and an unsigned number. */
+static void num(struct obuf *o, const char *key, size_t klen, unsigned long long v)
+{
+	ob_put(o, key, klen);
+	ob_u64(o, v);
+}
+
+#define NUM(o, key, v) num((o), "" key, sizeof(key) - 1, (v))
+
+static void text_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	const EVENT_DESCRIPTOR *ed = &h->EventDescriptor;
-	char g[ETW_GUID_STR_LEN];
 	USHORT i;
 
-	fprintf(f, "%s cpu=%u pid=%u tid=%u {%s}", when,
-		GetEventProcessorIndex(er), h->ProcessId, h->ThreadId, guid);
+	ob_event_time(o, h->TimeStamp.QuadPart);
+	NUM(o, " cpu=", GetEventProcessorIndex(er));
+	NUM(o, " pid=", h->ProcessId);
+	NUM(o, " tid=", h->ThreadId);
+	ob_lit(o, " {");
+	ob_guid(o, &h->ProviderId);
+	ob_putc(o, '}');
 	if (d->provider || d->event) {
+		/* "Provider/Event" as one value, cut as it always was (599 bytes) */
 		char name[600];
+		size_t a = d->provider ? strlen(d->provider) : 0, b;
 
-		snprintf(name, sizeof(name), "%s%s%s", d->provider ? d->provider : "",
-			 d->event ? "/" : "", d->event ? d->event : "");
-		fputc(' ', f);
-		put_text_value(f, name);
+		if (a > sizeof(name) - 1)
+			a = sizeof(name) - 1;
+		memcpy(name, d->provider ? d->provider : "", a);
+		if (d->event && a < sizeof(name) - 1) {
+			name[a++] = '/';
+			b = strlen(d->event);
+			if (b > sizeof(name) - 1 - a)
+				b = sizeof(name) - 1 - a;
+			memcpy(name + a, d->event, b);
+			a += b;
+		}
+		name[a] = 0;
+		ob_putc(o, ' ');
+		ob_text_value(o, name);
 	}
-	if (h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE)
+	if (h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE) {
 		/*
 		 * TraceMessage (WPP): the provider is the message GUID (zero
 		 * without one), msg the message number; the descriptor's
 		 * other fields are always 0.
 		 */
-		fprintf(f, " msg=%u flags=0x%04x", ed->Id, h->Flags);
-	else
-		fprintf(f, " id=%u v=%u lvl=%u kw=0x%llx op=%u task=%u flags=0x%04x",
-			ed->Id, ed->Version, ed->Level, ed->Keyword, ed->Opcode,
-			ed->Task, h->Flags);
+		NUM(o, " msg=", ed->Id);
+	} else {
+		NUM(o, " id=", ed->Id);
+		NUM(o, " v=", ed->Version);
+		NUM(o, " lvl=", ed->Level);
+		ob_lit(o, " kw=0x");
+		ob_hex(o, ed->Keyword, 1, 0);
+		NUM(o, " op=", ed->Opcode);
+		NUM(o, " task=", ed->Task);
+	}
+	ob_lit(o, " flags=0x");
+	ob_hex(o, h->Flags, 4, 0);
 	if (!IsEqualGUID(&h->ActivityId, &GUID_NULL)) {
-		etw_guid_str(&h->ActivityId, g);
-		fprintf(f, " activity={%s}", g);
+		ob_lit(o, " activity={");
+		ob_guid(o, &h->ActivityId);
+		ob_putc(o, '}');
 	}
 	if (d->has_related) {
-		etw_guid_str(&d->related, g);
-		fprintf(f, " related={%s}", g);
+		ob_lit(o, " related={");
+		ob_guid(o, &d->related);
+		ob_putc(o, '}');
 	}
-	fputs(" ext=[", f);
-	for (i = 0; i < er->ExtendedDataCount; i++)
-		fprintf(f, "%s%u", i ? "," : "", er->ExtendedData[i].ExtType);
-	fputc(']', f);
+	ob_lit(o, " ext=[");
+	for (i = 0; i < er->ExtendedDataCount; i++) {
+		if (i)
+			ob_putc(o, ',');
+		ob_u64(o, er->ExtendedData[i].ExtType);
+	}
+	ob_putc(o, ']');
 	for (i = 0; i < d->next; i++) {
 		if (!strcmp(d->ext[i].name, "traits"))
 			continue;	/* shown as the provider's name */
-		fprintf(f, " %s=", d->ext[i].name);
-		put_text_value(f, d->ext[i].text);
+		ob_putc(o, ' ');
+		ob_puts(o, d->ext[i].name);
+		ob_putc(o, '=');
+		ob_text_value(o, d->ext[i].text);
 	}
 	if (d->ok) {
 		for (i = 0; i < d->nfields; i++) {
-			fprintf(f, " %s=", d->fields[i].name);
-			put_node(f, &d->fields[i]);
+			ob_putc(o, ' ');
+			ob_puts(o, d->fields[i].name);
+			ob_putc(o, '=');
+			put_node(o, &d->fields[i]);
 		}
 		if (d->message) {
-			fputs(" message=", f);
-			put_text_value(f, d->message);
+			ob_lit(o, " message=");
+			ob_text_value(o, d->message);
 		}
 	} else if (d->string) {
-		fputs(" string=", f);
-		put_text_value(f, d->string);
+		ob_lit(o, " string=");
+		ob_text_value(o, d->string);
 	} else {
-		fprintf(f, " len=%u", er->UserDataLength);
+		NUM(o, " len=", er->UserDataLength);
 		if (er->UserDataLength) {
-			fputs(" data=", f);
-			put_hex(f, er->UserData, er->UserDataLength);
+			ob_lit(o, " data=");
+			ob_hexbytes(o, er->UserData, er->UserDataLength, 0);
 		}
-		fprintf(f, " (undecoded: %s)", d->reason);
+		ob_lit(o, " (undecoded: ");
+		ob_puts(o, d->reason);
+		ob_putc(o, ')');
 	}
-	fputc('\n', f);
+	ob_putc(o, '\n');
 }
 
 const struct output output_text = {

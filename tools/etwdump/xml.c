@@ -14,123 +14,165 @@
 #include "etwdump.h"
 #include "etw_guid.h"
 
-static void xml_begin(FILE *f)
+static void xml_begin(struct obuf *o)
 {
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Events>\n", f);
+	ob_lit(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Events>\n");
 }
 
-static void xml_end(FILE *f)
+static void xml_end(struct obuf *o)
 {
-	fputs("</Events>\n", f);
+	ob_lit(o, "</Events>\n");
 }
 
-static void elem(FILE *f, const char *name, const char *text)
+/* <name>text</name> on a line of its own, if there is a text. */
+static void elem(struct obuf *o, const char *name, const char *text)
 {
 	if (!text)
 		return;
-	fprintf(f, "\t\t<%s>", name);
-	put_xml_str(f, text);
-	fprintf(f, "</%s>\n", name);
+	ob_lit(o, "\t\t<");
+	ob_puts(o, name);
+	ob_putc(o, '>');
+	ob_xml_str(o, text);
+	ob_lit(o, "</");
+	ob_puts(o, name);
+	ob_lit(o, ">\n");
 }
 
-static void xml_event(FILE *f, PEVENT_RECORD er, const struct decoded *d,
-		      const char *guid, const char *when)
+/* <name>number</name> */
+static void num(struct obuf *o, const char *name, unsigned long long v)
 {
+	ob_lit(o, "\t\t<");
+	ob_puts(o, name);
+	ob_putc(o, '>');
+	ob_u64(o, v);
+	ob_lit(o, "</");
+	ob_puts(o, name);
+	ob_lit(o, ">\n");
+}
+
+/* name="number" */
+static void attr(struct obuf *o, const char *name, unsigned long long v)
+{
+	ob_putc(o, ' ');
+	ob_puts(o, name);
+	ob_lit(o, "=\"");
+	ob_u64(o, v);
+	ob_putc(o, '"');
+}
+
+static void xml_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)
+{
+	static struct obuf flat;
 	const EVENT_HEADER *h = &er->EventHeader;
 	const EVENT_DESCRIPTOR *ed = &h->EventDescriptor;
 	long t = (long)(intptr_t)er->UserContext;
 	ULONG res = t >= 0 && t < dump.nh ? dump.lf[t].LogfileHeader.TimerResolution : 0;
-	char g[40], flat[4096], stime[96];
+	char g[ETW_GUID_STR_LEN];
 	unsigned i;
 	size_t n;
 
-	/* SystemTime with 9 fractional digits, as Windows writes it. */
-	snprintf(stime, sizeof(stime), "%s", when);
-	n = strlen(stime);
-	if (n > 1 && stime[n - 1] == 'Z' && n + 2 < sizeof(stime))
-		memcpy(stime + n - 1, "00Z", 4);
-	fputs("<Event xmlns=\"http://schemas.microsoft.com/win/2004/08/events/event\">\n"
-	      "\t<System>\n\t\t<Provider", f);
+	ob_lit(o, "<Event xmlns=\"http://schemas.microsoft.com/win/2004/08/events/event\">\n"
+	       "\t<System>\n\t\t<Provider");
 	if (d->provider) {
-		fputs(" Name=\"", f);
-		put_xml_str(f, d->provider);
-		fputc('"', f);
+		ob_lit(o, " Name=\"");
+		ob_xml_str(o, d->provider);
+		ob_putc(o, '"');
 	}
-	for (i = 0; guid[i]; i++)
-		g[i] = (char)(guid[i] >= 'a' && guid[i] <= 'f' ? guid[i] - 32 : guid[i]);
-	g[i] = 0;
-	fprintf(f, " Guid=\"{%s}\" />\n", g);
-	fprintf(f, "\t\t<EventID>%u</EventID>\n\t\t<Version>%u</Version>\n"
-		"\t\t<Level>%u</Level>\n\t\t<Task>%u</Task>\n\t\t<Opcode>%u</Opcode>\n"
-		"\t\t<Keywords>0x%llX</Keywords>\n"
-		"\t\t<TimeCreated SystemTime=\"%s\" />\n\t\t<Correlation",
-		ed->Id, ed->Version, ed->Level, ed->Task, ed->Opcode, ed->Keyword,
-		stime);
+	etw_guid_str(&h->ProviderId, g);
+	for (i = 0; g[i]; i++)
+		g[i] = (char)(g[i] >= 'a' && g[i] <= 'f' ? g[i] - 32 : g[i]);
+	ob_lit(o, " Guid=\"{");
+	ob_puts(o, g);
+	ob_lit(o, "}\" />\n");
+	num(o, "EventID", ed->Id);
+	num(o, "Version", ed->Version);
+	num(o, "Level", ed->Level);
+	num(o, "Task", ed->Task);
+	num(o, "Opcode", ed->Opcode);
+	ob_lit(o, "\t\t<Keywords>0x");
+	ob_hex(o, ed->Keyword, 1, 1);
+	ob_lit(o, "</Keywords>\n\t\t<TimeCreated SystemTime=\"");
+	/* SystemTime with 9 fractional digits, as Windows writes it. */
+	n = o->len;
+	ob_event_time(o, h->TimeStamp.QuadPart);
+	if (o->len - n > 1 && o->buf[o->len - 1] == 'Z' && o->len - n + 2 < 96) {
+		o->len--;
+		ob_lit(o, "00Z");
+	}
+	ob_lit(o, "\" />\n\t\t<Correlation");
 	if (!IsEqualGUID(&h->ActivityId, &GUID_NULL)) {
-		etw_guid_str(&h->ActivityId, g);
-		fprintf(f, " ActivityID=\"{%s}\"", g);
+		ob_lit(o, " ActivityID=\"{");
+		ob_guid(o, &h->ActivityId);
+		ob_lit(o, "}\"");
 	}
 	if (d->has_related) {
-		etw_guid_str(&d->related, g);
-		fprintf(f, " RelatedActivityID=\"{%s}\"", g);
+		ob_lit(o, " RelatedActivityID=\"{");
+		ob_guid(o, &d->related);
+		ob_lit(o, "}\"");
 	}
-	fprintf(f, " />\n\t\t<Execution ProcessID=\"%u\" ThreadID=\"%u\" "
-		"ProcessorID=\"%u\" KernelTime=\"%llu\" UserTime=\"%llu\" />\n"
-		"\t\t<Channel>%u</Channel>\n\t\t<Computer />\n\t</System>\n",
-		h->ProcessId, h->ThreadId, GetEventProcessorIndex(er),
-		(unsigned long long)h->KernelTime * res / 10000,
-		(unsigned long long)h->UserTime * res / 10000, ed->Channel);
+	ob_lit(o, " />\n\t\t<Execution");
+	attr(o, "ProcessID", h->ProcessId);
+	attr(o, "ThreadID", h->ThreadId);
+	attr(o, "ProcessorID", GetEventProcessorIndex(er));
+	attr(o, "KernelTime", (unsigned long long)h->KernelTime * res / 10000);
+	attr(o, "UserTime", (unsigned long long)h->UserTime * res / 10000);
+	ob_lit(o, " />\n");
+	num(o, "Channel", ed->Channel);
+	ob_lit(o, "\t\t<Computer />\n\t</System>\n");
 	if (d->ok) {
-		fputs("\t<EventData>\n", f);
+		ob_lit(o, "\t<EventData>\n");
 		for (i = 0; i < d->nfields; i++) {
-			fputs("\t\t<Data Name=\"", f);
-			put_xml_str(f, d->fields[i].name);
-			fputs("\">", f);
-			dnode_flat(&d->fields[i], flat, sizeof(flat));
-			put_xml_str(f, flat);
-			fputs("</Data>\n", f);
+			ob_lit(o, "\t\t<Data Name=\"");
+			ob_xml_str(o, d->fields[i].name);
+			ob_lit(o, "\">");
+			/* one value, cut at 4,095 bytes as it always was */
+			flat.len = 0;
+			dnode_flat_ob(&flat, &d->fields[i], 4095);
+			ob_xml_str(o, ob_str(&flat));
+			ob_lit(o, "</Data>\n");
 		}
-		fputs("\t</EventData>\n", f);
+		ob_lit(o, "\t</EventData>\n");
 	} else if (d->string) {
-		fputs("\t<EventData>\n\t\t<Data>", f);
-		put_xml_str(f, d->string);
-		fputs("</Data>\n\t</EventData>\n", f);
+		ob_lit(o, "\t<EventData>\n\t\t<Data>");
+		ob_xml_str(o, d->string);
+		ob_lit(o, "</Data>\n\t</EventData>\n");
 	} else {
-		fputs("\t<BinaryEventData>", f);
-		for (i = 0; i < er->UserDataLength; i++)
-			fprintf(f, "%02X", ((const unsigned char *)er->UserData)[i]);
-		fputs("</BinaryEventData>\n\t<!-- undecoded: ", f);
-		put_xml_str(f, d->reason);
-		fputs(" -->\n", f);
+		ob_lit(o, "\t<BinaryEventData>");
+		ob_hexbytes(o, er->UserData, er->UserDataLength, 1);
+		ob_lit(o, "</BinaryEventData>\n\t<!-- undecoded: ");
+		ob_xml_str(o, d->reason);
+		ob_lit(o, " -->\n");
 	}
 	if (d->provider || d->level || d->task || d->event || d->opcode ||
 	    d->keywords || d->message || d->channel) {
-		fputs("\t<RenderingInfo Culture=\"en-US\">\n", f);
-		elem(f, "Level", d->level);
-		elem(f, "Opcode", d->opcode);
+		ob_lit(o, "\t<RenderingInfo Culture=\"en-US\">\n");
+		elem(o, "Level", d->level);
+		elem(o, "Opcode", d->opcode);
 		if (d->keywords) {
 			const char *k = d->keywords, *e;
 
-			fputs("\t\t<Keywords>\n", f);
+			ob_lit(o, "\t\t<Keywords>\n");
 			while (*k) {
 				e = strstr(k, ", ");
-				fputs("\t\t\t<Keyword>", f);
-				snprintf(flat, sizeof(flat), "%.*s", (int)(e ? e - k : (long)strlen(k)), k);
-				put_xml_str(f, flat);
-				fputs("</Keyword>\n", f);
+				ob_lit(o, "\t\t\t<Keyword>");
+				flat.len = 0;
+				n = e ? (size_t)(e - k) : strlen(k);
+				ob_put(&flat, k, n < 4095 ? n : 4095);
+				ob_xml_str(o, ob_str(&flat));
+				ob_lit(o, "</Keyword>\n");
 				if (!e)
 					break;
 				k = e + 2;
 			}
-			fputs("\t\t</Keywords>\n", f);
+			ob_lit(o, "\t\t</Keywords>\n");
 		}
-		elem(f, "Task", d->task ? d->task : d->event);
-		elem(f, "Message", d->message);
-		elem(f, "Channel", d->channel);
-		elem(f, "Provider", d->provider);
-		fputs("\t</RenderingInfo>\n", f);
+		elem(o, "Task", d->task ? d->task : d->event);
+		elem(o, "Message", d->message);
+		elem(o, "Channel", d->channel);
+		elem(o, "Provider", d->provider);
+		ob_lit(o, "\t</RenderingInfo>\n");
 	}
-	fputs("</Event>\n", f);
+	ob_lit(o, "</Event>\n");
 }
 
 const struct output output_xml = {
