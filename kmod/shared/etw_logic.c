@@ -158,8 +158,20 @@ static int filter_check_one(const struct etw_filter_view *f, bool group)
 			return -EINVAL;
 		return -EOPNOTSUPP;
 	case ETW_FILTER_TYPE_STACKWALK:
-	case ETW_FILTER_TYPE_STACKWALK_NAME:
+		if (f->size < 4)
+			return -EINVAL;
+		count = get_le16(d + 2);
+		if (count == 0 || count > ETW_MAX_FILTER_EVENT_ID_COUNT ||
+		    f->size != 4 + 2 * count)
+			return -EINVAL;
+		if (d[0] > 1 || d[1] != 0)	/* BOOLEAN FilterIn, Reserved */
+			return -EINVAL;
+		return 0;
 	case ETW_FILTER_TYPE_STACKWALK_LEVEL_KW:
+		if (f->size != ETW_FILTER_LEVEL_KW_SIZE || d[17] > 1)
+			return -EINVAL;
+		return 0;
+	case ETW_FILTER_TYPE_STACKWALK_NAME:
 	case ETW_FILTER_TYPE_CONTAINER:
 	case ETW_FILTER_TYPE_TRACEHANDLE:
 		return -EOPNOTSUPP;
@@ -206,6 +218,12 @@ int etw_filters_check(const struct etw_filter_view *f, u32 n, bool group,
 		case ETW_FILTER_TYPE_EVENT_ID:
 			out->event_id = &f[i];
 			break;
+		case ETW_FILTER_TYPE_STACKWALK:
+			out->stackwalk = &f[i];
+			break;
+		case ETW_FILTER_TYPE_STACKWALK_LEVEL_KW:
+			out->stackwalk_lk = &f[i];
+			break;
 		default:
 			if (out->provider)
 				return -EINVAL;	/* seed 000, rule 16 */
@@ -234,6 +252,39 @@ void etw_id_filter_compile(const struct etw_filter_view *f,
 			out->ids[j] = out->ids[j - 1];
 		out->ids[j] = v;
 	}
+}
+
+void etw_stack_filter_compile(const struct etw_filter_set *set,
+			      struct etw_stack_filter *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (set->stackwalk)
+		etw_id_filter_compile(set->stackwalk, &out->ids);
+	if (set->stackwalk_lk) {
+		const u8 *d = set->stackwalk_lk->data;
+
+		out->lk = true;
+		out->any = (u64)get_le32(d) | (u64)get_le32(d + 4) << 32;
+		out->all = (u64)get_le32(d + 8) | (u64)get_le32(d + 12) << 32;
+		out->level = d[16];
+		out->lk_in = d[17];
+	}
+}
+
+bool etw_stack_filter_pass(const struct etw_stack_filter *f, u16 id, u8 level,
+			   u64 kw)
+{
+	bool match;
+
+	if (!f)
+		return true;
+	if (!etw_id_filter_pass(&f->ids, id))
+		return false;
+	if (!f->lk)
+		return true;
+	match = (!f->level || level <= f->level) &&
+		(!f->any || (kw & f->any)) && (kw & f->all) == f->all;
+	return match == f->lk_in;
 }
 
 bool etw_id_filter_pass(const struct etw_id_filter *f, u16 id)

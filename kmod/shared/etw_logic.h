@@ -188,14 +188,17 @@ struct etw_filter_set {
 	const struct etw_filter_view *pid;
 	const struct etw_filter_view *exe;
 	const struct etw_filter_view *event_id;
+	const struct etw_filter_view *stackwalk;
+	const struct etw_filter_view *stackwalk_lk;
 	const struct etw_filter_view *provider;	/* goes to the callback */
 };
 
 /*
  * Check the filters of one enable call: at most ETW_MAX_FILTERS, each
  * type once, sizes within the documented limits and self-consistent (PID:
- * 1..8 ULONGs; EVENT_ID: 4 + 2 * Count bytes, Count 1..64; EXECUTABLE_NAME:
- * NUL-terminated, <= 1024); at most one provider-side filter (SCHEMATIZED
+ * 1..8 ULONGs; EVENT_ID and STACKWALK: 4 + 2 * Count bytes, Count 1..64;
+ * STACKWALK_LEVEL_KW: 24 bytes; EXECUTABLE_NAME: NUL-terminated, <= 1024);
+ * at most one provider-side filter (SCHEMATIZED
  * or a type below 0x80000000).  For a provider group, event-ID, event-name
  * and payload filters are invalid (seed 004, rule 13).  Returns 0, -EINVAL,
  * or -EOPNOTSUPP for valid filter types this implementation does not apply.
@@ -221,6 +224,36 @@ struct etw_id_filter {
 void etw_id_filter_compile(const struct etw_filter_view *f,
 			   struct etw_id_filter *out);
 bool etw_id_filter_pass(const struct etw_id_filter *f, u16 id);
+
+/* EVENT_FILTER_LEVEL_KW: MatchAnyKeyword@0, MatchAllKeyword@8, Level@16, FilterIn@17 */
+#define ETW_FILTER_LEVEL_KW_SIZE	24
+
+/**
+ * struct etw_stack_filter - which of a provider's events get stacks in a
+ * session (EVENT_FILTER_TYPE_STACKWALK and STACKWALK_LEVEL_KW)
+ * @ids:	the STACKWALK event IDs (@ids.present when given)
+ * @lk:		a STACKWALK_LEVEL_KW filter was given
+ * @lk_in:	its FilterIn: the events it matches get stacks (else they
+ *		do not, and the others do)
+ * @level:	its Level (0: any)
+ * @any:	its MatchAnyKeyword (0: any)
+ * @all:	its MatchAllKeyword
+ */
+struct etw_stack_filter {
+	struct etw_id_filter ids;
+	bool lk;
+	bool lk_in;
+	u8 level;
+	u64 any;
+	u64 all;
+};
+
+/* Compile the checked stack-walk filters of @set into @out. */
+void etw_stack_filter_compile(const struct etw_filter_set *set,
+			      struct etw_stack_filter *out);
+/* Does an event (@id, @level, @kw) get a stack?  NULL: no filter, yes. */
+bool etw_stack_filter_pass(const struct etw_stack_filter *f, u16 id, u8 level,
+			   u64 kw);
 
 /* Does the PID filter (checked) list @pid? */
 bool etw_pid_filter_match(const struct etw_filter_view *f, u32 pid);

@@ -563,17 +563,27 @@ bool etw_merge_next(struct etw_merge *m, struct etw_piece *out)
  * The extended items of the EVENT_HEADER64 copy at @rec (@size bytes),
  * as etl_record_decode() frames them (etl-format section 3.3): each
  * ItemSize = 8 + DataSize rounded up to 8, inside the record, chained by
- * Linkage; only RELATED_ACTIVITYID (16 bytes), EVENT_SCHEMA_TL and
- * PROV_TRAITS, once each.  The traits the module holds replace the
- * writer's.  Return: 0 or -EINVAL.
+ * Linkage; only RELATED_ACTIVITYID (16 bytes), EVENT_SCHEMA_TL,
+ * PROV_TRAITS, SID, TS_ID, PROCESS_START_KEY, EVENT_KEY (their sizes;
+ * any values) and STACK_TRACE64 (MatchId and at most
+ * ETW_MAX_STACK_FRAMES addresses; the last item), once each; *@info
+ * says whether any of the four ETW_PROP_INFO items is there.  The traits
+ * the module holds replace the writer's.  *@stack_at is the offset of
+ * the stack item (0: none), *@prev_at that of the item before it (0:
+ * none).  Return: 0 or -EINVAL.
  */
 static int etw_check_items(u8 *rec, u32 size, const u8 *traits,
-			   u32 traits_len)
+			   u32 traits_len, u32 *stack_at, u32 *prev_at,
+			   bool *info)
 {
-	u32 pos = sizeof(struct etl_event_header), seen = 0;
+	u32 pos = sizeof(struct etl_event_header), seen = 0, last = 0;
 	struct etl_ext_item *it;
 
+	*stack_at = 0;
+	*prev_at = 0;
 	do {
+		u32 want = 0;
+
 		if (size - pos < sizeof(*it))
 			return -EINVAL;
 		it = (void *)(rec + pos);
@@ -595,12 +605,35 @@ static int etw_check_items(u8 *rec, u32 size, const u8 *traits,
 				memcpy(it + 1, traits, traits_len);
 			}
 			break;
+		case ETL_EXT_STACK_TRACE64:
+			if (it->data_size < 8 || (it->data_size & 7) ||
+			    (it->data_size - 8) / 8 > ETW_MAX_STACK_FRAMES ||
+			    (it->linkage & 1))
+				return -EINVAL;
+			*stack_at = pos;
+			*prev_at = last;
+			break;
+		case ETL_EXT_SID:
+			want = ETW_INFO_SID_SIZE;
+			break;
+		case ETL_EXT_TS_ID:
+			want = 4;
+			break;
+		case ETL_EXT_PROCESS_START_KEY:
+		case ETL_EXT_EVENT_KEY:
+			want = 8;
+			break;
 		default:
 			return -EINVAL;
 		}
+		if (want && it->data_size != want)
+			return -EINVAL;
+		if (want)
+			*info = true;
 		if (seen & (1U << (it->ext_type & 15)))
 			return -EINVAL;
 		seen |= 1U << (it->ext_type & 15);
+		last = pos;
 		pos += it->item_size;
 	} while (it->linkage & 1);
 	if (traits && !(seen & (1U << (ETL_EXT_PROV_TRAITS & 15))))
@@ -619,11 +652,106 @@ struct etw_cview {
 
 /* EVENT_HEADER64's extended items or the traits they must carry. */
 static int etw_check_ext(u8 *rec, u32 size, u16 flags,
-			 const struct etw_slot_view *v)
+			 const struct etw_slot_view *v, u32 *stack_at,
+			 u32 *prev_at, bool *info)
 {
+	*stack_at = 0;
+	*info = false;
 	if (flags & ETL_EH_FLAG_EXTENDED_INFO)
-		return etw_check_items(rec, size, v->traits, v->traits_len);
+		return etw_check_items(rec, size, v->traits, v->traits_len,
+				       stack_at, prev_at, info);
 	return v->traits ? -EINVAL : 0;	/* the ioctl path would add them */
+}
+
+void etw_put_unix_sid(u8 *p, u32 uid)
+{
+	static const u8 auth[6] = { 0, 0, 0, 0, 0, 22 };
+	u32 sub[2] = { 1, uid };
+
+	p[0] = 1;			/* Revision */
+	p[1] = 2;			/* SubAuthorityCount */
+	memcpy(p + 2, auth, 6);		/* IdentifierAuthority, big-endian */
+	memcpy(p + 8, sub, 8);		/* users, the uid (little-endian) */
+}
+
+/*
+ * The SID, TS_ID, PROCESS_START_KEY and EVENT_KEY items of the copy at
+ * @rec: filled where the session's properties @props ask for them,
+ * removed (the items after them and the payload moved down, the
+ * linkage and EXTENDED_INFO mended) where they do not.  @key: the
+ * record's event key.  Returns the record's new first word.
+ */
+static u64 etw_fix_info(u8 *rec, u64 w0, u32 props, const struct etw_patch *p,
+			u64 key)
+{
+	u32 size = (u16)w0, pos = sizeof(struct etl_event_header), out = pos;
+	u32 last = 0, kept = 0;
+	struct etl_ext_item *it;
+
+	do {
+		u32 drop = 0, isz;
+
+		it = (void *)(rec + pos);
+		isz = it->item_size;
+		switch (it->ext_type) {
+		case ETL_EXT_SID:
+			drop = !(props & ETW_PROP_SID);
+			if (!drop)
+				etw_put_unix_sid((u8 *)(it + 1), p->uid);
+			break;
+		case ETL_EXT_TS_ID:
+			drop = !(props & ETW_PROP_TS_ID);
+			if (!drop)
+				memcpy(it + 1, &p->ts_id, 4);
+			break;
+		case ETL_EXT_PROCESS_START_KEY:
+			drop = !(props & ETW_PROP_PROCESS_START_KEY);
+			if (!drop)
+				memcpy(it + 1, &p->start_key, 8);
+			break;
+		case ETL_EXT_EVENT_KEY:
+			drop = !(props & ETW_PROP_EVENT_KEY);
+			if (!drop)
+				memcpy(it + 1, &key, 8);
+			break;
+		}
+		pos += isz;
+		if (drop)
+			continue;
+		if (out != pos - isz)
+			memmove(rec + out, rec + pos - isz, isz);
+		last = out;
+		out += isz;
+		kept++;
+	} while (it->linkage & 1);
+	if (out == pos)
+		return w0;		/* nothing removed */
+	memmove(rec + out, rec + pos, size - pos);
+	size -= pos - out;
+	if (kept)
+		((struct etl_ext_item *)(rec + last))->linkage &= ~1;
+	else
+		w0 &= ~((u64)ETL_EH_FLAG_EXTENDED_INFO << 32);
+	return (w0 & ~0xFFFFULL) | size;
+}
+
+/*
+ * Take the STACK_TRACE64 item at @at (the last item; @prev: the item
+ * before it, 0 if none) out of the copy at @rec: the session did not ask
+ * for stacks, or its stack-walk filters leave this event out.  Returns
+ * the record's new first word (size and flags) from @w0.
+ */
+static u64 etw_strip_stack(u8 *rec, u64 w0, u32 at, u32 prev)
+{
+	u32 size = (u16)w0, isz = ((struct etl_ext_item *)(rec + at))->item_size;
+
+	memmove(rec + at, rec + at + isz, size - at - isz);
+	size -= isz;
+	if (prev)
+		((struct etl_ext_item *)(rec + prev))->linkage &= ~1;
+	else
+		w0 &= ~((u64)ETL_EH_FLAG_EXTENDED_INFO << 32);
+	return (w0 & ~0xFFFFULL) | size;
 }
 
 /* FULL_HEADER64 / INSTANCE64 (TraceEvent): a classic registration's. */
@@ -693,7 +821,8 @@ static int etw_check_fail(const u8 *rec, u64 w0, const struct etw_patch *p,
  * the caller patches the time and the ids), ETW_SKIP or -errno.
  */
 static int etw_check_slow(u8 *rec, u64 w0, const struct etw_patch *p,
-			  struct etw_cview *cv, u32 *cached, struct etw_fastv *fv)
+			  struct etw_cview *cv, u32 *cached, struct etw_fastv *fv,
+			  u64 key)
 {
 	u32 size = (u16)w0, w1 = *(const u32 *)(rec + ETW_STASH_SLOT);
 	u32 hi32 = (u32)(w0 >> 32);
@@ -731,25 +860,36 @@ static int etw_check_slow(u8 *rec, u64 w0, const struct etw_patch *p,
 	if (!cv->have)
 		return ETW_SKIP;
 	if (((u32)w0 >> 16) == ETW_TM_EVENT) {
+		u32 stack_at = 0, prev_at = 0;
+		bool info = false;
 		u64 keyword;
+		u16 id;
+		u8 level;
 
 		if (!(ld64(rec + ETW_STASH_SESSIONS) & p->sessbit) || !cv->v.kw)
 			return ETW_SKIP;
 		if (size < sizeof(struct etl_event_header) ||
 		    (hi32 & ~(u32)ETW_EVENT_HI_OK))
 			return -EINVAL;
-		ret = etw_check_ext(rec, size, (u16)hi32, &cv->v);
+		ret = etw_check_ext(rec, size, (u16)hi32, &cv->v, &stack_at,
+				    &prev_at, &info);
 		if (ret)
 			return ret;
 		keyword = ld64(rec + offsetof(struct etl_event_header, keyword));
-		if (!etw_level_kw_pass(cv->v.kw,
-				       rec[offsetof(struct etl_event_header, level)],
-				       keyword) ||
-		    (cv->v.idf && !etw_id_filter_pass(cv->v.idf,
-				ld16(rec + offsetof(struct etl_event_header, id)))) ||
+		level = rec[offsetof(struct etl_event_header, level)];
+		id = ld16(rec + offsetof(struct etl_event_header, id));
+		if (!etw_level_kw_pass(cv->v.kw, level, keyword) ||
+		    (cv->v.idf && !etw_id_filter_pass(cv->v.idf, id)) ||
 		    ((hi32 >> 16) & ETW_STAGE_REC_INPRIVATE &&
 		     cv->v.props & ETW_PROP_EXCLUDE_INPRIVATE))
 			return ETW_SKIP;
+		/* A stack only for a session that asked for this event's. */
+		if (stack_at && (!(cv->v.props & ETW_PROP_STACK_TRACE) ||
+				 !etw_stack_filter_pass(cv->v.swf, id, level,
+							keyword)))
+			w0 = etw_strip_stack(rec, w0, stack_at, prev_at);
+		if (info)
+			w0 = etw_fix_info(rec, w0, cv->v.props, p, key);
 		/* Size, type, marker and flags stay; EventProperty 0. */
 		st64(rec, (w0 & 0x0000FFFFFFFFFFFFULL) |
 		     (p->private ? (u64)ETL_EH_FLAG_PRIVATE_SESSION << 32 : 0));
@@ -815,7 +955,8 @@ void etw_collect_check(u8 *buf, u32 len, bool more, u64 lo, u64 hi,
 			st64(rec + offsetof(struct etl_event_header, kernel_time),
 			     p->cpu_times);
 		} else {
-			ret = etw_check_slow(rec, w0, p, &cv, &cached, &fv);
+			ret = etw_check_slow(rec, w0, p, &cv, &cached, &fv,
+					     p->key_base + (rec - buf));
 			if (ret) {
 				if (ret < 0) {
 					lost++;
@@ -826,6 +967,9 @@ void etw_collect_check(u8 *buf, u32 len, bool more, u64 lo, u64 hi,
 				}
 				continue;
 			}
+			/* It may have lost its stack item: shorter. */
+			size = ld16(rec);
+			need = ETL_ALIGN8(size);
 		}
 		/* The time: raised to lo and the last key, lowered to hi. */
 		key = ld64(rec + offsetof(struct etl_event_header, timestamp));

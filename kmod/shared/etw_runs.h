@@ -264,7 +264,9 @@ bool etw_merge_next(struct etw_merge *m, struct etw_piece *out);
  * @kw:		the session's level and keywords for it, or NULL when the
  *		session does not enable it
  * @idf:	the session's event-ID filter, or NULL
- * @props:	the session's enable properties (ETW_PROP_*)
+ * @swf:	the session's stack-walk filters, or NULL
+ * @props:	the session's enable properties (ETW_PROP_*): a record's
+ *		STACK_TRACE64 item stays only with ETW_PROP_STACK_TRACE
  * @classic:	a RegisterTraceGuids registration
  */
 struct etw_slot_view {
@@ -273,6 +275,7 @@ struct etw_slot_view {
 	u32 traits_len;
 	const struct etw_level_kw *kw;
 	const struct etw_id_filter *idf;
+	const struct etw_stack_filter *swf;
 	u32 props;
 	bool classic;
 };
@@ -290,6 +293,12 @@ typedef void (*etw_drop_fn)(void *ctx, const u8 *rec, int err);
  * @sessbit:	the session's bit: records not for it are removed
  * @cpu:	the planned CPU: a record saying another is lost
  * @private:	a private session: PRIVATE_SESSION flag
+ * @uid:	SID items: the owner's uid (S-1-22-1-@uid)
+ * @ts_id:	TS_ID items: its session id
+ * @start_key:	PROCESS_START_KEY items: its process's start key
+ * @key_base:	EVENT_KEY items: the key of the copy's first byte; a
+ *		record's is this plus its offset in the copy (the same in
+ *		every session's copy)
  * @slot:	resolves registrations
  * @drop:	called for each lost record, or NULL
  * @ctx:	their argument
@@ -301,10 +310,30 @@ struct etw_patch {
 	u64 sessbit;
 	u16 cpu;
 	bool private;
+	u32 uid;
+	u32 ts_id;
+	u64 start_key;
+	u64 key_base;
 	etw_slot_fn slot;
 	etw_drop_fn drop;
 	void *ctx;
 };
+
+/*
+ * The enable properties whose extended item each event carries
+ * (Windows: EVENT_ENABLE_PROPERTY_SID, TS_ID, PROCESS_START_KEY,
+ * EVENT_KEY).  A writer told that some session wants them stages all
+ * four items, in this order, with any value (uapi, ETW_FAST_W_INFO); the
+ * module fills in each session's copy those it asked for and removes the
+ * others.
+ */
+#define ETW_PROP_INFO	(ETW_PROP_SID | ETW_PROP_TS_ID | \
+			 ETW_PROP_PROCESS_START_KEY | ETW_PROP_EVENT_KEY)
+/* Their data: S-1-22-1-uid, a ULONG, two ULONG64s. */
+#define ETW_INFO_SID_SIZE	16
+#define ETW_INFO_ITEMS_SIZE	(8 + ETW_INFO_SID_SIZE + 16 + 16 + 16)
+/* The SID of a Linux user: S-1-22-1-@uid (16 bytes at @p). */
+void etw_put_unix_sid(u8 *p, u32 uid);
 
 /**
  * struct etw_check - the result of checking one copy

@@ -630,4 +630,131 @@ TEST(copy_keeps_only_what_the_session_keeps)
 	EXPECT_FALSE(res.desync);
 }
 
+/* Stage a record with a STACK_TRACE64 item of @nf frames (the last item). */
+static uint32_t tput_stack(struct tring *t, uint16_t slot, uint64_t ts,
+			   uint16_t id, uint32_t nf, bool related)
+{
+	uint32_t items = (related ? 24 : 0) + 8 + 8 + 8 * nf;
+	uint32_t size = 80 + items + 8, need = (size + 7) & ~7u, i;
+	uint32_t off = (uint32_t)t->pos;
+	uint8_t *h = t->data + off, *p;
+
+	memset(h, 0, need);
+	h[0] = size;
+	h[1] = size >> 8;
+	h[2] = ETL_HEADER_TYPE_EVENT_HEADER64;
+	h[3] = ETL_MARKER_FLAGS;
+	h[4] = ETL_EH_FLAG_EXTENDED_INFO;
+	memcpy(h + ETW_STASH_SLOT, &slot, 2);
+	memcpy(h + 0x10, &ts, 8);
+	h[ETW_STASH_SESSIONS] = 1;
+	memcpy(h + 0x28, &id, 2);
+	h[0x2C] = 4;
+	p = h + 80;
+	if (related) {
+		p[0] = 24;		/* ItemSize */
+		p[2] = ETL_EXT_RELATED_ACTIVITYID;
+		p[4] = 1;		/* Linkage */
+		p[6] = 16;		/* DataSize */
+		memset(p + 8, 0x77, 16);
+		p += 24;
+	}
+	p[0] = 8 + 8 + 8 * nf;
+	p[2] = ETL_EXT_STACK_TRACE64;
+	p[6] = 8 + 8 * nf;
+	for (i = 0; i < nf; i++) {
+		uint64_t a = 0x400000 + i;
+
+		memcpy(p + 16 + 8 * i, &a, 8);
+	}
+	p += 16 + 8 * nf;
+	memcpy(p, "PAYLOAD", 8);
+	t->pos += need;
+	return need;
+}
+
+static struct etw_level_kw kw_stack;
+static struct etw_stack_filter swf_in7;
+static uint32_t view_props;
+static const struct etw_stack_filter *view_swf;
+
+static bool slot_stack(void *ctx, uint32_t slot, struct etw_slot_view *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->guid = pguid;
+	v->kw = &kw_stack;
+	v->props = view_props;
+	v->swf = view_swf;
+	return true;
+}
+
+/*
+ * Issue 28: a record's STACK_TRACE64 item stays only for a session that
+ * asked for stacks (EVENT_ENABLE_PROPERTY_STACK_TRACE) and whose
+ * stack-walk filter takes the event; for the others it is taken out of
+ * the copy (the record shrinks, the item chain or EXTENDED_INFO is
+ * mended).  A stack item that is not last, or of a bad size, loses the
+ * record.
+ */
+TEST(check_keeps_or_strips_stacks)
+{
+	static struct tring t;
+	static uint8_t buf[RING] __attribute__((aligned(8)));
+	struct etw_patch p = patch();
+	struct etw_check res;
+	uint32_t n1, n2;
+	struct etw_filter_view fv;
+	struct etw_filter_set set;
+	uint8_t ids[6] = { 1, 0, 1, 0, 7, 0 };	/* FilterIn, Count 1, id 7 */
+
+	etw_level_kw_set(&kw_stack, 5, 0, 0, 0, false);
+	p.slot = slot_stack;
+	tring_init(&t, RING);
+	n1 = tput_stack(&t, 1, 100, 7, 5, false);
+	n2 = tput_stack(&t, 1, 101, 8, 5, true);
+
+	/* A session with stacks: both whole. */
+	view_props = ETW_PROP_STACK_TRACE;
+	view_swf = NULL;
+	memcpy(buf, t.data, t.pos);
+	etw_collect_check(buf, t.pos, false, 0, ~0ULL, &p, &res);
+	EXPECT_EQ(2, res.kept);
+	EXPECT_EQ(n1 + n2, res.used);
+
+	/* Without: both shorter by the item, the payload intact. */
+	view_props = 0;
+	memcpy(buf, t.data, t.pos);
+	etw_collect_check(buf, t.pos, false, 0, ~0ULL, &p, &res);
+	EXPECT_EQ(2, res.kept);
+	EXPECT_EQ(n1 - 56 + n2 - 56, res.used);
+	EXPECT_EQ(0, buf[4] & ETL_EH_FLAG_EXTENDED_INFO);	/* no item left */
+	EXPECT_EQ(0, memcmp(buf + 80, "PAYLOAD", 8));
+	EXPECT_TRUE(buf[n1 - 56 + 4] & ETL_EH_FLAG_EXTENDED_INFO);
+	EXPECT_EQ(0, buf[n1 - 56 + 80 + 4] & 1);	/* related: now the last */
+	EXPECT_EQ(0, memcmp(buf + n1 - 56 + 80 + 24, "PAYLOAD", 8));
+
+	/* STACKWALK FilterIn {7}: event 7 keeps it, event 8 loses it. */
+	fv.type = ETW_FILTER_TYPE_STACKWALK;
+	fv.size = sizeof(ids);
+	fv.data = ids;
+	memset(&set, 0, sizeof(set));
+	set.stackwalk = &fv;
+	etw_stack_filter_compile(&set, &swf_in7);
+	view_props = ETW_PROP_STACK_TRACE;
+	view_swf = &swf_in7;
+	memcpy(buf, t.data, t.pos);
+	etw_collect_check(buf, t.pos, false, 0, ~0ULL, &p, &res);
+	EXPECT_EQ(2, res.kept);
+	EXPECT_EQ(n1 + n2 - 56, res.used);
+
+	/* A stack item that says more follow: lost. */
+	memcpy(buf, t.data, t.pos);
+	buf[80 + 4] = 1;
+	view_swf = NULL;
+	drops = 0;
+	etw_collect_check(buf, n1, false, 0, ~0ULL, &p, &res);
+	EXPECT_EQ(0, res.kept);
+	EXPECT_EQ(1, res.lost);
+}
+
 TEST_HARNESS_MAIN
