@@ -177,6 +177,7 @@ static bool etw_emit_slot(void *ctx, u32 slot, struct etw_slot_view *v)
 		if (a->e[i].session == e->s) {
 			v->kw = &a->e[i].kw;
 			v->idf = a->e[i].idf;
+			v->swf = a->e[i].swf;
 			v->props = a->e[i].props;
 			break;
 		}
@@ -268,15 +269,35 @@ u32 etw_lost_for(struct etw_stage *st, struct etw_session *s, u64 from,
 	return n;
 }
 
-/* The owner's CPU times in the form @s wants, read once per collect. */
+/*
+ * What the collector tells about the owner, read once per collect: its
+ * CPU times in the form @s wants, its uid, session id and process start
+ * key (the ETW_PROP_INFO items).
+ */
 static u64 etw_stage_times(struct etw_stage *st, bool private)
 {
 	if (!st->have_times) {
 		etw_put_task_cpu_times((u8 *)&st->times[0], st->task, false);
 		etw_put_task_cpu_times((u8 *)&st->times[1], st->task, true);
+		st->uid = from_kuid_munged(&init_user_ns, task_euid(st->task));
+		st->ts_id = etw_task_session_id(st->task);
+		st->start_key = etw_process_start_key(st->task);
 		st->have_times = true;
 	}
 	return st->times[private];
+}
+
+/*
+ * The EVENT_KEY of the record at ring position @pos of @st: the stage's
+ * serial and the record's byte offset since the stage began, the same
+ * in every session's copy (etw_patch.key_base).
+ */
+static u64 etw_stage_event_key(const struct etw_stage *st, u64 pos)
+{
+	u64 abs = (u64)ETW_STAGE_POS_LAP(pos) * st->data_size +
+		  ETW_STAGE_POS_OFF(pos);
+
+	return st->id << 40 | (abs & ((1ULL << 40) - 1));
 }
 
 /**
@@ -322,6 +343,9 @@ static u64 etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 	u64 left = 0;
 
 	p.cpu_times = etw_stage_times(st, p.private);
+	p.uid = st->uid;
+	p.ts_id = st->ts_id;
+	p.start_key = st->start_key;
 	rcu_read_lock();
 	while (done < len) {
 		u32 n, at;
@@ -338,6 +362,7 @@ static u64 etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 		}
 		at = fs->offset;
 		dst = (u8 *)fs->cur->data + at;
+		p.key_base = etw_stage_event_key(st, from + done);
 		etw_collect_copy(dst, size - at, st->data + off + done,
 				 len - done, false, etw_col.copy, lo, pc->hi,
 				 &p, &res);

@@ -18,6 +18,7 @@
 #include <linux/uaccess.h>
 
 #include "etw_internal.h"
+#include "shared/etw_runs.h"
 #include "etw_trace.h"
 #include "shared/etw_ioc.h"
 
@@ -159,6 +160,8 @@ void etw_slot_publish(struct etw_reg *reg)
 		flags |= ETW_SLOT_KEYWORD0;
 	if (reg->flags & ETW_REG_F_CLASSIC)
 		flags |= ETW_SLOT_CLASSIC;
+	if (reg->stack)
+		flags |= ETW_SLOT_STACK;
 
 	/* Seqcount writer; see struct etw_enable_slot in the uapi. */
 	WRITE_ONCE(slot->seq, seq + 1);
@@ -239,7 +242,7 @@ u64 etw_active_changed(const struct etw_active *old,
 			const struct etw_active_entry *b = &new->e[j];
 
 			same = b->session == a->session && b->props == a->props &&
-			       b->idf == a->idf &&
+			       b->idf == a->idf && b->swf == a->swf &&
 			       !memcmp(&b->kw, &a->kw, sizeof(b->kw));
 		}
 		if (!same)
@@ -271,7 +274,8 @@ void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 	struct etw_active *active = NULL, *old;
 	struct etw_aggregate agg;
 	u64 logger = 0, fast = 0;
-	bool changed, force = false, other = false;
+	bool changed, force = false, other = false, stack = false;
+	bool info = false;
 	u32 i, n;
 
 	lockdep_assert_held(&etw_lock);
@@ -293,6 +297,11 @@ void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 				 e[i]->props, classic);
 		ae->props = e[i]->props;
 		ae->idf = e[i]->idf;
+		ae->swf = e[i]->swf;
+		if (ae->props & ETW_PROP_STACK_TRACE)
+			stack = true;
+		if (ae->props & ETW_PROP_INFO)
+			info = true;
 		etw_aggregate_add(&agg, &ae->kw);
 		if (etw_fast_serves(s[i]))
 			fast |= 1ULL << (s[i]->logger_id - 1);
@@ -315,6 +324,8 @@ void etw_reg_recompute(struct etw_reg *reg, struct etw_session *touched,
 	reg->logger = logger;
 	reg->fast_sessions = fast;
 	reg->fast_other = other;
+	WRITE_ONCE(reg->stack, stack);
+	reg->info = info;
 	etw_file_fast_sessions(reg->file);
 	etw_slot_publish(reg);
 
@@ -334,6 +345,7 @@ static void etw_entry_free_rcu(struct rcu_head *head)
 	kfree(e->pids.data);
 	kfree(e->exe.data);
 	kfree(e->idf);
+	kfree(e->swf);
 	kfree(e->pf_data);
 	kfree(e);
 }
@@ -419,21 +431,24 @@ out_free:
  */
 static struct etw_entry *etw_entry_take_filters(struct etw_entry *e,
 						struct etw_filters_in *f,
-						struct etw_id_filter *idf)
+						struct etw_id_filter *idf,
+						struct etw_stack_filter *swf)
 {
 	struct etw_entry *husk = NULL;
 	u32 i;
 
-	if (e->pids.data || e->exe.data || e->idf || e->pf_data) {
+	if (e->pids.data || e->exe.data || e->idf || e->swf || e->pf_data) {
 		husk = kzalloc(sizeof(*husk), GFP_KERNEL_ACCOUNT | __GFP_NOFAIL);
 		husk->pids = e->pids;
 		husk->exe = e->exe;
 		husk->idf = e->idf;
+		husk->swf = e->swf;
 		husk->pf_data = e->pf_data;
 	}
 	memset(&e->pids, 0, sizeof(e->pids));
 	memset(&e->exe, 0, sizeof(e->exe));
 	e->idf = NULL;
+	e->swf = NULL;
 	e->pf_data = NULL;
 	e->pf_size = 0;
 	e->pf_type = 0;
@@ -455,6 +470,7 @@ static struct etw_entry *etw_entry_take_filters(struct etw_entry *e,
 		v->data = NULL;
 	}
 	e->idf = idf;
+	e->swf = swf;
 	f->n = 0;
 	return husk;
 }
@@ -524,6 +540,8 @@ long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize)
 	struct etw_capture_arg capture;
 	struct etw_filters_in *f;
 	struct etw_id_filter *idf = NULL;
+	struct etw_stack_filter *swf = NULL;
+	struct etw_img_seen *seen = NULL;
 	struct etw_enable req;
 	struct etw_session *s;
 	struct etw_entry *e, *husk;
@@ -563,13 +581,39 @@ long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize)
 			}
 			etw_id_filter_compile(f->set.event_id, idf);
 		}
+		if (f->set.stackwalk || f->set.stackwalk_lk) {
+			/* Stack-walk filters need stacks (reference 2.6). */
+			if (!(req.enable_property & ETW_PROP_STACK_TRACE)) {
+				ret = -EINVAL;
+				goto out_free;
+			}
+			swf = kzalloc(sizeof(*swf), GFP_KERNEL_ACCOUNT);
+			if (!swf) {
+				ret = -ENOMEM;
+				goto out_free;
+			}
+			etw_stack_filter_compile(&f->set, swf);
+		}
 	}
 	source = req.source_id;
+	if (req.control_code == ETW_CTRL_ENABLE_PROVIDER &&
+	    (req.enable_property & ETW_PROP_STACK_TRACE)) {
+		seen = etw_images_alloc();	/* the session may have one */
+		if (!seen) {
+			ret = -ENOMEM;
+			goto out_free;
+		}
+	}
 
 	mutex_lock(&etw_lock);
 	s = etw_session_find(req.session, NULL, 0, &ret);
 	if (!s)
 		goto out_unlock;
+	if (seen && !s->img_seen) {
+		/* Pairs with etw_images_wanted()'s smp_load_acquire(). */
+		smp_store_release(&s->img_seen, seen);
+		seen = NULL;
+	}
 	/* Seed 004, rule 12: private sessions cannot control groups. */
 	if (group && etw_session_private(s)) {
 		ret = -EINVAL;
@@ -605,8 +649,9 @@ long etw_ioctl_enable(struct etw_file *ef, void __user *uarg, u32 usize)
 		memcpy(e->source_id, req.source_id, 16);
 		e->seq = ++etw_enable_seq;
 		/* Each call replaces the session's filters (reference 2.6). */
-		husk = etw_entry_take_filters(e, f, idf);
+		husk = etw_entry_take_filters(e, f, idf, swf);
 		idf = NULL;
+		swf = NULL;
 		etw_recompute_guid(req.guid, group, s, source, &wl);
 		if (husk)
 			etw_entry_free(husk);
@@ -638,7 +683,9 @@ out_unlock:
 	}
 	etw_waitlist_release(&wl);
 out_free:
+	etw_images_free(seen);
 	kfree(idf);
+	kfree(swf);
 	etw_filters_free(f);
 	kfree(f);
 	return ret;

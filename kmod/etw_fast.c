@@ -94,6 +94,10 @@ void etw_fast_publish(struct etw_reg *reg)
 			word |= ETW_FAST_W_KW0;
 		if (reg->fast_other)
 			word |= ETW_FAST_W_IOCTL;
+		if (reg->stack)
+			word |= ETW_FAST_W_STACK;
+		if (reg->info)
+			word |= ETW_FAST_W_INFO;
 	}
 	/* Disabling: the word first; enabling: the sessions first. */
 	if (word) {

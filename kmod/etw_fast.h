@@ -122,7 +122,9 @@ struct etw_hold {
  * @trimmed:	this collect: the cutoff fell inside its plan
  * @truncated:	this collect: its share of the run table ran out
  * @times:	this collect: the owner's CPU times, both forms (EVENT_HEADER
- *		and ProcessorTime); @have_times says they were read
+ *		and ProcessorTime); @have_times says they were read, and
+ *		@uid, @ts_id and @start_key (the owner's, for the
+ *		ETW_PROP_INFO items)
  */
 struct etw_stage {
 	struct kref ref;
@@ -162,6 +164,9 @@ struct etw_stage {
 	bool truncated;
 	bool have_times;
 	u64 times[2];
+	u32 uid;
+	u32 ts_id;
+	u64 start_key;
 };
 
 /* etw_fast.c: stages */

@@ -173,7 +173,8 @@ struct etw_notify_item {
  * @rcu:	for kfree_rcu()
  * @n:		entries in @e
  * @e:		one per enabling session: the session, its normalised level
- *		and keywords, enable properties and event-ID filter
+ *		and keywords, enable properties, event-ID filter and
+ *		stack-walk filter
  */
 struct etw_active {
 	struct rcu_head rcu;
@@ -183,6 +184,7 @@ struct etw_active {
 		struct etw_level_kw kw;
 		u32 props;
 		struct etw_id_filter *idf;
+		struct etw_stack_filter *swf;
 	} e[];
 };
 
@@ -216,6 +218,10 @@ struct etw_active {
  * @fast_sessions: bit (logger_id - 1) per session in @active that the
  *		collector serves, published in the fast map (etw_lock)
  * @fast_other:	a session in @active that it does not serve (etw_lock)
+ * @stack:	a session in @active wants its events with stacks
+ *		(EVENT_ENABLE_PROPERTY_STACK_TRACE; etw_lock)
+ * @info:	a session in @active wants SID, TS_ID, PROCESS_START_KEY or
+ *		EVENT_KEY items (etw_lock)
  * @state_item:	the coalescing "state changed" notification
  * @state_queued: @state_item is on file->notify
  * @kprov:	a kernel-mode provider's side (callback, owner), or NULL
@@ -251,6 +257,8 @@ struct etw_reg {
 	struct etw_active __rcu *active;
 	u64 fast_sessions;
 	bool fast_other;
+	bool stack;
+	bool info;
 	struct etw_notify_item state_item;
 	bool state_queued;
 	struct etw_kprov *kprov;
@@ -296,6 +304,7 @@ void etw_groups_exit(void);
  * @pids:	PID filter (copy), or NULL
  * @exe:	EXECUTABLE_NAME filter (copy), or NULL
  * @idf:	EVENT_ID filter, or NULL
+ * @swf:	STACKWALK and STACKWALK_LEVEL_KW filters, or NULL
  * @pf_type:	provider-side filter type
  * @pf_size:	its size, 0 = none
  * @pf_data:	its data
@@ -316,6 +325,7 @@ struct etw_entry {
 	struct etw_filter_view pids;
 	struct etw_filter_view exe;
 	struct etw_id_filter *idf;
+	struct etw_stack_filter *swf;
 	u32 pf_type;
 	u32 pf_size;
 	void *pf_data;
@@ -334,6 +344,11 @@ struct etw_logfile;
  * @name_len:	bytes without the NUL
  * @guid:	session GUID
  * @owner:	euid of the starter
+ * @kaddrs:	its starter had CAP_PERFMON or CAP_SYS_ADMIN: kernel frames
+ *		in its events' stacks (set at start)
+ * @img_seen:	the writers whose images it has had described (set once,
+ *		smp_store_release() under etw_lock, by the first enable with
+ *		stacks; etw_images.c)
  * @owner_tgid:	the starting process (private sessions log only its events)
  * @owner_tid:	the starting thread (the logfile header's ThreadId)
  * @params:	normalised geometry and LogFileMode
@@ -371,6 +386,8 @@ struct etw_session {
 	u32 name_len;
 	u8 guid[16];
 	kuid_t owner;
+	bool kaddrs;
+	struct etw_img_seen *img_seen;
 	u32 owner_tgid;
 	u32 owner_tid;
 	struct etw_session_params params;
@@ -434,6 +451,38 @@ static inline void etw_put_task_cpu_times(u8 *at, const struct task_struct *t,
 		put_unaligned_le32((u32)etw_cpu_ticks(stime), at);
 		put_unaligned_le32((u32)etw_cpu_ticks(utime), at + 4);
 	}
+}
+
+/* etw_images.c: the writer's mappings, for sessions that get its stacks */
+struct etw_img_seen;
+struct etw_img_seen *etw_images_alloc(void);
+void etw_images_free(struct etw_img_seen *t);
+u64 etw_images_wanted(struct etw_file *ef, u64 handle, u32 gen);
+void etw_images_describe(struct etw_file *ef, u64 handle, u64 mask);
+
+/*
+ * The TS_ID of @t's events: its session id (getsid()) in the initial pid
+ * namespace.  Context: any; RCU inside.
+ */
+static inline u32 etw_task_session_id(struct task_struct *t)
+{
+	u32 sid;
+
+	rcu_read_lock();
+	sid = pid_nr(task_session(t));
+	rcu_read_unlock();
+	return sid;
+}
+
+/*
+ * The PROCESS_START_KEY of @t's events: unique per process in a boot,
+ * as Windows' is: when its thread group leader started (ns since boot),
+ * which two processes share only if they started in the same
+ * nanosecond.  Context: any.
+ */
+static inline u64 etw_process_start_key(struct task_struct *t)
+{
+	return READ_ONCE(t->group_leader)->start_boottime;
 }
 
 /**

@@ -20,6 +20,7 @@
 #include <linux/types.h>
 #include <linux/uidgid.h>
 
+#include "shared/etw_etl.h"
 #include "shared/etw_kevents.h"
 
 struct etw_file;
@@ -132,6 +133,18 @@ int etw_kwrite(struct etw_session *s, const struct etw_krec *r);
 void etw_kemit(u32 flag, const struct etw_krec *r);
 bool etw_ksys_wants(u32 flag);
 kuid_t etw_kowner(struct task_struct *t);
+void etw_kstackwalk_put(u8 *dst, u32 tid, u32 pid, u64 ts, const u64 *frames,
+			u32 n);
+/* Bytes of a StackWalk event of @n frames, padded. */
+static inline u32 etw_kstackwalk_need(u32 n)
+{
+	return ETL_ALIGN8(sizeof(struct etl_system_header) +
+			  ETW_KP_STACK_FIXED + 8 * n);
+}
+
+u64 *etw_kstack_get(bool kernel, u32 *nf, u32 *nk);
+u32 etw_kimage_buildid(u8 *p, u32 pid, u64 base, struct file *file);
+void etw_kstack_put(const u64 *frames);
 bool etw_ksees(const struct etw_session *s, kuid_t owner);
 u64 etw_khash(const void *ptr);
 u32 etw_kput_sid(u8 *p, kuid_t uid);

@@ -27,7 +27,9 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/binfmts.h>
+#include <linux/highmem.h>
 #include <linux/kprobes.h>
+#include <linux/pagemap.h>
 #include <linux/mmap_lock.h>
 #include <linux/tracepoint.h>
 #include <linux/mm.h>
@@ -36,6 +38,7 @@
 #include "etw_internal.h"
 #include "etw_compat.h"
 #include "etw_ksys.h"
+#include "shared/etw_elfnote.h"
 
 /**
  * etw_kimage_payload() - Image_Load for a mapping
@@ -59,6 +62,48 @@ u32 etw_kimage_payload(u8 *p, u32 pid, u64 base, u64 size, const char *path)
 			     path, path ? strlen(path) : 0);
 }
 
+/**
+ * etw_kimage_buildid() - ImageId/ElfBuildId of a mapped file
+ * @p:		where (ETW_KP_EID_FIXED + ETW_BUILD_ID_MAX bytes)
+ * @pid:	the process that maps it
+ * @base:	its ImageBase
+ * @file:	the mapped file
+ *
+ * The build-id is read from the file's first page if the page cache has
+ * it (it does for a file being mapped): no I/O, no sleep, so probes and
+ * the rundown alike may call it.
+ *
+ * Context: any but NMI.
+ * Return: the payload's bytes, or 0 (no ELF build-id in the first page).
+ */
+u32 etw_kimage_buildid(u8 *p, u32 pid, u64 base, struct file *file)
+{
+	struct page *page;
+	u32 n = 0;
+	int ret;
+	u8 *v;
+
+	if (!file || !file->f_mapping)
+		return 0;
+	page = find_get_page(file->f_mapping, 0);
+	if (!page)
+		return 0;
+	if (PageUptodate(page)) {
+		v = kmap_local_page(page);
+		ret = etw_elf_build_id(v, PAGE_SIZE, p + ETW_KP_EID_FIXED, &n);
+		kunmap_local(v);
+		if (ret)
+			n = 0;
+	}
+	put_page(page);
+	if (!n)
+		return 0;
+	put_unaligned_le64(base, p + ETW_KP_EID_BASE);
+	put_unaligned_le32(pid, p + ETW_KP_EID_PID);
+	put_unaligned_le32(n, p + ETW_KP_EID_SIZE);
+	return ETW_KP_EID_FIXED + n;
+}
+
 /* Image/Load of a new executable mapping, to every session that wants it. */
 static void etw_kimage_load(u64 base, u64 size, const struct file *file)
 {
@@ -80,6 +125,12 @@ static void etw_kimage_load(u64 base, u64 size, const struct file *file)
 	r.len = etw_kimage_payload(buf, task_tgid_nr(current), base, size,
 				   IS_ERR(path) ? NULL : path);
 	etw_kemit(ETW_KF_IMAGE_LOAD, &r);
+	/* Then what names the file's contents: its build-id, if it has one. */
+	r.hook = ETW_KH_ELF_BUILDID;
+	r.version = ETW_KV_ELF_BUILDID;
+	r.len = etw_kimage_buildid(buf, r.pid, base, (struct file *)file);
+	if (r.len)
+		etw_kemit(ETW_KF_IMAGE_LOAD, &r);
 	etw_kscratch_put(buf);
 }
 

@@ -132,6 +132,11 @@ static void etw_krd_images(struct etw_krd *rd, struct task_struct *t,
 				       vma->vm_end - base,
 				       IS_ERR(path) ? NULL : path);
 		etw_krd_event(rd, hook, ETW_KV_IMAGE, rd->buf, n);
+		n = etw_kimage_buildid(rd->buf, task_tgid_nr(t), base,
+				       vma->vm_file);
+		if (n)
+			etw_krd_event(rd, ETW_KH_ELF_BUILDID,
+				      ETW_KV_ELF_BUILDID, rd->buf, n);
 	}
 	mmap_read_unlock(mm);
 }

@@ -169,6 +169,34 @@ static void etw_kheader(u8 *dst, u16 hook, u8 version, u32 size, u32 tid,
 	h->user_time = (u32)etw_cpu_ticks(current->utime);
 }
 
+/**
+ * etw_kstackwalk_put() - write a StackWalk event (24/32, v2) at @dst
+ * @dst:	etw_kstackwalk_need(@n) bytes of a reservation
+ * @tid:	the thread whose stack it is (StackThread)
+ * @pid:	its process (StackProcess)
+ * @ts:		the time of the event it follows (EventTimeStamp, and its own)
+ * @frames:	@n return addresses, innermost first
+ * @n:		1..ETW_MAX_STACK_FRAMES
+ *
+ * Used after system events and after classic and message records of
+ * sessions that asked for stacks.  Context: any.
+ */
+void etw_kstackwalk_put(u8 *dst, u32 tid, u32 pid, u64 ts, const u64 *frames,
+			u32 n)
+{
+	u32 size = sizeof(struct etl_system_header) + ETW_KP_STACK_FIXED +
+		   8 * n;
+	u8 *p = dst + sizeof(struct etl_system_header);
+
+	etw_kheader(dst, ETW_KH_STACKWALK, ETW_KV_STACKWALK, size, tid, pid,
+		    ts);
+	put_unaligned_le64(ts, p);		/* EventTimeStamp */
+	put_unaligned_le32(pid, p + 8);		/* StackProcess */
+	put_unaligned_le32(tid, p + 12);	/* StackThread */
+	memcpy(p + ETW_KP_STACK_FIXED, frames, 8 * n);
+	memset(dst + size, 0, ETL_ALIGN8(size) - size);
+}
+
 static void etw_klost(struct etw_session *s, u16 hook, u32 size, int err)
 {
 	const u8 *g = etw_kgroup_guid(hook >> 8);
@@ -259,7 +287,7 @@ static int etw_kwrite_stack(struct etw_session *s, const struct etw_krec *r,
 	bool cut = (r->priv_len || r->priv_all) && !etw_ksees(s, r->owner);
 	u32 plen = etw_kpayload_len(r, cut);
 	u32 size = sizeof(struct etl_system_header) + plen;
-	u32 need = ETL_ALIGN8(size), ssize = 0, sneed = 0;
+	u32 need = ETL_ALIGN8(size), sneed = 0;
 	struct etw_stream *st;
 	unsigned long flags;
 	int err = 0;
@@ -270,11 +298,8 @@ static int etw_kwrite_stack(struct etw_session *s, const struct etw_krec *r,
 	if (cut && (r->priv_all || r->priv_keep > r->priv_len ||
 		    r->priv_off + r->priv_len > r->len))
 		return 0;
-	if (nframes) {
-		ssize = sizeof(struct etl_system_header) + ETW_KP_STACK_FIXED +
-			8 * nframes;
-		sneed = ETL_ALIGN8(ssize);
-	}
+	if (nframes)
+		sneed = etw_kstackwalk_need(nframes);
 	if (size > ETW_MAX_EVENT_SIZE ||
 	    need + sneed > pool->size - ETL_BUFFER_HEADER_SIZE) {
 		etw_klost(s, r->hook, size, -EMSGSIZE);
@@ -310,16 +335,8 @@ static int etw_kwrite_stack(struct etw_session *s, const struct etw_krec *r,
 		put_unaligned_le64(0, dst + sizeof(struct etl_system_header));
 	memset(dst + size, 0, need - size);
 	if (nframes) {
-		u8 *p = dst + need;
-
-		etw_kheader(p, ETW_KH_STACKWALK, ETW_KV_STACKWALK, ssize,
-			    r->tid, r->pid, ts);
-		p += sizeof(struct etl_system_header);
-		put_unaligned_le64(ts, p);		/* EventTimeStamp */
-		put_unaligned_le32(r->pid, p + 8);	/* StackProcess */
-		put_unaligned_le32(r->tid, p + 12);	/* StackThread */
-		memcpy(p + ETW_KP_STACK_FIXED, frames, 8 * nframes);
-		memset(dst + need + ssize, 0, sneed - ssize);
+		etw_kstackwalk_put(dst + need, r->tid, r->pid, ts, frames,
+				   nframes);
 		st->events_written++;
 	}
 	st->offset += need + sneed;
@@ -361,6 +378,41 @@ static u32 etw_kcapture(u64 *frames, bool kernel, u32 *nk)
 		n += etw_user_stack(task_pt_regs(current), frames + n,
 				    ETW_KSTACK_MAX - n);
 	return n;
+}
+
+/**
+ * etw_kstack_get() - the current call stack, in this CPU's buffer of the
+ * current context level
+ * @kernel:	with the kernel frames (first)
+ * @nf:		out: frames in all
+ * @nk:		out: kernel frames among them
+ *
+ * Context: preemption off until etw_kstack_put().
+ * Return: the frames, or NULL (the level's buffer is in use: no stack).
+ */
+u64 *etw_kstack_get(bool kernel, u32 *nf, u32 *nk)
+{
+	struct etw_kscratch_cpu *c = this_cpu_ptr(etw_kscratch_mem);
+	unsigned int lvl = interrupt_context_level();
+
+	*nf = 0;
+	*nk = 0;
+	if (c->stack_busy[lvl])
+		return NULL;
+	c->stack_busy[lvl] = true;
+	barrier();
+	*nf = etw_kcapture(c->stack[lvl], kernel, nk);
+	return c->stack[lvl];
+}
+
+void etw_kstack_put(const u64 *frames)
+{
+	struct etw_kscratch_cpu *c = this_cpu_ptr(etw_kscratch_mem);
+	unsigned int lvl = interrupt_context_level();
+
+	barrier();
+	if (!WARN_ON_ONCE(frames != c->stack[lvl]))
+		c->stack_busy[lvl] = false;
 }
 
 /* Does @s want a stack with @hook?  Context: RCU read side. */

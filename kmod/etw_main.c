@@ -142,7 +142,7 @@ static long etw_ioctl_get_info(struct etw_file *ef, void __user *uarg,
 	info.max_buffer_kb = ETW_MAX_BUFFER_KB;
 	info.max_filters = ETW_MAX_FILTERS;
 	info.page_size = PAGE_SIZE;
-	info.features |= ETW_FEAT_FASTPATH;
+	info.features |= ETW_FEAT_FASTPATH | ETW_FEAT_STACKS;
 	info.fast_max_record = ETW_FAST_MAX_RECORD;
 	info.max_stages_per_fd = ETW_MAX_STAGES_PER_FD;
 	return etw_copy_out(uarg, usize, &info, sizeof(info));
@@ -425,10 +425,11 @@ static void etw_build_checks(void)
 	BUILD_BUG_ON(sizeof(struct etw_notification) != 80);
 	BUILD_BUG_ON(sizeof(struct etw_notify_ack) != ETW_NOTIFY_ACK_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct etw_data_desc) != 16);
-	BUILD_BUG_ON(sizeof(struct etw_write) != ETW_WRITE_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_write) != ETW_WRITE_SIZE_VER1);
+	BUILD_BUG_ON(offsetof(struct etw_write, stack) != ETW_WRITE_SIZE_VER0);
 	BUILD_BUG_ON(offsetof(struct etw_write, keyword) != 16);
-	BUILD_BUG_ON(sizeof(struct etw_trace_event) != ETW_TRACE_EVENT_SIZE_VER0);
-	BUILD_BUG_ON(sizeof(struct etw_trace_message) != ETW_TRACE_MESSAGE_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct etw_trace_event) != ETW_TRACE_EVENT_SIZE_VER1);
+	BUILD_BUG_ON(sizeof(struct etw_trace_message) != ETW_TRACE_MESSAGE_SIZE_VER1);
 	BUILD_BUG_ON(offsetof(struct etw_trace_message, guid) != 24);
 	BUILD_BUG_ON(offsetof(struct etw_trace_message, data) != 48);
 	/* The uapi flags are the record's OptionFlags (etl-format 3.6). */

@@ -110,6 +110,7 @@ static void etw_session_free(struct kref *ref)
 			etw_user_uncharge(s->user, ETW_Q_SESSIONS, 1);
 		etw_user_put(s->user);
 	}
+	etw_images_free(s->img_seen);
 	kfree(s->disallow);
 	kfree(s->log_file);
 	kfree(s->log_file_next);
@@ -410,6 +411,7 @@ long etw_ioctl_session_start(struct etw_file *ef, void __user *uarg, u32 usize)
 	sema_init(&s->file_sem, 1);
 	etw_fast_session_init(s);
 	s->owner = current_euid();
+	s->kaddrs = perfmon_capable();
 	s->owner_tgid = task_tgid_nr(current);
 	s->owner_tid = task_pid_nr(current);
 	s->enable_flags = req.enable_flags;

@@ -32,8 +32,10 @@
 #include "etw_internal.h"
 #include "etw_compat.h"
 #include "etw_buffer.h"
+#include "etw_ksys.h"
 #include "etw_trace.h"
 #include "shared/etw_etl.h"
+#include "shared/etw_runs.h"
 
 /* EVENT_DATA_DESCRIPTOR_TYPE_* (seed 002, rule 4) */
 #define ETW_DESC_NONE			0
@@ -68,6 +70,17 @@ static inline void etw_put_cpu_times(u8 *at, const struct etw_session *s)
  *		@ts_ptr included, are kernel memory
  * @nested:	a kernel-mode event raised while this CPU holds a stream
  *		lock (from inside a writer): lost and counted, not written
+ * @frames:	the writer's call stack (kernel copy), or NULL: its user
+ *		frames (ETW_IOC_WRITE's @stack), or a kernel-mode event's
+ *		kernel frames then the user frames of the current process
+ * @nframes:	addresses at @frames
+ * @nk:		of them, kernel frames (the first)
+ * @me:		with kernel frames, whose process it is (etw_kowner())
+ * @sfirst:	for the session being written: its first frame
+ * @scount:	its frames (0: no STACK_TRACE64 item)
+ * @sinfo:	for the session being written: the ETW_PROP_INFO items
+ * @ssize:	for the session being written: the record's size with them
+ * @key:	the EVENT_KEY, the same in every session (0: not drawn yet)
  */
 struct etw_event {
 	const struct etw_write *w;
@@ -85,7 +98,19 @@ struct etw_event {
 	u16 flags;
 	bool kernel;
 	bool nested;
+	const u64 *frames;
+	u32 nframes;
+	u32 nk;
+	kuid_t me;
+	u32 sfirst;
+	u32 scount;
+	u32 sinfo;
+	u32 ssize;
+	u64 key;
 };
+
+/* EVENT_KEYs of the ioctl path (the stages' have the top bit clear). */
+static atomic64_t etw_event_keys = ATOMIC64_INIT(0);
 
 /*
  * Seed 002, rules 4-6: Type is honoured only for a registration that
@@ -274,7 +299,7 @@ static int etw_event_fill(const struct etw_event *ev, u8 *dst, u32 need,
 	u32 items = ev->nitems, i;
 	u8 *p = dst + sizeof(*h);
 
-	h->size = ev->size;
+	h->size = ev->ssize;
 	h->header_type = ETL_HEADER_TYPE_EVENT_HEADER64;
 	h->marker_flags = ETL_MARKER_FLAGS;
 	h->flags = ev->flags;
@@ -295,6 +320,9 @@ static int etw_event_fill(const struct etw_event *ev, u8 *dst, u32 need,
 	etw_put_cpu_times((u8 *)&h->kernel_time, s);
 	memcpy(h->activity_id, w->activity_id, 16);
 
+	items += hweight32(ev->sinfo) + !!ev->scount;
+	if (items)
+		h->flags |= ETL_EH_FLAG_EXTENDED_INFO;
 	if (w->flags & ETW_WRITE_F_RELATED)
 		p = etl_put_ext_item(p, ETL_EXT_RELATED_ACTIVITYID,
 				     w->related_activity_id, 16, --items > 0);
@@ -322,6 +350,35 @@ static int etw_event_fill(const struct etw_event *ev, u8 *dst, u32 need,
 			q += ev->d[i].size;
 		}
 	}
+	if (ev->sinfo & ETW_PROP_SID) {
+		p = etw_item_header(p, ETL_EXT_SID, ETW_INFO_SID_SIZE, --items > 0);
+		etw_put_unix_sid(p, from_kuid_munged(&init_user_ns,
+						     current_euid()));
+		p += ETW_INFO_SID_SIZE;
+	}
+	if (ev->sinfo & ETW_PROP_TS_ID) {
+		u32 sid = etw_task_session_id(current);
+
+		p = etl_put_ext_item(p, ETL_EXT_TS_ID, &sid, 4, --items > 0);
+	}
+	if (ev->sinfo & ETW_PROP_PROCESS_START_KEY) {
+		u64 k = etw_process_start_key(current);
+
+		p = etl_put_ext_item(p, ETL_EXT_PROCESS_START_KEY, &k, 8,
+				     --items > 0);
+	}
+	if (ev->sinfo & ETW_PROP_EVENT_KEY)
+		p = etl_put_ext_item(p, ETL_EXT_EVENT_KEY, &ev->key, 8,
+				     --items > 0);
+	if (ev->scount) {
+		/* The last item: MatchId 0, then the return addresses. */
+		u8 *q = etw_item_header(p, ETL_EXT_STACK_TRACE64,
+					8 + 8 * ev->scount, false);
+
+		memset(q, 0, 8);
+		memcpy(q + 8, ev->frames + ev->sfirst, 8 * ev->scount);
+		p = q + 8 + 8 * ev->scount;
+	}
 	/* User data: the blocks back to back, no padding (seed 002, 8). */
 	for (i = 0; i < ev->n; i++) {
 		if (ev->kind[i] != ETW_DESC_NONE || !ev->d[i].size)
@@ -332,6 +389,66 @@ static int etw_event_fill(const struct etw_event *ev, u8 *dst, u32 need,
 	}
 	memset(p, 0, dst + need - p);	/* record padding */
 	return 0;
+}
+
+/*
+ * The items session @s gets with @ev beyond its own: the ETW_PROP_INFO
+ * ones it asked for (SID S-1-22-1-uid, TS_ID its session id,
+ * PROCESS_START_KEY, EVENT_KEY), and a stack.  Which frames of @ev's
+ * stack it gets: none unless it
+ * enabled the provider with EVENT_ENABLE_PROPERTY_STACK_TRACE and its
+ * stack-walk filters pass the event; kernel frames only if it may see
+ * kernel addresses (its starter had CAP_PERFMON or CAP_SYS_ADMIN), the
+ * user frames of a kernel-mode event's process only then or if the
+ * process is its starter's (the rules of the NT Kernel Logger's
+ * StackWalk events); and none when the record would not fit the
+ * session's buffers with them (the event is kept without).  Sets
+ * @ev->sfirst and @ev->scount; returns the record's size.
+ * Context: rcu_read_lock() held.
+ */
+static u32 etw_event_stack_for(struct etw_event *ev,
+			       const struct etw_active_entry *ae)
+{
+	const struct etw_write *w = ev->w;
+	struct etw_session *s = ae->session;
+	u32 size;
+
+	u32 base = ev->size;
+
+	ev->sfirst = 0;
+	ev->scount = 0;
+	ev->sinfo = ae->props & ETW_PROP_INFO;
+	if (ev->sinfo) {
+		if ((ev->sinfo & ETW_PROP_EVENT_KEY) && !ev->key)
+			ev->key = (u64)atomic64_inc_return(&etw_event_keys) |
+				  1ULL << 63;
+		base += (ev->sinfo & ETW_PROP_SID ?
+			 etl_ext_item_size(ETW_INFO_SID_SIZE) : 0) +
+			hweight32(ev->sinfo & ~ETW_PROP_SID) * 16;
+		if (base > ETW_MAX_EVENT_SIZE ||
+		    ETL_ALIGN8(base) > s->pool->size - ETL_BUFFER_HEADER_SIZE) {
+			ev->sinfo = 0;	/* the event without them */
+			base = ev->size;
+		}
+	}
+	if (!ev->nframes || !(ae->props & ETW_PROP_STACK_TRACE) ||
+	    !etw_stack_filter_pass(ae->swf, w->id, w->level, w->keyword))
+		return base;
+	if (!s->kaddrs) {
+		if (ev->nk && !uid_eq(s->owner, ev->me))
+			return base;	/* another user's process */
+		ev->sfirst = ev->nk;
+	}
+	ev->scount = ev->nframes - ev->sfirst;
+	if (!ev->scount)
+		return base;
+	size = base + etl_ext_item_size(8 + 8 * ev->scount);
+	if (size > ETW_MAX_EVENT_SIZE ||
+	    ETL_ALIGN8(size) > s->pool->size - ETL_BUFFER_HEADER_SIZE) {
+		ev->scount = 0;
+		return base;
+	}
+	return size;
 }
 
 /* What one record is: an EVENT_HEADER event, a classic one, a message. */
@@ -419,13 +536,13 @@ static __always_inline int etw_record_write(struct etw_session *s, u32 size,
 		fault = etw_classic_fill(ctx, dst, need, ts, s);
 	else
 		fault = etw_message_fill(ctx, dst, need, ts);
-	if (fault) {
+	if (fault < 0) {
 		etw_stream_unlock(st, flags);	/* not committed */
 		pagefault_enable();
 		return -EFAULT;
 	}
 	st->offset += need;
-	st->events_written++;
+	st->events_written += 1 + fault;	/* and a StackWalk event */
 	etw_stream_unlock(st, flags);
 	pagefault_enable();
 	trace_etw_write(s->logger_id, guid, id, size);
@@ -472,13 +589,18 @@ static int etw_write_sessions(struct etw_file *ef, struct etw_event *ev,
 		if ((w->flags & ETW_WRITE_F_INPRIVATE) &&
 		    (ae->props & ETW_PROP_EXCLUDE_INPRIVATE))
 			continue;
-		if (unlikely(ev->nested))
+		if (unlikely(ev->nested)) {
 			ret = etw_record_lost(ae->session, reg->guid, w->id,
 					      ev->size, -EDEADLK);
-		else
-			ret = etw_record_write(ae->session, ev->size,
+		} else {
+			u32 size = etw_event_stack_for(ev, ae);
+
+			ev->ssize = size;
+
+			ret = etw_record_write(ae->session, size,
 					       ev->ts_ptr, ETW_REC_EVENT, ev,
 					       reg->guid, w->id);
+		}
 		if (ret == -EFAULT)
 			return ret;
 		*done |= bit;
@@ -519,12 +641,24 @@ static u64 etw_write_congested(struct etw_file *ef, const struct etw_write *w)
 	return mask & cong & ~w->filter;
 }
 
+/*
+ * Before an event with a stack: describe the writer's images to the
+ * sessions that have not seen them (etw_images.c).
+ */
+static void etw_images_for(struct etw_file *ef, u64 handle, u32 gen)
+{
+	u64 mask = etw_images_wanted(ef, handle, gen);
+
+	if (mask)
+		etw_images_describe(ef, handle, mask);
+}
+
 long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_data_desc stack[ETW_STACK_DESCS], *d = stack;
 	struct etw_event ev;
 	struct etw_write w;
-	u64 done = 0;
+	u64 *frames = NULL, done = 0;
 	int ret, tries = 0;
 
 	if (likely(usize == sizeof(w))) {
@@ -536,7 +670,9 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 			return ret;
 	}
 	if (w.flags & ~ETW_WRITE_FLAGS_MASK ||
-	    w.count > ETW_MAX_DATA_DESCRIPTORS || (w.count && !w.data))
+	    w.count > ETW_MAX_DATA_DESCRIPTORS || (w.count && !w.data) ||
+	    w.stack_count > ETW_MAX_STACK_FRAMES ||
+	    (w.stack_count && !w.stack) || (!w.stack_count && w.image_gen))
 		return -EINVAL;
 	if (w.count > ETW_STACK_DESCS) {
 		d = kmalloc_array(w.count, sizeof(*d), GFP_KERNEL_ACCOUNT);
@@ -546,6 +682,21 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 	if (w.count && etw_copy_block((u8 *)d, w.data, w.count * sizeof(*d))) {
 		ret = -EFAULT;
 		goto out;
+	}
+	/* The writer's user stack, read once. */
+	if (w.stack_count) {
+		frames = kmalloc_array(w.stack_count, sizeof(*frames),
+				       GFP_KERNEL_ACCOUNT);
+		if (!frames) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		if (etw_copy_block((u8 *)frames, w.stack,
+				   w.stack_count * sizeof(*frames))) {
+			ret = -EFAULT;
+			goto out;
+		}
+		etw_images_for(ef, w.handle, w.image_gen);
 	}
 	if (unlikely(READ_ONCE(etw_global->congested))) {
 		u64 mask = etw_write_congested(ef, &w);
@@ -559,6 +710,12 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 	ev.n = w.count;
 	ev.kernel = false;
 	ev.nested = false;
+	ev.frames = frames;
+	ev.nframes = frames ? w.stack_count : 0;
+	ev.nk = 0;
+	ev.key = 0;
+	ev.sinfo = 0;
+	ev.scount = 0;
 	for (;;) {
 		rcu_read_lock();
 		ret = etw_write_sessions(ef, &ev, &done);
@@ -573,7 +730,16 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 out:
 	if (d != stack)
 		kfree(d);
+	kfree(frames);
 	return ret;
+}
+
+/* Does a session want @handle's events with stacks?  Context: RCU. */
+static bool etw_reg_wants_stack(struct etw_file *ef, u64 handle)
+{
+	struct etw_reg *reg = etw_reg_lookup(ef, handle);
+
+	return reg && READ_ONCE(reg->stack);
 }
 
 /**
@@ -601,20 +767,115 @@ int etw_write_kernel(struct etw_file *ef, const struct etw_write *w,
 	ev.n = w->count;
 	ev.kernel = true;
 	ev.nested = this_cpu_read(etw_stream_depth) != 0;
+	ev.frames = NULL;
+	ev.nframes = 0;
+	ev.nk = 0;
+	ev.key = 0;
+	ev.sinfo = 0;
+	ev.scount = 0;
 	rcu_read_lock();
+	if (!ev.nested && etw_reg_wants_stack(ef, w->handle)) {
+		/* Kernel frames, then the current process's user frames. */
+		preempt_disable();
+		ev.frames = etw_kstack_get(true, &ev.nframes, &ev.nk);
+		ev.me = etw_kowner(current);
+	}
 	ret = etw_write_sessions(ef, &ev, &done);
+	if (ev.frames) {
+		etw_kstack_put(ev.frames);
+		preempt_enable();
+	}
 	rcu_read_unlock();
 	return ret;
 }
 
+
 /* ---- TraceEvent / TraceEventInstance (classic providers) ---------------- */
+
+/**
+ * struct etw_rec_stack - the StackWalk event that follows a classic record
+ * @frames:	the writer's user frames (kernel copy), or NULL
+ * @n:		frames at @frames
+ * @on:		this session gets them (set per session before the write)
+ */
+struct etw_rec_stack {
+	const u64 *frames;
+	u32 n;
+	bool on;
+};
 
 struct etw_classic_ctx {
 	const struct etw_trace_event *t;
 	const struct etw_data_desc *d;
+	struct etw_rec_stack st;
 	u32 hdr;
 	u32 size;
 };
+
+/*
+ * Read the user frames of a classic or message request once, into a
+ * kernel copy (@st->frames, kfree()d by the caller).
+ */
+static int etw_rec_stack_copy(struct etw_rec_stack *st, u64 uptr, u32 n,
+			      u32 gen)
+{
+	u64 *frames;
+
+	st->frames = NULL;
+	st->n = 0;
+	st->on = false;
+	if (n > ETW_MAX_STACK_FRAMES || (n && !uptr) || (!n && (uptr || gen)))
+		return -EINVAL;
+	if (!n)
+		return 0;
+	frames = kmalloc_array(n, sizeof(*frames), GFP_KERNEL_ACCOUNT);
+	if (!frames)
+		return -ENOMEM;
+	if (copy_from_user(frames, u64_to_user_ptr(uptr), n * sizeof(*frames))) {
+		kfree(frames);
+		return -EFAULT;
+	}
+	st->frames = frames;
+	st->n = n;
+	return 0;
+}
+
+
+/*
+ * Does session entry @ae get @st's frames after a record of @size bytes
+ * at @level?  Classic records have no extended items, so the stack is a
+ * StackWalk event after the record, as the NT Kernel Logger writes them.
+ * A classic event's id is 0 to stack-walk filters (what a consumer sees
+ * as its Id) and its keyword 0.  Return: the bytes to reserve.
+ */
+static u32 etw_rec_stack_for(struct etw_rec_stack *st,
+			     const struct etw_active_entry *ae, u32 size,
+			     u8 level)
+{
+	const struct etw_session *s = ae->session;
+	u32 all = ETL_ALIGN8(size) + (st->n ? etw_kstackwalk_need(st->n) : 0);
+
+	st->on = st->n && (ae->props & ETW_PROP_STACK_TRACE) &&
+		 etw_stack_filter_pass(ae->swf, 0, level, 0) &&
+		 all <= ETW_MAX_EVENT_SIZE &&
+		 all <= s->pool->size - ETL_BUFFER_HEADER_SIZE;
+	return st->on ? all : size;
+}
+
+/*
+ * The StackWalk event after the record of @size bytes at @dst (of @need
+ * reserved), if this session gets one.  Return: 0, or 1 (the events
+ * written beyond the record).  Context: stream lock held.
+ */
+static int etw_rec_stack_fill(const struct etw_rec_stack *st, u8 *dst,
+			      u32 size, u32 need, u64 ts)
+{
+	if (!st->on || need == ETL_ALIGN8(size))
+		return 0;
+	etw_kstackwalk_put(dst + ETL_ALIGN8(size), task_pid_nr(current),
+			   task_tgid_nr(current), ts, st->frames, st->n);
+	return 1;
+}
 
 /* FULL_HEADER64 or INSTANCE64 record (etl-format sections 3.4, 3.5). */
 static int etw_classic_fill(const struct etw_classic_ctx *c, u8 *dst, u32 need,
@@ -641,18 +902,21 @@ static int etw_classic_fill(const struct etw_classic_ctx *c, u8 *dst, u32 need,
 		ih->parent_instance_id = t->parent_instance_id;
 		memcpy(ih->parent_guid, t->parent_guid, 16);
 	}
-	return etw_copy_blocks(dst + c->hdr, dst + need, c->d, t->count);
+	if (etw_copy_blocks(dst + c->hdr, dst + ETL_ALIGN8(c->size), c->d,
+			    t->count))
+		return -EFAULT;
+	return etw_rec_stack_fill(&c->st, dst, c->size, need, ts);
 }
 
 /*
- * The session @logger if it enables the classic registration @handle of
- * @ef, else NULL.  A classic event goes only to the session that enables
+ * The entry of session @logger if it enables the classic registration
+ * @handle of @ef, else NULL.  A classic event goes only to the session that enables
  * the provider (reference 4).
  * Context: rcu_read_lock() held (keeps the registration and session).
  */
-static struct etw_session *etw_classic_session(struct etw_file *ef,
-					       u64 handle, u64 logger,
-					       struct etw_reg **regp)
+static const struct etw_active_entry *
+etw_classic_session(struct etw_file *ef, u64 handle, u64 logger,
+		    struct etw_reg **regp)
 {
 	struct etw_active *a;
 	struct etw_reg *reg;
@@ -665,7 +929,7 @@ static struct etw_session *etw_classic_session(struct etw_file *ef,
 	a = rcu_dereference(reg->active);
 	for (i = 0; a && i < a->n; i++)
 		if (a->e[i].session->logger_id == logger)
-			return a->e[i].session;
+			return &a->e[i];
 	return NULL;	/* that session does not enable it (any more) */
 }
 
@@ -696,16 +960,18 @@ static int etw_one_session_write(int (*write)(struct etw_file *ef, void *ctx),
 /* Context: rcu_read_lock() held. */
 static int etw_classic_write(struct etw_file *ef, void *ctx)
 {
-	const struct etw_classic_ctx *c = ctx;
+	struct etw_classic_ctx *c = ctx;
 	const struct etw_trace_event *t = c->t;
-	struct etw_session *s;
+	const struct etw_active_entry *ae;
 	struct etw_reg *reg;
+	u32 size;
 
-	s = etw_classic_session(ef, t->handle, t->logger, &reg);
-	if (!s)
+	ae = etw_classic_session(ef, t->handle, t->logger, &reg);
+	if (!ae)
 		return -ENOENT;
-	return etw_record_write(s, c->size, 0, ETW_REC_CLASSIC, c, t->guid,
-				t->type);
+	size = etw_rec_stack_for(&c->st, ae, c->size, t->level);
+	return etw_record_write(ae->session, size, 0, ETW_REC_CLASSIC, c,
+				t->guid, t->type);
 }
 
 long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize)
@@ -741,7 +1007,14 @@ long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize)
 	if (size > ETW_MAX_EVENT_SIZE)
 		return -EMSGSIZE;
 	c.size = size;
-	return etw_one_session_write(etw_classic_write, ef, &c, d, t.count);
+	ret = etw_rec_stack_copy(&c.st, t.stack, t.stack_count, t.image_gen);
+	if (ret)
+		return ret;
+	if (c.st.n)
+		etw_images_for(ef, t.handle, t.image_gen);
+	ret = etw_one_session_write(etw_classic_write, ef, &c, d, t.count);
+	kfree(c.st.frames);
+	return ret;
 }
 
 /* ---- TraceMessage (WPP) --------------------------------------------------- */
@@ -758,6 +1031,7 @@ static atomic_t etw_msg_global_seq = ATOMIC_INIT(0);
  * struct etw_msg_ctx - one message, described once
  * @m:		the request
  * @d:		its argument descriptors (kernel copy)
+ * @st:		the StackWalk event after it
  * @seq:	the counter to draw the sequence number from, or NULL
  * @hdr:	bytes of the header and its optional fields
  * @size:	the whole record (no padding)
@@ -765,6 +1039,7 @@ static atomic_t etw_msg_global_seq = ATOMIC_INIT(0);
 struct etw_msg_ctx {
 	const struct etw_trace_message *m;
 	const struct etw_data_desc *d;
+	struct etw_rec_stack st;
 	atomic_t *seq;
 	u32 hdr;
 	u32 size;
@@ -782,7 +1057,8 @@ static int etw_message_fill(const struct etw_msg_ctx *c, u8 *dst, u32 need,
 	const struct etw_trace_message *m = c->m;
 	struct etl_rec_message h;
 
-	if (etw_copy_blocks(dst + c->hdr, dst + need, c->d, m->count))
+	if (etw_copy_blocks(dst + c->hdr, dst + ETL_ALIGN8(c->size), c->d,
+			    m->count))
 		return -EFAULT;
 
 	h.message_number = m->number;
@@ -794,7 +1070,7 @@ static int etw_message_fill(const struct etw_msg_ctx *c, u8 *dst, u32 need,
 	memcpy(h.guid, m->guid, 16);
 	etl_message_put_header(dst, c->size, &h, ts, task_pid_nr(current),
 			       task_tgid_nr(current));
-	return 0;
+	return etw_rec_stack_fill(&c->st, dst, c->size, need, ts);
 }
 
 /* Context: rcu_read_lock() held. */
@@ -802,13 +1078,17 @@ static int etw_message_write(struct etw_file *ef, void *ctx)
 {
 	struct etw_msg_ctx *c = ctx;
 	const struct etw_trace_message *m = c->m;
+	const struct etw_active_entry *ae;
 	struct etw_session *s;
 	struct etw_reg *reg;
-	u32 mode;
+	u32 mode, size;
 
-	s = etw_classic_session(ef, m->handle, m->logger, &reg);
-	if (!s)
+	ae = etw_classic_session(ef, m->handle, m->logger, &reg);
+	if (!ae)
 		return -ENOENT;
+	s = ae->session;
+	/* A message's level is TRACE_LEVEL_NONE to stack-walk filters. */
+	size = etw_rec_stack_for(&c->st, ae, c->size, 0);
 	mode = s->params.log_file_mode;
 	if (mode & ETW_MODE_USE_GLOBAL_SEQUENCE)
 		c->seq = &etw_msg_global_seq;
@@ -817,7 +1097,7 @@ static int etw_message_write(struct etw_file *ef, void *ctx)
 	else
 		c->seq = NULL;
 	/* Tracepoints name the message GUID, or the provider without one. */
-	return etw_record_write(s, c->size, 0, ETW_REC_MESSAGE, c,
+	return etw_record_write(s, size, 0, ETW_REC_MESSAGE, c,
 				(m->flags & ETW_MSG_GUID) ? m->guid : reg->guid,
 				m->number);
 }
@@ -882,7 +1162,13 @@ long etw_ioctl_trace_message(struct etw_file *ef, void __user *uarg,
 	}
 	/* Too big is lost and counted by the session, as for EventWrite. */
 	c.size = min_t(u64, size, ETW_MAX_EVENT_SIZE + 1);
+	ret = etw_rec_stack_copy(&c.st, m.stack, m.stack_count, m.image_gen);
+	if (ret)
+		goto out_free;
+	if (c.st.n)
+		etw_images_for(ef, m.handle, m.image_gen);
 	ret = etw_one_session_write(etw_message_write, ef, &c, d, m.count);
+	kfree(c.st.frames);
 	/* Over 64 KB or over a buffer: both "too large" (ERROR_MORE_DATA). */
 	if (ret == -E2BIG)
 		ret = -EMSGSIZE;

@@ -195,6 +195,8 @@ static const struct {
 	  G(0x2cb15d1d, 0x5fc1, 0x11d2, 0xab, 0xe1, 0x00, 0xa0, 0xc9, 0x11, 0xf5, 0x18) },
 	{ ETW_KG_STACKWALK, "StackWalk",
 	  G(0xdef2fe46, 0x7bd6, 0x4b80, 0xbd, 0x94, 0xf5, 0x7f, 0xe2, 0x0d, 0x0c, 0xe3) },
+	{ ETW_KG_IMAGEID, "ImageId",
+	  G(0x65e39e5f, 0x40d3, 0x4fd7, 0x9a, 0x77, 0xd2, 0xd6, 0xe1, 0xd4, 0xee, 0x10) },
 #undef G
 };
 
@@ -407,6 +409,10 @@ static const struct etw_kfield f_phydisk[] = {
 	F("WriteCacheEnabled", U8), FN("Pad", PAD, 1),
 	FN("BootDriveLetter", WCHARS, 3), FN("Spare", WCHARS, 2),
 };
+static const struct etw_kfield f_elfid[] = {
+	F("ImageBase", PTR), F("ProcessId", U32), F("BuildIdSize", U32),
+	F("BuildId", BIN),
+};
 static const struct etw_kfield f_stack[] = {
 	F("EventTimeStamp", U64), F("StackProcess", U32),
 	F("StackThread", U32), F("Stack", PTRS),
@@ -475,6 +481,7 @@ static const struct etw_kclass etw_kclasses[] = {
 	C(ETW_KH_CONFIG_CPU, ETW_KV_CONFIG_CPU, "SystemConfig/CPU", f_cpu),
 	C(ETW_KH_CONFIG_PHYDISK, ETW_KV_CONFIG_PHYDISK, "SystemConfig/PhyDisk", f_phydisk),
 	C(ETW_KH_STACKWALK, ETW_KV_STACKWALK, "StackWalk/Stack", f_stack),
+	C(ETW_KH_ELF_BUILDID, ETW_KV_ELF_BUILDID, "ImageId/ElfBuildId", f_elfid),
 };
 
 #undef C
@@ -524,6 +531,9 @@ static long etw_kfield_size(const struct etw_kfield *f, const u8 *p, u32 room,
 		return *len <= room ? (long)*len : -1;
 	case ETW_KT_PTRS:
 		*len = room - room % 8;
+		return room;
+	case ETW_KT_BIN:
+		*len = room;
 		return room;
 	case ETW_KT_SID: {
 		u32 w;

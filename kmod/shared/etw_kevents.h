@@ -33,6 +33,12 @@
 #define ETW_KG_PERFINFO		0x0F
 #define ETW_KG_IMAGE		0x14
 #define ETW_KG_STACKWALK	0x18
+/*
+ * Linux ETW's own: the ELF build-id of an image (Image/Load, DCStart),
+ * right after it, so that a trace is symbolized anywhere (issue 28).  A
+ * group number Windows does not use, a GUID of its own.
+ */
+#define ETW_KG_IMAGEID		0xE0
 
 #define ETW_KHOOK(g, t)		((u16)(((g) << 8) | (t)))
 
@@ -99,6 +105,7 @@
 #define ETW_KH_CONFIG_PHYDISK	ETW_KHOOK(ETW_KG_CONFIG, 11)
 
 #define ETW_KH_STACKWALK	ETW_KHOOK(ETW_KG_STACKWALK, 32)
+#define ETW_KH_ELF_BUILDID	ETW_KHOOK(ETW_KG_IMAGEID, 0)
 
 /* ---- event versions (the class version, EVENT_TRACE_HEADER.Class) -------- */
 
@@ -117,6 +124,7 @@
 #define ETW_KV_CONFIG_CPU	3	/* SystemConfig_V3_CPU */
 #define ETW_KV_CONFIG_PHYDISK	2	/* SystemConfig_V2_PhyDisk */
 #define ETW_KV_STACKWALK	2	/* StackWalk_Event */
+#define ETW_KV_ELF_BUILDID	0	/* ImageId/ElfBuildId */
 
 /* ---- EnableFlags (reference 2.4) ------------------------------------------ */
 
@@ -232,6 +240,12 @@
 #define ETW_KP_READY_SIZE	8
 
 /* Image_Load: fixed part, then FileName (UTF-16) */
+/* ImageId/ElfBuildId: ImageBase, ProcessId, BuildIdSize, BuildId[] */
+#define ETW_KP_EID_BASE		0
+#define ETW_KP_EID_PID		8
+#define ETW_KP_EID_SIZE		12
+#define ETW_KP_EID_FIXED	16
+
 #define ETW_KP_IMG_BASE		0
 #define ETW_KP_IMG_SIZE		8
 #define ETW_KP_IMG_PID		16
@@ -359,7 +373,7 @@ enum etw_kfield_type {
 	ETW_KT_U8, ETW_KT_S8, ETW_KT_U16, ETW_KT_U32, ETW_KT_S32, ETW_KT_X32,
 	ETW_KT_U64, ETW_KT_S64, ETW_KT_PTR, ETW_KT_PORT, ETW_KT_IPV4,
 	ETW_KT_IPV6, ETW_KT_SID, ETW_KT_ASTR, ETW_KT_WSTR, ETW_KT_WCHARS,
-	ETW_KT_PTRS, ETW_KT_PAD,
+	ETW_KT_PTRS, ETW_KT_PAD, ETW_KT_BIN,
 };
 
 /**
@@ -367,7 +381,8 @@ enum etw_kfield_type {
  * @name:	the MOF property name
  * @type:	how it is stored
  * @count:	ETW_KT_WCHARS: characters of the fixed array; ETW_KT_PAD:
- *		bytes skipped
+ *		bytes skipped (ETW_KT_BIN and ETW_KT_PTRS: the rest of the
+ *		payload)
  */
 struct etw_kfield {
 	const char *name;

@@ -321,11 +321,29 @@ static ULONG etw_classic_data(const void *hdr, ULONG hdr_size, ULONG size,
 	return ERROR_SUCCESS;
 }
 
+/*
+ * The caller's stack for @t, if the session wants it (a StackWalk event
+ * after the record): such events take the ioctl, which writes both.
+ */
+static bool etw_classic_stack(struct etw_trace_event *t, uint64_t *frames,
+			      const void *caller)
+{
+	if (!etw_slot_wants_stack((uint32_t)t->handle - 1))
+		return false;
+	t->stack_count = etw_stack_capture(frames, ETW_STACK_USER_MAX, caller);
+	if (!t->stack_count)
+		return false;
+	t->stack = (uintptr_t)frames;
+	t->image_gen = etw_stack_image_gen();
+	return true;
+}
+
 static ULONG etw_trace_event(TRACELOGGER_HANDLE h, struct etw_trace_event *t,
 			     const void *hdr, ULONG hdr_size, ULONG size,
-			     ULONG flags)
+			     ULONG flags, const void *caller)
 {
 	struct etw_data_desc d[MAX_MOF_FIELDS];
+	uint64_t frames[ETW_STACK_USER_MAX];
 	ULONG n, ret;
 	int fd;
 
@@ -342,7 +360,8 @@ static ULONG etw_trace_event(TRACELOGGER_HANDLE h, struct etw_trace_event *t,
 		return ERROR_INVALID_HANDLE;	/* not enabled by that session */
 	t->count = n;
 	t->data = (uintptr_t)d;
-	if (etw_fp_on()) {
+	/* With a stack, the ioctl writes the record and its StackWalk. */
+	if (!etw_classic_stack(t, frames, caller) && etw_fp_on()) {
 		if (!etw_fp_classic(t, d))
 			return ERROR_SUCCESS;
 		etw_fp_fallback();
@@ -379,7 +398,7 @@ ETW_EXPORT ULONG WMIAPI TraceEvent(TRACELOGGER_HANDLE SessionHandle,
 	t.version = EventTrace->Class.Version;
 	return etw_trace_event(SessionHandle, &t, EventTrace,
 			       sizeof(EVENT_TRACE_HEADER), EventTrace->Size,
-			       EventTrace->Flags);
+			       EventTrace->Flags, __builtin_return_address(0));
 }
 
 static const struct etw_class *etw_class_of(HANDLE h)
@@ -426,7 +445,8 @@ ETW_EXPORT ULONG WMIAPI TraceEventInstance(TRACELOGGER_HANDLE SessionHandle,
 	EventTrace->ParentInstanceId = pc ? ParentInstInfo->InstanceId : 0;
 	return etw_trace_event(SessionHandle, &t, EventTrace,
 			       sizeof(EVENT_INSTANCE_HEADER), EventTrace->Size,
-			       EventTrace->Flags & ~WNODE_FLAG_USE_GUID_PTR);
+			       EventTrace->Flags & ~WNODE_FLAG_USE_GUID_PTR,
+			       __builtin_return_address(0));
 }
 
 /* Per process; wraps to 1 after 0xFFFFFFFF (reference 4). */
@@ -468,9 +488,11 @@ ETW_EXPORT ULONG WMIAPI CreateTraceInstanceId(HANDLE RegHandle,
  *   counted lost there, as EventWrite's are, and returns ERROR_MORE_DATA.
  */
 static ULONG etw_trace_message(TRACELOGGER_HANDLE h, ULONG flags,
-			       LPCGUID guid, USHORT number, va_list ap)
+			       LPCGUID guid, USHORT number, va_list ap,
+			       const void *caller)
 {
 	struct etw_data_desc d[ETW_MAX_DATA_DESCRIPTORS];
+	uint64_t frames[ETW_STACK_USER_MAX];
 	struct etw_trace_message m;
 	const void *ptr;
 	ULONG n = 0;
@@ -515,6 +537,14 @@ static ULONG etw_trace_message(TRACELOGGER_HANDLE h, ULONG flags,
 		return ERROR_INVALID_HANDLE;	/* not enabled by that session */
 	m.count = n;
 	m.data = (uintptr_t)d;
+	if (etw_slot_wants_stack((uint32_t)m.handle - 1)) {
+		m.stack_count = etw_stack_capture(frames, ETW_STACK_USER_MAX,
+						  caller);
+		if (m.stack_count) {
+			m.stack = (uintptr_t)frames;
+			m.image_gen = etw_stack_image_gen();
+		}
+	}
 	/*
 	 * Messages take the ioctl (design.rst, "What stays on the ioctl
 	 * path"): their sequence numbers are drawn in write order.
@@ -540,7 +570,7 @@ ETW_EXPORT ULONG TraceMessageVa(TRACELOGGER_HANDLE LoggerHandle,
 
 	va_copy(ap, MessageArgList);
 	ret = etw_trace_message(LoggerHandle, MessageFlags, MessageGuid,
-				MessageNumber, ap);
+				MessageNumber, ap, __builtin_return_address(0));
 	va_end(ap);
 	return ret;
 }
@@ -554,7 +584,7 @@ ETW_EXPORT ULONG __cdecl TraceMessage(TRACELOGGER_HANDLE LoggerHandle,
 
 	va_start(ap, MessageNumber);
 	ret = etw_trace_message(LoggerHandle, MessageFlags, MessageGuid,
-				MessageNumber, ap);
+				MessageNumber, ap, __builtin_return_address(0));
 	va_end(ap);
 	return ret;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "consumer.h"
+#include "shared/etw_kevents.h"
 
 /* --- kernel event groups ------------------------------------------------- */
 
@@ -94,8 +95,16 @@ static void ct_group_guid(u8 group, u8 type, GUID *g)
 {
 	if (group == CT_GROUP_PROCESS && type == CT_TYPE_LOAD)
 		group = CT_GROUP_IMAGE;
-	if (group < sizeof(ct_groups) / sizeof(ct_groups[0]))
+	const u8 *ours;
+
+	if (group < sizeof(ct_groups) / sizeof(ct_groups[0])) {
 		*g = ct_groups[group];
+		return;
+	}
+	/* Groups of this project's own (ImageId): their kevents GUID. */
+	ours = etw_kgroup_guid(group);
+	if (ours)
+		memcpy(g, ours, sizeof(*g));
 	else
 		memset(g, 0, sizeof(*g));
 }

@@ -176,7 +176,8 @@ static inline void etw_fp_event_head(uint8_t *rec, uint32_t size,
 /* fastpath_write.c: the general cases; 0 when every session got it. */
 int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t want,
 		 uint32_t wflags, const GUID *activity, const GUID *related,
-		 uint32_t n, const EVENT_DATA_DESCRIPTOR *data);
+		 uint32_t n, const EVENT_DATA_DESCRIPTOR *data,
+		 const uint64_t *frames, uint32_t nframes);
 int etw_fp_classic(const struct etw_trace_event *t,
 		   const struct etw_data_desc *d);
 /* The sessions of @slot that may want (@level, @keyword): the fast map

@@ -2,7 +2,7 @@
 /*
  * The fast path's records in their general forms: EventWrite* with
  * extended items (EVENT_HEADER64: related activity, provider traits,
- * TraceLogging metadata) and TraceEvent(Instance) (FULL_HEADER64,
+ * TraceLogging metadata, the writer's stack) and TraceEvent(Instance) (FULL_HEADER64,
  * INSTANCE64), built in the thread's stage exactly as etw.ko's ioctl path
  * builds them in a session buffer (kmod/etw_write.c), once for every
  * session, with the stash (uapi) in the fields the module overwrites:
@@ -31,6 +31,9 @@
 #define FP_DESC_PROV_META	2
 #define FP_DESC_TS_OVERRIDE	3
 
+/* The four items of ETW_FAST_W_INFO: SID 8 + 16, TS_ID, PSK, EVENT_KEY 16 each. */
+#define ETW_INFO_ITEMS	(24 + 16 + 16 + 16)
+
 /* What one EventWrite stores, described once for all its sessions. */
 struct fp_event {
 	uint32_t size;		/* the ETL record */
@@ -39,6 +42,9 @@ struct fp_event {
 	int prov;		/* PROVIDER_METADATA descriptor, or -1 */
 	uint32_t traits_len;
 	const void *traits;
+	const uint64_t *frames;	/* the writer's stack, or NULL */
+	uint32_t nframes;
+	bool info;		/* the SID, TS_ID, PROCESS_START_KEY, EVENT_KEY items */
 	uint16_t nitems;
 	uint16_t flags;		/* EVENT_HEADER.Flags */
 	bool use_type;
@@ -50,7 +56,8 @@ struct fp_event {
  */
 static int fp_describe(struct fp_event *e, uint32_t slot, uint32_t wflags,
 		       const GUID *related, uint32_t n,
-		       const EVENT_DATA_DESCRIPTOR *data)
+		       const EVENT_DATA_DESCRIPTOR *data,
+		       const uint64_t *frames, uint32_t nframes)
 {
 	const struct etw_fp_reg *r = &etw_fp_regs[slot];
 	uint64_t payload = 0, meta = 0;
@@ -105,6 +112,18 @@ static int fp_describe(struct fp_event *e, uint32_t slot, uint32_t wflags,
 			return 1;
 		e->nitems++;
 		e->size += etl_ext_item_size((uint32_t)meta);
+	}
+	/* Some session wants these: the module fills them (uapi). */
+	e->info = etw_fp_map[slot].word & ETW_FAST_W_INFO;
+	if (e->info) {
+		e->nitems += 4;
+		e->size += ETW_INFO_ITEMS;
+	}
+	e->frames = nframes ? frames : NULL;
+	e->nframes = nframes;
+	if (nframes) {		/* the last item (uapi) */
+		e->nitems++;
+		e->size += etl_ext_item_size(8 + 8 * nframes);
 	}
 	if (payload + e->size > ETW_FAST_MAX_RECORD)
 		return 1;	/* too large for some session: let it say so */
@@ -173,6 +192,27 @@ static void fp_event_fill(const struct fp_event *e, uint8_t *dst,
 			q += data[i].Size;
 		}
 	}
+	if (e->info) {
+		/* Their values are the module's: zeros here. */
+		q = fp_item(p, ETL_EXT_SID, 16, --items > 0);
+		memset(q, 0, 16);
+		p = q + 16;
+		q = fp_item(p, ETL_EXT_TS_ID, 4, --items > 0);
+		p = q + 8;
+		q = fp_item(p, ETL_EXT_PROCESS_START_KEY, 8, --items > 0);
+		memset(q, 0, 8);
+		p = q + 8;
+		q = fp_item(p, ETL_EXT_EVENT_KEY, 8, --items > 0);
+		memset(q, 0, 8);
+		p = q + 8;
+	}
+	if (e->nframes) {
+		/* STACK_TRACE64: MatchId 0, then the return addresses. */
+		q = fp_item(p, ETL_EXT_STACK_TRACE64, 8 + 8 * e->nframes, false);
+		memset(q, 0, 8);
+		memcpy(q + 8, e->frames, 8 * e->nframes);
+		p = q + 8 + 8 * e->nframes;
+	}
 	/* User data: the blocks back to back, no padding (seed 002, 8). */
 	for (i = 0; i < n; i++) {
 		if ((e->use_type && data[i].Type != FP_DESC_NONE) ||
@@ -220,14 +260,16 @@ uint64_t etw_fp_wanted(uint32_t slot, uint8_t level, uint64_t kw,
 
 int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t want,
 		 uint32_t wflags, const GUID *activity, const GUID *related,
-		 uint32_t n, const EVENT_DATA_DESCRIPTOR *data)
+		 uint32_t n, const EVENT_DATA_DESCRIPTOR *data,
+		 const uint64_t *frames, uint32_t nframes)
 {
 	uint32_t slot = (uint32_t)handle - 1, need;
 	struct etw_fp_tls *t = &etw_fp_tls;
 	struct fp_event e;
 	uint8_t *rec;
 
-	switch (fp_describe(&e, slot, wflags, related, n, data)) {
+	switch (fp_describe(&e, slot, wflags, related, n, data, frames,
+			    nframes)) {
 	case 0:
 		break;
 	default:

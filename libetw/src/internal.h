@@ -50,4 +50,13 @@ unsigned int etw_system_set(uint64_t session, int cls, const void *info,
 unsigned int etw_system_query(uint64_t session, int cls, void *info,
 			      unsigned int len, unsigned int *ret_len);
 
+/*
+ * The calling thread's stack (stack.c): at most @max return addresses,
+ * from @caller (the API function's return address) outwards; returns how
+ * many.  ETW_STACK_USER_MAX: how deep a writer unwinds.
+ */
+#define ETW_STACK_USER_MAX	128
+uint32_t etw_stack_capture(uint64_t *out, uint32_t max, const void *caller);
+uint32_t etw_stack_image_gen(void);
+
 #endif /* _LIBETW_INTERNAL_H */

@@ -135,6 +135,48 @@ static struct etw_lib_reg *etw_reg_get(REGHANDLE h)
 	return r && r->handle == (uint64_t)h ? r : NULL;
 }
 
+/*
+ * Per slot: the sessions (fast map bits) and the image generation the
+ * kernel last saw this process's stacks at.  A stack event that a new
+ * session takes, or the first after a dlopen()/dlclose(), goes through
+ * the ioctl, where the kernel describes the process's images to the
+ * sessions that have not seen them (etw_write's @image_gen).  Every
+ * notification of the slot (a session enabled, changed or left) forgets
+ * what was told: a session that reuses a logger id is told again.
+ * Racing threads at worst both take the ioctl.
+ */
+static struct {
+	uint64_t sessions;
+	uint32_t gen;
+} etw_stack_told[ETW_MAX_REGS_PER_FD];
+
+static bool etw_stack_untold(uint32_t slot, uint64_t sessions, uint32_t gen)
+{
+	return (sessions & ~__atomic_load_n(&etw_stack_told[slot].sessions,
+					    __ATOMIC_RELAXED)) ||
+	       gen != __atomic_load_n(&etw_stack_told[slot].gen,
+				      __ATOMIC_RELAXED);
+}
+
+void etw_stack_tell(uint32_t slot, uint64_t sessions, uint32_t gen)
+{
+	if (slot >= ETW_MAX_REGS_PER_FD)
+		return;
+	if (gen != __atomic_load_n(&etw_stack_told[slot].gen, __ATOMIC_RELAXED))
+		__atomic_store_n(&etw_stack_told[slot].sessions, 0,
+				 __ATOMIC_RELAXED);
+	__atomic_fetch_or(&etw_stack_told[slot].sessions, sessions,
+			  __ATOMIC_RELAXED);
+	__atomic_store_n(&etw_stack_told[slot].gen, gen, __ATOMIC_RELAXED);
+}
+
+static void etw_stack_forget(uint32_t slot)
+{
+	if (slot >= ETW_MAX_REGS_PER_FD)
+		return;
+	__atomic_store_n(&etw_stack_told[slot].sessions, 0, __ATOMIC_RELAXED);
+}
+
 /* Run the callback for one notification.  Dispatch lock held. */
 static void etw_deliver(const struct etw_notification *n, const void *filter)
 {
@@ -150,6 +192,7 @@ static void etw_deliver(const struct etw_notification *n, const void *filter)
 	if (!r)
 		return;		/* unregistered meanwhile */
 
+	etw_stack_forget((uint32_t)n->handle - 1);
 	memcpy(&source, n->source_id, sizeof(source));
 	etw_in_callback++;
 	if (copy.classic) {
@@ -482,6 +525,25 @@ ETW_EXPORT ULONG EVNTAPI EventSetInformation(REGHANDLE RegHandle,
 }
 
 /*
+ * Does a session want the events of the registration in @slot with
+ * stacks?  The fast map's word says so for stage writers, the enable
+ * slot's flags for the ioctl's.
+ */
+bool etw_slot_wants_stack(uint32_t slot)
+{
+	const struct etw_fast_slot *map = etw_fp_map;
+
+	if (slot >= ETW_MAX_REGS_PER_FD)
+		return false;
+	if (map)
+		return __atomic_load_n(&map[slot].word, __ATOMIC_RELAXED) &
+		       ETW_FAST_W_STACK;
+	return slot < ETW_ENABLE_MAP_SLOTS && __etw_enable_map &&
+	       (__atomic_load_n(&__etw_enable_map[slot].Flags,
+				__ATOMIC_RELAXED) & ETW_SLOT_STACK);
+}
+
+/*
  * EventWriteEx with everything explicit, every case: the fast path's
  * general records (extended items, several paths), or the ioctl.
  */
@@ -489,10 +551,13 @@ static __attribute__((noinline))
 ULONG etw_write_slow(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 		     ULONG64 Filter, ULONG Flags, LPCGUID ActivityId,
 		     LPCGUID RelatedActivityId, ULONG UserDataCount,
-		     PEVENT_DATA_DESCRIPTOR UserData, uint32_t wflags)
+		     PEVENT_DATA_DESCRIPTOR UserData, uint32_t wflags,
+		     const void *caller)
 {
+	uint64_t frames[ETW_STACK_USER_MAX];
 	struct etw_write w;
-	uint64_t done = 0;
+	uint64_t done = 0, told = 0;
+	uint32_t nframes = 0, gen = 0, slot = (uint32_t)RegHandle - 1;
 	int fd;
 
 	if (RegHandle == 0)
@@ -513,7 +578,6 @@ ULONG etw_write_slow(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 	 * listens.
 	 */
 	if (etw_fp_on()) {
-		uint32_t slot = (uint32_t)RegHandle - 1;
 		uint64_t word, want, cong;
 
 		if (!etw_handle_live(RegHandle))
@@ -526,18 +590,32 @@ ULONG etw_write_slow(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 					      __ATOMIC_RELAXED);
 		if (cong)
 			etw_fp_block(cong);
-		if (want && !etw_fp_event(RegHandle, d, want, wflags, ActivityId,
-					  RelatedActivityId, UserDataCount,
-					  UserData))
+		/* A session wants stacks: ours, for the record (its last item). */
+		if (word & ETW_FAST_W_STACK) {
+			nframes = etw_stack_capture(frames, ETW_STACK_USER_MAX,
+						    caller);
+			gen = nframes ? etw_stack_image_gen() : 0;
+			if (nframes && etw_stack_untold(slot, want, gen))
+				told = want;	/* the ioctl, this once */
+		}
+		if (want && !told &&
+		    !etw_fp_event(RegHandle, d, want, wflags, ActivityId,
+				  RelatedActivityId, UserDataCount, UserData,
+				  frames, nframes))
 			done = want;
 		if (!(word & ETW_FAST_W_IOCTL) && done == want)
 			return ERROR_SUCCESS;
-		if (done != want)
+		if (done != want && !told)
 			etw_fp_fallback();
 	} else if (!EventEnabled(RegHandle, d)) {
 		/* No session wants it: no syscall (reference 1.4). */
 		return etw_handle_live(RegHandle) ? ERROR_SUCCESS :
 						    ERROR_INVALID_HANDLE;
+	} else if (slot < ETW_ENABLE_MAP_SLOTS && __etw_enable_map &&
+		   (__atomic_load_n(&__etw_enable_map[slot].Flags,
+				    __ATOMIC_RELAXED) & ETW_SLOT_STACK)) {
+		nframes = etw_stack_capture(frames, ETW_STACK_USER_MAX, caller);
+		gen = nframes ? etw_stack_image_gen() : 0;
 	}
 
 	w.handle = RegHandle;
@@ -559,9 +637,14 @@ ULONG etw_write_slow(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 	} else {
 		memset(w.related_activity_id, 0, 16);
 	}
+	w.stack = nframes ? (uintptr_t)frames : 0;
+	w.stack_count = nframes;
+	w.image_gen = gen;
 	fd = etw_dev_fd();
 	if (ioctl(fd, ETW_IOC_WRITE, &w))
 		return etw_win32_error(-errno, ETW_API_WRITE);
+	if (told)
+		etw_stack_tell(slot, told, gen);
 	return ERROR_SUCCESS;
 }
 
@@ -575,7 +658,7 @@ static inline __attribute__((always_inline))
 ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d, ULONG64 Filter,
 		ULONG Flags, LPCGUID ActivityId, LPCGUID RelatedActivityId,
 		ULONG UserDataCount, PEVENT_DATA_DESCRIPTOR UserData,
-		uint32_t wflags)
+		uint32_t wflags, const void *caller)
 {
 	const struct etw_fast_slot *map = etw_fp_map;
 	uint32_t slot = (uint32_t)RegHandle - 1, size, need, i;
@@ -591,9 +674,14 @@ ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d, ULONG64 Filter,
 	word = __atomic_load_n(&map[slot].word, __ATOMIC_RELAXED);
 	if (d->Level >= (word & ETW_FAST_W_LEVEL))
 		return ERROR_SUCCESS;	/* nobody listens (reference 1.4) */
-	/* Sessions that take every non-zero keyword (or keyword 0) only. */
+	/*
+	 * Sessions that take every non-zero keyword (or keyword 0) only, and
+	 * none that wants stacks (etw_write_slow() unwinds) or the SID,
+	 * TS_ID, PROCESS_START_KEY and EVENT_KEY items.
+	 */
 	want = d->Keyword ? ETW_FAST_W_KW_ANY : ETW_FAST_W_KW0;
-	if ((word & (want | ETW_FAST_W_IOCTL)) != want)
+	if ((word & (want | ETW_FAST_W_IOCTL | ETW_FAST_W_STACK |
+		     ETW_FAST_W_INFO)) != want)
 		goto slow;
 	mask = __atomic_load_n(&map[slot].sessions, __ATOMIC_RELAXED) &
 	       ~(uint64_t)Filter;
@@ -643,7 +731,7 @@ ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d, ULONG64 Filter,
 slow:
 	return etw_write_slow(RegHandle, d, Filter, Flags, ActivityId,
 			      RelatedActivityId, UserDataCount, UserData,
-			      wflags);
+			      wflags, caller);
 }
 
 /*
@@ -656,7 +744,21 @@ ETW_EXPORT ULONG __etw_write_traits(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 				    ULONG UserDataCount, PEVENT_DATA_DESCRIPTOR UserData)
 {
 	return etw_write_slow(RegHandle, d, 0, 0, ActivityId, RelatedActivityId,
-			      UserDataCount, UserData, 0);
+			      UserDataCount, UserData, 0,
+			      __builtin_return_address(0));
+}
+
+/*
+ * TraceLoggingWrite's (tlg.c): EventWriteEx, the stack starting at the
+ * caller of __etw_tlg_write(), which is the program's code (the macro).
+ */
+ULONG etw_write_ex_from(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
+			ULONG64 Filter, ULONG Flags, LPCGUID ActivityId,
+			LPCGUID RelatedActivityId, ULONG UserDataCount,
+			PEVENT_DATA_DESCRIPTOR UserData, const void *caller)
+{
+	return etw_write(RegHandle, d, Filter, Flags, ActivityId,
+			 RelatedActivityId, UserDataCount, UserData, 0, caller);
 }
 
 ETW_EXPORT ULONG EVNTAPI EventWriteEx(REGHANDLE RegHandle,
@@ -668,7 +770,8 @@ ETW_EXPORT ULONG EVNTAPI EventWriteEx(REGHANDLE RegHandle,
 				      PEVENT_DATA_DESCRIPTOR UserData)
 {
 	return etw_write(RegHandle, EventDescriptor, Filter, Flags, ActivityId,
-			 RelatedActivityId, UserDataCount, UserData, 0);
+			 RelatedActivityId, UserDataCount, UserData, 0,
+			 __builtin_return_address(0));
 }
 
 ETW_EXPORT ULONG EVNTAPI EventWrite(REGHANDLE RegHandle,
@@ -677,7 +780,7 @@ ETW_EXPORT ULONG EVNTAPI EventWrite(REGHANDLE RegHandle,
 				    PEVENT_DATA_DESCRIPTOR UserData)
 {
 	return etw_write(RegHandle, EventDescriptor, 0, 0, NULL, NULL,
-			 UserDataCount, UserData, 0);
+			 UserDataCount, UserData, 0, __builtin_return_address(0));
 }
 
 ETW_EXPORT ULONG EVNTAPI EventWriteTransfer(REGHANDLE RegHandle,
@@ -688,7 +791,8 @@ ETW_EXPORT ULONG EVNTAPI EventWriteTransfer(REGHANDLE RegHandle,
 					    PEVENT_DATA_DESCRIPTOR UserData)
 {
 	return etw_write(RegHandle, EventDescriptor, 0, 0, ActivityId,
-			 RelatedActivityId, UserDataCount, UserData, 0);
+			 RelatedActivityId, UserDataCount, UserData, 0,
+			 __builtin_return_address(0));
 }
 
 /*
@@ -711,7 +815,7 @@ ETW_EXPORT ULONG EVNTAPI EventWriteString(REGHANDLE RegHandle, UCHAR Level,
 	EventDescCreate(&d, 0, 0, 0, Level, 0, 0, Keyword);
 	EventDataDescCreate(&data, String, (ULONG)((n + 1) * sizeof(WCHAR)));
 	return etw_write(RegHandle, &d, 0, 0, NULL, NULL, 1, &data,
-			 ETW_WRITE_F_STRING_ONLY);
+			 ETW_WRITE_F_STRING_ONLY, __builtin_return_address(0));
 }
 
 /* Machine-wide unique IDs, reserved from the kernel 4096 at a time. */

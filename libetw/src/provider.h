@@ -7,6 +7,7 @@
 #define _LIBETW_PROVIDER_H
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <windows.h>
 #include <evntprov.h>
@@ -54,6 +55,15 @@ void etw_dispatch_until(uint64_t seq);
 void etw_classic_deliver(const struct etw_lib_reg *r,
 			 const struct etw_notification *n);
 void etw_provider_atfork_child(void);
+/* EventWriteEx whose stack starts at @caller (TraceLoggingWrite's). */
+ULONG etw_write_ex_from(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
+			ULONG64 Filter, ULONG Flags, LPCGUID ActivityId,
+			LPCGUID RelatedActivityId, ULONG UserDataCount,
+			PEVENT_DATA_DESCRIPTOR UserData, const void *caller);
+/* Does a session want the events of slot @slot with stacks? */
+bool etw_slot_wants_stack(uint32_t slot);
+/* The kernel has described this process's images to @sessions at @gen. */
+void etw_stack_tell(uint32_t slot, uint64_t sessions, uint32_t gen);
 /* EventWriteEx for registrations with traits (libtracepoint). */
 ULONG __etw_write_traits(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 			 LPCGUID ActivityId, LPCGUID RelatedActivityId,

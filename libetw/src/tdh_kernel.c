@@ -19,15 +19,21 @@
 #include "tdh_internal.h"
 #include "shared/etw_kevents.h"
 
-/* The stack frames' bytes of a StackWalk record (the ETW_KT_PTRS field). */
+/*
+ * The bytes of a record's fields that take the rest of it: a StackWalk
+ * record's frames (ETW_KT_PTRS), an ElfBuildId's build-id (ETW_KT_BIN).
+ */
 struct frames {
 	uint32_t len;
+	uint32_t bin;
 };
 
 static void frames_cb(const struct etw_kvalue *v, void *arg)
 {
 	if (v->field->type == ETW_KT_PTRS)
 		((struct frames *)arg)->len = v->len;
+	else if (v->field->type == ETW_KT_BIN)
+		((struct frames *)arg)->bin = v->len;
 }
 
 /* The TDH in/out types of a kernel field. */
@@ -54,6 +60,7 @@ static void field_types(const struct etw_kfield *f, struct tdh_prop *p)
 		[ETW_KT_WCHARS] = { TDH_INTYPE_UNICODESTRING, TDH_OUTTYPE_NULL },
 		[ETW_KT_PTRS] = { TDH_INTYPE_POINTER, TDH_OUTTYPE_NULL },
 		[ETW_KT_PAD] = { TDH_INTYPE_BINARY, TDH_OUTTYPE_NULL },
+		[ETW_KT_BIN] = { TDH_INTYPE_BINARY, TDH_OUTTYPE_NULL },
 	};
 
 	p->in = t[f->type].in;
@@ -122,6 +129,8 @@ ULONG tdh_kernel_schema(const EVENT_RECORD *e, struct tdh_schema *s,
 			memset(&s->props[k], 0, sizeof(s->props[k]));
 			s->props[k].name = f->name;
 			field_types(f, &s->props[k]);
+			if (f->type == ETW_KT_BIN)
+				s->props[k].length = fr.bin;
 			k++;
 			continue;
 		}

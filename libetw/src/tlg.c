@@ -12,6 +12,7 @@
 #include <TraceLoggingProvider.h>
 
 #include "internal.h"
+#include "provider.h"
 #include "shared/etw_tlg_state.h"
 
 /* The handle is const for users; libetw owns the state behind it. */
@@ -126,6 +127,7 @@ ETW_EXPORT void __etw_tlg_write(TraceLoggingHProvider hProvider,
 	pData[1].Ptr = (ULONGLONG)(ULONG_PTR)(m + 11);
 	pData[1].Size = size;
 	pData[1].Reserved = EVENT_DATA_DESCRIPTOR_TYPE_EVENT_METADATA;
-	EventWriteEx(hProvider->RegHandle, &d, filter, flags, pActivityId,
-		     pRelatedActivityId, cData, pData);
+	etw_write_ex_from(hProvider->RegHandle, &d, filter, flags, pActivityId,
+			  pRelatedActivityId, cData, pData,
+			  __builtin_return_address(0));
 }

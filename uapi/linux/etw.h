@@ -46,6 +46,7 @@
 #define ETW_FEAT_SYSTEM		(1ULL << 9)	/* system loggers, ETW_IOC_SYSTEM_INFO */
 #define ETW_FEAT_FASTPATH_V1	(1ULL << 10)	/* retired: issue 10's per-session stages */
 #define ETW_FEAT_FASTPATH	(1ULL << 11)	/* per-thread stages, fast map v2, the global page */
+#define ETW_FEAT_STACKS		(1ULL << 12)	/* EVENT_ENABLE_PROPERTY_STACK_TRACE: stacks on events */
 
 /* Limits, also reported by ETW_IOC_GET_INFO. */
 #define ETW_MAX_SESSIONS		64
@@ -56,6 +57,8 @@
 #define ETW_MAX_BUFFER_KB		16384
 #define ETW_MAX_FILTERS			13
 #define ETW_MAX_DATA_DESCRIPTORS	128
+/* Return addresses a STACK_TRACE64 item holds at most (Windows' 192). */
+#define ETW_MAX_STACK_FRAMES		192
 #define ETW_MAX_NAME_BYTES		4095	/* session name, UTF-8, no NUL */
 #define ETW_MAX_PATH_BYTES		4095	/* log file path, UTF-8, no NUL */
 #define ETW_MAX_TRAITS_SIZE		65535
@@ -128,6 +131,11 @@ struct etw_info {
 /* etw_enable_slot.flags */
 #define ETW_SLOT_KEYWORD0	0x01	/* events with Keyword 0 pass */
 #define ETW_SLOT_CLASSIC	0x02	/* registration is a classic provider */
+/*
+ * ETW_SLOT_STACK: a session wants its events with the writer's call stack
+ * (ETW_IOC_WRITE's @stack; a stage record's STACK_TRACE64).
+ */
+#define ETW_SLOT_STACK		0x04
 
 /**
  * struct etw_enable_slot - aggregated enable state of one registration
@@ -310,6 +318,20 @@ struct etw_data_desc {
  * @data:	const struct etw_data_desc *
  * @activity_id: the event's ActivityId
  * @related_activity_id: with ETW_WRITE_F_RELATED: RELATED_ACTIVITYID item
+ * @stack:	const __u64 *: the writer's call stack, return addresses from
+ *		its caller outwards (ETW_SLOT_STACK: libetw unwinds it); the
+ *		sessions that enabled the provider with
+ *		EVENT_ENABLE_PROPERTY_STACK_TRACE (and whose stack-walk
+ *		filters pass the event) get it as a STACK_TRACE64 item
+ * @stack_count: addresses at @stack, <= ETW_MAX_STACK_FRAMES (0: none)
+ * @image_gen:	with @stack: the writer's generation of loaded images, any
+ *		value that changes when a library is loaded or unloaded
+ *		(libetw: glibc's dlopen/dlclose counts).  The first stack a
+ *		session gets from a process, and the first after a change,
+ *		is preceded in that session by Image/DCStart and
+ *		ImageId/ElfBuildId events of the writer's executable
+ *		mappings (Documentation/design.rst, "Stacks"); 0 without
+ *		@stack
  *
  * Returns 0 when every session that wants the event stored it (or none
  * wants it), else the error of a session that lost it: -E2BIG (over 64 KB
@@ -332,8 +354,12 @@ struct etw_write {
 	__aligned_u64 data;
 	__u8 activity_id[16];
 	__u8 related_activity_id[16];
+	__aligned_u64 stack;
+	__u32 stack_count;
+	__u32 image_gen;
 };
 #define ETW_WRITE_SIZE_VER0	80
+#define ETW_WRITE_SIZE_VER1	96	/* @stack */
 
 /* etw_trace_event.flags */
 #define ETW_TRACE_F_INSTANCE	0x1	/* TraceEventInstance: INSTANCE header */
@@ -351,10 +377,18 @@ struct etw_write {
  * @data:	const struct etw_data_desc *
  * @instance_id, @parent_instance_id, @parent_guid: with ETW_TRACE_F_INSTANCE
  * @__reserved:	must be 0
+ * @stack:	const __u64 *: the writer's return addresses, innermost
+ *		first (ETW_WRITE_SIZE_VER1's @stack); 0 with @stack_count 0
+ * @stack_count: frames at @stack, at most ETW_MAX_STACK_FRAMES
+ * @image_gen:	as in struct etw_write
  *
  * The event goes only to session @logger (a classic provider serves one
  * session); -ENOENT if it does not enable @handle (any more).  A record
- * over 64 KB or larger than a buffer minus 72 bytes is -EMSGSIZE.
+ * over 64 KB or larger than a buffer minus 72 bytes is -EMSGSIZE.  If the
+ * session enabled the provider with EVENT_ENABLE_PROPERTY_STACK_TRACE
+ * (and its stack-walk filters pass EventType's event as id 0), a
+ * StackWalk event (24/32) of @stack follows the record, as the NT Kernel
+ * Logger's follow its events: classic records have no extended items.
  */
 struct etw_trace_event {
 	__aligned_u64 handle;
@@ -371,8 +405,12 @@ struct etw_trace_event {
 	__u32 parent_instance_id;
 	__u8 parent_guid[16];
 	__aligned_u64 __reserved;
+	__aligned_u64 stack;
+	__u32 stack_count;
+	__u32 image_gen;
 };
 #define ETW_TRACE_EVENT_SIZE_VER0 88
+#define ETW_TRACE_EVENT_SIZE_VER1 104	/* @stack */
 
 /*
  * etw_trace_message.flags: the TRACE_MESSAGE_* MessageFlags of
@@ -405,6 +443,7 @@ struct etw_trace_event {
  *		ETW_MAX_DATA_DESCRIPTORS; their bytes are concatenated
  * @data:	const struct etw_data_desc *; type and reserved fields 0
  * @__reserved:	must be 0
+ * @stack, @stack_count, @image_gen: as in struct etw_trace_event
  *
  * Writes one MESSAGE record (marker top byte 0x90) to session @logger
  * only, as ETW_IOC_TRACE_EVENT does: -ENOENT if that session does not
@@ -429,8 +468,12 @@ struct etw_trace_message {
 	__u32 count;
 	__aligned_u64 data;
 	__aligned_u64 __reserved[2];
+	__aligned_u64 stack;
+	__u32 stack_count;
+	__u32 image_gen;
 };
 #define ETW_TRACE_MESSAGE_SIZE_VER0 72
+#define ETW_TRACE_MESSAGE_SIZE_VER1 88	/* @stack */
 
 /**
  * struct etw_new_ids - ETW_IOC_NEW_IDS: reserve machine-wide unique IDs
@@ -479,6 +522,9 @@ struct etw_new_ids {
 #define ETW_FAST_W_KW_ANY	0x200ULL	/* every non-zero keyword passes */
 #define ETW_FAST_W_KW0		0x400ULL	/* events with keyword 0 pass */
 #define ETW_FAST_W_IOCTL	0x800ULL	/* a session not in @sessions enables it */
+#define ETW_FAST_W_STACK	0x1000ULL	/* a session wants its events with stacks */
+/* ETW_FAST_W_INFO: a session wants SID, TS_ID, PROCESS_START_KEY or EVENT_KEY. */
+#define ETW_FAST_W_INFO		0x2000ULL
 
 /**
  * struct etw_fast_slot - one registration's enable state for writers
@@ -535,7 +581,15 @@ struct etw_global_page {
  *
  * A staged record is the ETL record the session will hold (etl-format.rst:
  * EVENT_HEADER64 with its extended items, FULL_HEADER64 or INSTANCE64),
- * padded with zeros to 8 bytes.  Fields the module overwrites carry what
+ * padded with zeros to 8 bytes.  With ETW_FAST_W_STACK the writer adds its
+ * call stack as the last extended item (STACK_TRACE64: MatchId 0, then at
+ * most ETW_MAX_STACK_FRAMES return addresses); the module takes it out of
+ * the copies for sessions that did not ask for stacks.  With
+ * ETW_FAST_W_INFO it adds, before the stack, the items SID (16 bytes),
+ * TS_ID (4), PROCESS_START_KEY (8) and EVENT_KEY (8), in that order and
+ * with any value: the module writes the true values in the copies of the
+ * sessions that asked for each (EVENT_ENABLE_PROPERTY_*) and takes it out
+ * of the others'.  Fields the module overwrites carry what
  * it needs to know: the stash, ETW_STASH_* below.
  *
  * Memory ordering (one writer, the thread that opened the stage):
