@@ -25,6 +25,12 @@
  *   mixed	the same for N records of 1,000 threads taking turns on two
  *		CPUs, a few records each between collects: merged record by
  *		record
+ *   stack0	write's event from the bottom of a ten-function chain
+ *		(built without frame pointers), no session wanting stacks
+ *   stack	the same with a session that wants stacks: libetw unwinds
+ *		the writer's stack (libunwind) into the record's
+ *		STACK_TRACE64 item; (stack - stack0) / frames is the cost
+ *		of a frame (issue 28: <= 150 instructions)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +47,7 @@
 #include "provider.h"
 #include "shared/etw_runs.h"
 #include "shared/etw_etl.h"
+#include "internal.h"
 
 /* {BE7CBE7C-1111-4222-8333-444455556677}, as etwbench's */
 TRACELOGGING_DEFINE_PROVIDER(g_cg_tl, "LinuxEtw.Bench.TraceLogging",
@@ -180,6 +187,52 @@ __attribute__((noinline)) static void cg_loop_tl(long n)
 				  TraceLoggingInt32((INT32)i, "Index"),
 				  TraceLoggingUInt32(7, "Seven"),
 				  TraceLoggingUInt64((UINT64)i * 3, "Triple"));
+}
+
+/* ---- the writer's stack ------------------------------------------------------- */
+
+/* Ten frames between the loop and EventWrite, as an application's. */
+#define CG_LINK(me, next)						\
+	__attribute__((noinline)) static void me(long n)		\
+	{								\
+		next(n);						\
+		__asm__ volatile("" ::: "memory");			\
+	}
+
+__attribute__((noinline)) static void cg_chain0(long n)
+{
+	static unsigned char payload[64];
+	EVENT_DATA_DESCRIPTOR data;
+	EVENT_DESCRIPTOR d;
+	long i;
+
+	EventDescCreate(&d, 7, 0, 0, 4, 0, 0, 0x1);
+	EventDataDescCreate(&data, payload, sizeof(payload));
+	for (i = 0; i < n; i++)
+		EventWrite(H_PLAIN, &d, 1, &data);
+	__asm__ volatile("" ::: "memory");
+}
+CG_LINK(cg_chain1, cg_chain0)
+CG_LINK(cg_chain2, cg_chain1)
+CG_LINK(cg_chain3, cg_chain2)
+CG_LINK(cg_chain4, cg_chain3)
+CG_LINK(cg_chain5, cg_chain4)
+CG_LINK(cg_chain6, cg_chain5)
+CG_LINK(cg_chain7, cg_chain6)
+CG_LINK(cg_chain8, cg_chain7)
+CG_LINK(cg_loop_stack, cg_chain8)
+
+/* A session that wants stacks, told of this process's images. */
+static void cg_setup_stack(void)
+{
+	uint64_t f[ETW_STACK_USER_MAX];
+
+	cg_map[0].word |= ETW_FAST_W_STACK;
+	/* Load libunwind and warm its cache, as a running writer has. */
+	etw_stack_capture(f, ETW_STACK_USER_MAX, NULL);
+	etw_stack_tell(0, 1, etw_stack_image_gen());
+	cg_chain0(1);
+	etw_fp_tls.pos = 0;
 }
 
 /* ---- the collector --------------------------------------------------------- */
@@ -362,12 +415,21 @@ int main(int argc, char **argv)
 		cg_setup_eh();
 		cg_stage((size_t)n * 256 + 4096);
 		cg_loop_eh(n);
+	} else if (!strcmp(mode, "stack0") || !strcmp(mode, "stack")) {
+		cg_stage((size_t)n * 1024 + 8192);
+		if (!strcmp(mode, "stack"))
+			cg_setup_stack();
+		cg_loop_stack(n);
+		/* 144 bytes without; the item: 8 + 8 (MatchId) + 8 a frame */
+		printf("%s: %llu frames an event\n", mode,
+		       (unsigned long long)(etw_fp_tls.pos / n - 144) / 8 -
+		       (etw_fp_tls.pos / n > 144 ? 2 : 0));
 	} else if (!strcmp(mode, "drain")) {
 		kept = drain(n);
 	} else if (!strcmp(mode, "mixed")) {
 		kept = mixed(n);
 	} else {
-		fprintf(stderr, "usage: etwbench-cg write|writeex|tl|eventheader|drain|mixed [N]\n");
+		fprintf(stderr, "usage: etwbench-cg write|writeex|tl|eventheader|stack0|stack|drain|mixed [N]\n");
 		return 2;
 	}
 	/* What was written: the stage's bytes, the buffers' records. */

@@ -18,6 +18,12 @@
 #                      (TestOutput/pipe.data's samples 40 times over,
 #                      tools/etwbench/perfdata_big.py) against the same
 #                      events converted to .etl (issue 29: <= 1.0)
+#   stack_per_frame    what a session that wants stacks adds to the writer,
+#                      per frame: EventWrite from the bottom of a
+#                      ten-function chain built without frame pointers
+#                      (libunwind from .eh_frame), against the same write
+#                      when no session wants stacks (etwbench-cg stack,
+#                      stack0); divided by the frames the event carries
 #   drain              the collector per record (plan, copy, check, patch),
 #                      one thread's records on one CPU
 #   drain_mixed        the same for 1,000 threads taking turns on two CPUs
@@ -85,6 +91,11 @@ if python3 "$TOPDIR/tools/etwbench/perfdata_big.py" \
 	pe=$(count ProcessTrace "$((ne + 1))" "$B/etwdump" --no-progress --json "$TMP/big.etl")
 fi
 mx=$(count cg_loop $N "$B/etwbench-cg" mixed $N)
+s0=$(count cg_loop_stack $N "$B/etwbench-cg" stack0 $N)
+s1=$(count cg_loop_stack $N "$B/etwbench-cg" stack $N)
+sf=$("$B/etwbench-cg" stack 100 | awk '/frames an event/ { print $2 }')
+spf=$(case "$s0$s1$sf" in *-*|"") echo -;; *)
+	awk -v a="$s1" -v b="$s0" -v f="$sf" 'BEGIN { printf "%.1f", (a - b) / f }';; esac)
 
 # LTTng-UST: a session daemon of our own, the event enabled and started.
 lt=-
@@ -122,6 +133,7 @@ row writer_64_vs_lttng "$w" "vs LTTng-UST's $lt" "$(ratio "$w" "$lt")" "<=" 0.2
 row tl_vs_writeex "$tl" "vs EventWriteEx's $ex" "$(ratio "$tl" "$ex")" "<=" 1.05
 row eventheader_vs_tl "$eh" "vs TraceLoggingWrite's $tl" "$(ratio "$eh" "$tl")" "<=" 1.1
 row perfdata_vs_etl "$pd" "per event, vs .etl's $pe" "$(ratio "$pd" "$pe")" "<=" 1.0
+row stack_per_frame "$spf" "$sf frames: $s1 vs $s0" "$spf" "<=" 150
 row drain "$dr" "per record" "$dr" "<=" 60
 row drain_mixed "$mx" "per record, 1,000 thr." "$mx" "-" 0
 
@@ -145,6 +157,9 @@ python3 - "$OUT" "$(valgrind --version)" "$TMP/read.json" \
 	perfdata_decode_event "$pd" "" \
 	etl_decode_event "$pe" "" \
 	perfdata_vs_etl "$(ratio "$pd" "$pe")" "<= 1.0" \
+	stack_write "$s1" "" \
+	stack_nostack_write "$s0" "" \
+	stack_per_frame "$spf" "<= 150" \
 	drain "$dr" "<= 60" \
 	drain_mixed "$mx" "" <<'EOF' && saved=1
 import json, math, os, sys
