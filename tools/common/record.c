@@ -95,6 +95,28 @@ int rec_add_kernel(struct rec *r, const char *flags)
 	return 0;
 }
 
+static void rec_kstack(struct rec *r, u16 hook)
+{
+	CLASSIC_EVENT_ID *id = &r->kstacks[r->nkstacks++];
+
+	memset(id, 0, sizeof(*id));
+	memcpy(&id->EventGuid, etw_kgroup_guid(hook >> 8), sizeof(GUID));
+	id->Type = hook & 0xFF;
+}
+
+void rec_profile(struct rec *r, unsigned int hz, int stacks)
+{
+	r->kflags |= ETW_KF_PROCESS | ETW_KF_THREAD | ETW_KF_IMAGE_LOAD |
+		     ETW_KF_PROFILE | ETW_KF_CSWITCH | ETW_KF_DISPATCHER;
+	r->interval = hz ? 10000000u / hz : 0;
+	r->nkstacks = 0;
+	rec_kstack(r, ETW_KH_SAMPLED_PROFILE);
+	rec_kstack(r, ETW_KH_CSWITCH);
+	rec_kstack(r, ETW_KH_READY_THREAD);
+	if (stacks)
+		r->props |= EVENT_ENABLE_PROPERTY_STACK_TRACE;
+}
+
 /* The API's failure, with what it was about and a hint. */
 static void fail(const struct rec *r, const char *api, const char *what, ULONG st)
 {
@@ -150,8 +172,30 @@ int rec_start(struct rec *r)
 		return -1;
 	}
 	r->running = 1;
+	if (r->interval) {
+		TRACE_PROFILE_INTERVAL pi = { 0, r->interval };
+
+		st = TraceSetInformation(r->h, TraceSampledProfileIntervalInfo,
+					 &pi, sizeof(pi));
+		if (st != ERROR_SUCCESS) {
+			fail(r, "TraceSetInformation(TraceSampledProfileIntervalInfo)",
+			     NULL, st);
+			rec_stop(r, NULL, NULL);
+			return -1;
+		}
+	}
+	if (r->nkstacks) {
+		st = TraceSetInformation(r->h, TraceStackTracingInfo, r->kstacks,
+					 r->nkstacks * sizeof(r->kstacks[0]));
+		if (st != ERROR_SUCCESS) {
+			fail(r, "TraceSetInformation(TraceStackTracingInfo)", NULL, st);
+			rec_stop(r, NULL, NULL);
+			return -1;
+		}
+	}
 	memset(&ep, 0, sizeof(ep));
 	ep.Version = ENABLE_TRACE_PARAMETERS_VERSION_2;
+	ep.EnableProperty = r->props;
 	for (i = 0; i < r->nprov; i++) {
 		st = EnableTraceEx2(r->h, &r->prov[i].guid, EVENT_CONTROL_CODE_ENABLE_PROVIDER,
 				    r->prov[i].level, r->prov[i].any, 0, 0, &ep);

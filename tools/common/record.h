@@ -23,11 +23,18 @@ struct rec_provider {
 	ULONGLONG any;		/* MatchAnyKeyword (0: every event) */
 };
 
+#define REC_MAX_KSTACKS 16
+
 struct rec {
 	const char *session;	/* its name */
 	const char *file;	/* the log file, or NULL: real time */
 	ULONG kflags;		/* NT Kernel Logger flags: a system logger */
 	ULONG buffer_kb;	/* 0: the default */
+	ULONG props;		/* EVENT_ENABLE_PROPERTY_* of every provider */
+	ULONG interval;		/* the sampled profile's, 100 ns (0: default) */
+	/* kernel events that get a StackWalk event (TraceStackTracingInfo) */
+	CLASSIC_EVENT_ID kstacks[REC_MAX_KSTACKS];
+	ULONG nkstacks;
 	struct rec_provider prov[REC_MAX_PROVIDERS];
 	int nprov;
 	CONTROLTRACE_ID h;
@@ -42,6 +49,15 @@ int rec_add_provider(struct rec *r, const char *spec);
 
 /* --kernel @flags (process,thread,img,...); 0, or -1 with the message printed. */
 int rec_add_kernel(struct rec *r, const char *flags);
+
+/*
+ * A CPU profile, as perf record -g takes one: samples every
+ * 10,000,000 / @hz 100 ns units, context switches, wake-ups (ReadyThread),
+ * processes, threads and images, with a StackWalk event after each
+ * sample, switch and wake-up; with @stacks the providers' events carry
+ * their stacks too (EVENT_ENABLE_PROPERTY_STACK_TRACE).
+ */
+void rec_profile(struct rec *r, unsigned int hz, int stacks);
 
 /*
  * Start the session and enable its providers; on a failure, stop what

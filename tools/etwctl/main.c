@@ -121,12 +121,16 @@ static const struct command {
 } commands[] = {
 	{ "record", cmd_record,
 	  "[-o FILE | --realtime] -p PROVIDER[:LEVEL[:KEYWORDS]]... [--kernel FLAGS]\n"
-	  "        [-d SECONDS] [-n NAME] [--buffer-kb N] [[--] COMMAND [ARGS...]]",
+	  "        [--profile [-F HZ]] [--stacks] [-d SECONDS] [-n NAME] [--buffer-kb N]\n"
+	  "        [[--] COMMAND [ARGS...]]",
 	  "record providers (by name or GUID) and the NT Kernel Logger's events into\n"
 	  "             FILE (trace.etl) or in real time: for SECONDS, until ^C, or while\n"
 	  "             COMMAND runs; then the summary of what was recorded (no session\n"
-	  "             is left behind).  Long forms: --output, --provider, --duration,\n"
-	  "             --name" },
+	  "             is left behind).  --profile: a CPU profile as perf record -g\n"
+	  "             takes one (samples at HZ, default 1000, context switches,\n"
+	  "             wake-ups, images, each with its stack; etwdump's CPU view\n"
+	  "             shows it); --stacks: the providers' events with their stacks.\n"
+	  "             Long forms: --output, --provider, --duration, --name, --frequency" },
 	{ "start", cmd_start,
 	  "NAME [--realtime] [--file PATH] [--mode sequential|circular|append|newfile]\n"
 	  "        [--buffering] [--no-per-cpu] [--buffer-kb N] [--min-buffers N]\n"

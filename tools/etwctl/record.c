@@ -30,7 +30,7 @@
 #include "shared/etw_kevents.h"
 
 enum { OPT_OUT = 0x300, OPT_REALTIME_REC, OPT_KERNEL_REC, OPT_DURATION, OPT_NAME,
-       OPT_BUFKB, OPT_PROV };
+       OPT_BUFKB, OPT_PROV, OPT_PROFILE, OPT_STACKS_REC };
 
 /* Reading a trace (the file afterwards, or the session live) into a summary. */
 struct reader {
@@ -228,8 +228,13 @@ int cmd_record(int argc, char **argv)
 		{ "duration", required_argument, NULL, 'd' },
 		{ "name", required_argument, NULL, 'n' },
 		{ "buffer-kb", required_argument, NULL, OPT_BUFKB },
+		{ "profile", no_argument, NULL, OPT_PROFILE },
+		{ "stacks", no_argument, NULL, OPT_STACKS_REC },
+		{ "frequency", required_argument, NULL, 'F' },
 		{ 0 }
 	};
+	unsigned int hz = 1000;
+	int profile = 0, stacks = 0;
 	static struct rec rec;
 	char name[64], *end;
 	const char *out = NULL;
@@ -244,7 +249,7 @@ int cmd_record(int argc, char **argv)
 	snprintf(name, sizeof(name), "etwctl-record-%d", (int)getpid());
 	rec.session = name;
 	/* "+": the options end where the command begins. */
-	while ((c = getopt_long(argc, argv, "+:ho:p:d:n:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:ho:p:d:n:F:", opts, NULL)) != -1) {
 		switch (c) {
 		case OPT_JSON:
 			json = 1;
@@ -279,14 +284,33 @@ int cmd_record(int argc, char **argv)
 			if (parse_u32(optarg, UINT32_MAX, &rec.buffer_kb))
 				return usage_err("--buffer-kb %s: a number of KB", optarg);
 			break;
+		case OPT_PROFILE:
+			profile = 1;
+			break;
+		case OPT_STACKS_REC:
+			stacks = 1;
+			break;
+		case 'F':
+			/* The profile interval is 1221..1000000 (100 ns units). */
+			if (parse_u32(optarg, 8000, &hz) || hz < 10)
+				return usage_err("--frequency %s: samples a second, 10 to 8000",
+						 optarg);
+			break;
 		case ':':
 			return usage_err("option '%s' needs a value", argv[optind - 1]);
 		default:
 			return usage_err("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (profile)
+		rec_profile(&rec, hz, stacks);
+	else if (stacks && !rec.nprov)
+		return usage_err("--stacks: the stacks of which providers' events? -p NAME");
+	else if (stacks)
+		rec.props |= EVENT_ENABLE_PROPERTY_STACK_TRACE;
 	if (!rec.nprov && !rec.kflags)
-		return usage_err("which providers? -p NAME[:LEVEL[:KEYWORDS]] or --kernel FLAGS");
+		return usage_err("which providers? -p NAME[:LEVEL[:KEYWORDS]], --kernel FLAGS "
+				 "or --profile");
 	if (realtime && out)
 		return usage_err("-o FILE or --realtime, not both");
 	if (secs > 0 && optind < argc)
