@@ -974,8 +974,15 @@ static int decode(PEVENT_RECORD er, struct decoded *d, int names_only)
 		return 0;
 	}
 	r = event_info(er, &s);
-	if (r == ERROR_NOT_FOUND && (h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE)) {
-		/* WPP: the message as its TMF file formats it (--tmf). */
+	/*
+	 * WPP: the message as its TMF file formats it (--tmf, else the
+	 * search path).  TDH describes a WPP event by the properties
+	 * TdhGetWppProperty synthesizes (FormattedString, ...), which do not
+	 * lay out its data: never walk them as fields.
+	 */
+	if ((h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE) &&
+	    (r == ERROR_NOT_FOUND ||
+	     (!r && s && s->t->DecodingSource == DecodingSourceWPP))) {
 		char *text = da_get(8192);
 		int w = tdh_wpp_format(er, decode_tmf_path, text, 8192);
 
