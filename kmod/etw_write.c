@@ -672,7 +672,8 @@ long etw_ioctl_write(struct etw_file *ef, void __user *uarg, u32 usize)
 	if (w.flags & ~ETW_WRITE_FLAGS_MASK ||
 	    w.count > ETW_MAX_DATA_DESCRIPTORS || (w.count && !w.data) ||
 	    w.stack_count > ETW_MAX_STACK_FRAMES ||
-	    (w.stack_count && !w.stack) || (!w.stack_count && w.image_gen))
+	    (w.stack_count && !w.stack) ||
+	    (!w.stack_count && (w.stack || w.image_gen)))
 		return -EINVAL;
 	if (w.count > ETW_STACK_DESCS) {
 		d = kmalloc_array(w.count, sizeof(*d), GFP_KERNEL_ACCOUNT);

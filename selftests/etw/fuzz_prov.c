@@ -433,6 +433,33 @@ static uint64_t logger_pick(struct fz_thread *t)
 	return fz_u64(t);
 }
 
+/*
+ * A writer's stack as the writes carry it: good frames (any values: the
+ * module checks a count and reads them once), too many, a hole, a
+ * pointer without a count, a generation without a stack.
+ */
+static void stack_pick(struct fz_thread *t, __u64 *ptr, __u32 *n,
+		       __u32 *gen)
+{
+	uint64_t *f = fz_good(t, 8 * (ETW_MAX_STACK_FRAMES + 8));
+	uint32_t i;
+
+	*n = fz_pct(t, 80) ? 1 + fz_below(t, ETW_MAX_STACK_FRAMES) :
+			     fz_u32(t, ETW_MAX_STACK_FRAMES + 8);
+	for (i = 0; i < *n && i < ETW_MAX_STACK_FRAMES + 8; i++)
+		f[i] = fz_u64(t);
+	*ptr = fz_pct(t, 90) ? (uintptr_t)f : fz_pct(t, 50) ? 0 :
+	       (uintptr_t)fz_hole(t);
+	if (fz_pct(t, 5))
+		*n = 0;
+	*gen = fz_pct(t, 80) ? fz_rand(t) : 0;
+}
+
+static int stack_bad(uint64_t ptr, uint32_t n, uint32_t gen)
+{
+	return n > ETW_MAX_STACK_FRAMES || (n && !ptr) || (!n && (ptr || gen));
+}
+
 void fz_op_write(struct fz_thread *t)
 {
 	struct etw_write k = { 0 };
@@ -464,7 +491,10 @@ void fz_op_write(struct fz_thread *t)
 	memset(k.activity_id, fz_below(t, 256), 16);
 	if (k.flags & ETW_WRITE_F_RELATED)
 		memset(k.related_activity_id, fz_below(t, 256), 16);
-	if (k.flags & ~ETW_WRITE_FLAGS_MASK || k.count > ETW_MAX_DATA_DESCRIPTORS)
+	if (fz_pct(t, 5))
+		stack_pick(t, &k.stack, &k.stack_count, &k.image_gen);
+	if (k.flags & ~ETW_WRITE_FLAGS_MASK || k.count > ETW_MAX_DATA_DESCRIPTORS ||
+	    stack_bad(k.stack, k.stack_count, k.image_gen))
 		e = EINVAL;
 	else if (!k.count && kind == 2)
 		e = ENOENT;
@@ -499,8 +529,11 @@ void fz_op_trace_event(struct fz_thread *t)
 		k.__pad = 1;
 	if (fz_pct(t, 3))
 		k.__reserved = 1;
+	if (fz_pct(t, 5))
+		stack_pick(t, &k.stack, &k.stack_count, &k.image_gen);
 	if (k.flags & ~ETW_TRACE_FLAGS_MASK || k.__pad || k.__reserved ||
-	    k.count > 16 || k.logger < 1 || k.logger > ETW_MAX_SESSIONS)
+	    k.count > 16 || k.logger < 1 || k.logger > ETW_MAX_SESSIONS ||
+	    stack_bad(k.stack, k.stack_count, k.image_gen))
 		e = EINVAL;
 	fz_arg_make(t, &a, ETW_IOC_TRACE_EVENT, &k, sizeof(k), 4);
 	fz_run(t, OP_TRACE_EVENT, fd, &a, e,
@@ -534,7 +567,9 @@ void fz_op_trace_message(struct fz_thread *t)
 		k.__pad = 1;
 	if (fz_pct(t, 3))
 		k.__reserved[fz_below(t, 2)] = 1;
-	if (k.flags & ~ETW_MSG_FLAGS_MASK ||
+	if (fz_pct(t, 5))
+		stack_pick(t, &k.stack, &k.stack_count, &k.image_gen);
+	if (k.flags & ~ETW_MSG_FLAGS_MASK || stack_bad(k.stack, k.stack_count, k.image_gen) ||
 	    ((k.flags & ETW_MSG_GUID) && (k.flags & ETW_MSG_COMPONENTID)) ||
 	    ((k.flags & ETW_MSG_POINTER32) && (k.flags & ETW_MSG_POINTER64)) ||
 	    k.__pad || k.__reserved[0] || k.__reserved[1] ||

@@ -101,6 +101,23 @@ int fz_out_ok(const struct fz_arg *a, long ret)
 	       (a->kind == P_GOOD || a->kind == P_UFFD);
 }
 
+/*
+ * The first published size of @base's struct: sizeof today, but for the
+ * structs that grew (uapi's ETW_*_SIZE_VER1).
+ */
+static uint32_t fz_ver0(unsigned long base)
+{
+	switch (_IOC_NR(base)) {
+	case _IOC_NR(ETW_IOC_WRITE):
+		return ETW_WRITE_SIZE_VER0;
+	case _IOC_NR(ETW_IOC_TRACE_EVENT):
+		return ETW_TRACE_EVENT_SIZE_VER0;
+	case _IOC_NR(ETW_IOC_TRACE_MESSAGE):
+		return ETW_TRACE_MESSAGE_SIZE_VER0;
+	}
+	return _IOC_SIZE(base);
+}
+
 unsigned long fz_cmd(struct fz_thread *t, unsigned long base, int *expect,
 		     int *tail_nonzero, uint32_t *size)
 {
@@ -112,8 +129,13 @@ unsigned long fz_cmd(struct fz_thread *t, unsigned long base, int *expect,
 	if (r < 84) {
 		sz = known;
 	} else if (r < 88) {
-		sz = fz_below(t, known);	/* VER0 == sizeof today */
-		*expect = EINVAL;
+		/*
+		 * Below the first size is EINVAL; from it to today's, the
+		 * older struct (the newer fields are zero here anyway).
+		 */
+		sz = fz_below(t, known);
+		if (sz < fz_ver0(base))
+			*expect = EINVAL;
 	} else if (r < 95) {
 		sz = known + 1 + (fz_pct(t, 70) ? fz_below(t, 64) :
 				  fz_below(t, ETW_IOC_MAX_SIZE - known));
