@@ -817,16 +817,18 @@ struct etw_classic_ctx {
  * Read the user frames of a classic or message request once, into a
  * kernel copy (@st->frames, kfree()d by the caller).
  */
-static int etw_rec_stack_copy(struct etw_rec_stack *st, u64 uptr, u32 n,
-			      u32 gen)
+static bool etw_rec_stack_bad(u64 uptr, u32 n, u32 gen)
+{
+	return n > ETW_MAX_STACK_FRAMES || (n && !uptr) || (!n && (uptr || gen));
+}
+
+static int etw_rec_stack_copy(struct etw_rec_stack *st, u64 uptr, u32 n)
 {
 	u64 *frames;
 
 	st->frames = NULL;
 	st->n = 0;
 	st->on = false;
-	if (n > ETW_MAX_STACK_FRAMES || (n && !uptr) || (!n && (uptr || gen)))
-		return -EINVAL;
 	if (!n)
 		return 0;
 	frames = kmalloc_array(n, sizeof(*frames), GFP_KERNEL_ACCOUNT);
@@ -989,31 +991,37 @@ long etw_ioctl_trace_event(struct etw_file *ef, void __user *uarg, u32 usize)
 		return ret;
 	if (t.flags & ~ETW_TRACE_FLAGS_MASK || t.__pad || t.__reserved ||
 	    t.count > ARRAY_SIZE(d) || (t.count && !t.data) ||
-	    t.logger < 1 || t.logger > ETW_MAX_SESSIONS)
+	    t.logger < 1 || t.logger > ETW_MAX_SESSIONS ||
+	    etw_rec_stack_bad(t.stack, t.stack_count, t.image_gen))
 		return -EINVAL;
 	if (t.count && copy_from_user(d, u64_to_user_ptr(t.data),
 				      t.count * sizeof(d[0])))
 		return -EFAULT;
+	ret = etw_rec_stack_copy(&c.st, t.stack, t.stack_count);
+	if (ret)
+		return ret;
 	c.hdr = (t.flags & ETW_TRACE_F_INSTANCE) ?
 		sizeof(struct etl_instance_header) :
 		sizeof(struct etl_full_header);
 	size = c.hdr;
 	for (i = 0; i < t.count; i++) {
 		if (d[i].size &&
-		    !access_ok(u64_to_user_ptr(d[i].ptr), d[i].size))
-			return -EFAULT;
+		    !access_ok(u64_to_user_ptr(d[i].ptr), d[i].size)) {
+			ret = -EFAULT;
+			goto out;
+		}
 		size += d[i].size;
 	}
 	/* Seed 003, rule 3: Size must fit the buffer minus 72 bytes. */
-	if (size > ETW_MAX_EVENT_SIZE)
-		return -EMSGSIZE;
+	if (size > ETW_MAX_EVENT_SIZE) {
+		ret = -EMSGSIZE;
+		goto out;
+	}
 	c.size = size;
-	ret = etw_rec_stack_copy(&c.st, t.stack, t.stack_count, t.image_gen);
-	if (ret)
-		return ret;
 	if (c.st.n)
 		etw_images_for(ef, t.handle, t.image_gen);
 	ret = etw_one_session_write(etw_classic_write, ef, &c, d, t.count);
+out:
 	kfree(c.st.frames);
 	return ret;
 }
@@ -1115,7 +1123,8 @@ static int etw_message_check(const struct etw_trace_message *m)
 		return -EINVAL;
 	if (m->count > ETW_MAX_DATA_DESCRIPTORS || (m->count && !m->data))
 		return -EINVAL;
-	if (m->logger < 1 || m->logger > ETW_MAX_SESSIONS)
+	if (m->logger < 1 || m->logger > ETW_MAX_SESSIONS ||
+	    etw_rec_stack_bad(m->stack, m->stack_count, m->image_gen))
 		return -EINVAL;
 	return 0;
 }
@@ -1163,7 +1172,7 @@ long etw_ioctl_trace_message(struct etw_file *ef, void __user *uarg,
 	}
 	/* Too big is lost and counted by the session, as for EventWrite. */
 	c.size = min_t(u64, size, ETW_MAX_EVENT_SIZE + 1);
-	ret = etw_rec_stack_copy(&c.st, m.stack, m.stack_count, m.image_gen);
+	ret = etw_rec_stack_copy(&c.st, m.stack, m.stack_count);
 	if (ret)
 		goto out_free;
 	if (c.st.n)

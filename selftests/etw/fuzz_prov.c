@@ -438,9 +438,12 @@ static uint64_t logger_pick(struct fz_thread *t)
  * module checks a count and reads them once), too many, a hole, a
  * pointer without a count, a generation without a stack.
  */
-static void stack_pick(struct fz_thread *t, __u64 *ptr, __u32 *n,
-		       __u32 *gen)
+/* Returns 1 when the pointer is a hole. */
+static int stack_pick(struct fz_thread *t, __u64 *ptr, __u32 *n,
+		      __u32 *gen)
 {
+	int hole = 0;
+
 	uint64_t *f = fz_good(t, 8 * (ETW_MAX_STACK_FRAMES + 8));
 	uint32_t i;
 
@@ -449,10 +452,14 @@ static void stack_pick(struct fz_thread *t, __u64 *ptr, __u32 *n,
 	for (i = 0; i < *n && i < ETW_MAX_STACK_FRAMES + 8; i++)
 		f[i] = fz_u64(t);
 	*ptr = fz_pct(t, 90) ? (uintptr_t)f : fz_pct(t, 50) ? 0 :
-	       (uintptr_t)fz_hole(t);
+	       (hole = 1, (uintptr_t)fz_hole(t));
 	if (fz_pct(t, 5))
 		*n = 0;
+	/* fz_hole() ends a page before an unmapped one: short reads fit. */
+	if (hole)
+		hole = (uint64_t)*n * 8 > (uintptr_t)(t->strad + PG) - *ptr;
 	*gen = fz_pct(t, 80) ? fz_rand(t) : 0;
+	return hole;
 }
 
 static int stack_bad(uint64_t ptr, uint32_t n, uint32_t gen)
@@ -460,12 +467,18 @@ static int stack_bad(uint64_t ptr, uint32_t n, uint32_t gen)
 	return n > ETW_MAX_STACK_FRAMES || (n && !ptr) || (!n && (ptr || gen));
 }
 
+/* A valid stack at a hole: read once, right after the descriptors. */
+static int stack_fault(int hole, uint64_t ptr, uint32_t n, uint32_t gen)
+{
+	return hole && !stack_bad(ptr, n, gen) && n;
+}
+
 void fz_op_write(struct fz_thread *t)
 {
 	struct etw_write k = { 0 };
 	struct fz_reg *g;
 	struct fz_arg a;
-	int fdi = fz_below(t, 2), fd = t->pfd[fdi], kind, dclean, e = 0;
+	int fdi = fz_below(t, 2), fd = t->pfd[fdi], kind, dclean, e = 0, hole = 0;
 
 	k.handle = reg_pick(t, fdi, &kind, &g);
 	k.id = fz_below(t, 16);
@@ -492,10 +505,12 @@ void fz_op_write(struct fz_thread *t)
 	if (k.flags & ETW_WRITE_F_RELATED)
 		memset(k.related_activity_id, fz_below(t, 256), 16);
 	if (fz_pct(t, 5))
-		stack_pick(t, &k.stack, &k.stack_count, &k.image_gen);
+		hole = stack_pick(t, &k.stack, &k.stack_count, &k.image_gen);
 	if (k.flags & ~ETW_WRITE_FLAGS_MASK || k.count > ETW_MAX_DATA_DESCRIPTORS ||
 	    stack_bad(k.stack, k.stack_count, k.image_gen))
 		e = EINVAL;
+	else if (stack_fault(hole, k.stack, k.stack_count, k.image_gen))
+		e = EFAULT;
 	else if (!k.count && kind == 2)
 		e = ENOENT;
 	fz_arg_make(t, &a, ETW_IOC_WRITE, &k, sizeof(k), 4);
@@ -507,7 +522,7 @@ void fz_op_trace_event(struct fz_thread *t)
 	struct etw_trace_event k = { 0 };
 	struct fz_reg *g;
 	struct fz_arg a;
-	int fdi = fz_below(t, 2), fd = t->pfd[fdi], kind, dclean, e = 0;
+	int fdi = fz_below(t, 2), fd = t->pfd[fdi], kind, dclean, e = 0, hole = 0;
 
 	k.handle = reg_pick(t, fdi, &kind, &g);
 	k.logger = logger_pick(t);
@@ -530,11 +545,14 @@ void fz_op_trace_event(struct fz_thread *t)
 	if (fz_pct(t, 3))
 		k.__reserved = 1;
 	if (fz_pct(t, 5))
-		stack_pick(t, &k.stack, &k.stack_count, &k.image_gen);
+		hole = stack_pick(t, &k.stack, &k.stack_count, &k.image_gen);
 	if (k.flags & ~ETW_TRACE_FLAGS_MASK || k.__pad || k.__reserved ||
 	    k.count > 16 || k.logger < 1 || k.logger > ETW_MAX_SESSIONS ||
 	    stack_bad(k.stack, k.stack_count, k.image_gen))
 		e = EINVAL;
+	else if (stack_fault(hole, k.stack, k.stack_count, k.image_gen) &&
+		 k.count <= 200)
+		e = EFAULT;
 	fz_arg_make(t, &a, ETW_IOC_TRACE_EVENT, &k, sizeof(k), 4);
 	fz_run(t, OP_TRACE_EVENT, fd, &a, e,
 	       "unknown flag, padding, reserved, > 16 descriptors or logger id");
@@ -545,7 +563,7 @@ void fz_op_trace_message(struct fz_thread *t)
 	struct etw_trace_message k = { 0 };
 	struct fz_reg *g;
 	struct fz_arg a;
-	int fdi = fz_below(t, 2), fd = t->pfd[fdi], kind, dclean, e = 0;
+	int fdi = fz_below(t, 2), fd = t->pfd[fdi], kind, dclean, e = 0, hole = 0;
 
 	k.handle = reg_pick(t, fdi, &kind, &g);
 	k.logger = logger_pick(t);
@@ -568,7 +586,7 @@ void fz_op_trace_message(struct fz_thread *t)
 	if (fz_pct(t, 3))
 		k.__reserved[fz_below(t, 2)] = 1;
 	if (fz_pct(t, 5))
-		stack_pick(t, &k.stack, &k.stack_count, &k.image_gen);
+		hole = stack_pick(t, &k.stack, &k.stack_count, &k.image_gen);
 	if (k.flags & ~ETW_MSG_FLAGS_MASK || stack_bad(k.stack, k.stack_count, k.image_gen) ||
 	    ((k.flags & ETW_MSG_GUID) && (k.flags & ETW_MSG_COMPONENTID)) ||
 	    ((k.flags & ETW_MSG_POINTER32) && (k.flags & ETW_MSG_POINTER64)) ||
@@ -578,6 +596,8 @@ void fz_op_trace_message(struct fz_thread *t)
 	    k.count > ETW_MAX_DATA_DESCRIPTORS ||
 	    k.logger < 1 || k.logger > ETW_MAX_SESSIONS)
 		e = EINVAL;
+	else if (stack_fault(hole, k.stack, k.stack_count, k.image_gen))
+		e = EFAULT;
 	fz_arg_make(t, &a, ETW_IOC_TRACE_MESSAGE, &k, sizeof(k), 4);
 	fz_run(t, OP_TRACE_MESSAGE, fd, &a, e, "flags, GUID, component, padding, count or logger id");
 }
