@@ -74,6 +74,9 @@ void fz_arg_make(struct fz_thread *t, struct fz_arg *a, unsigned long base,
 	a->clean = !a->size_expect && !a->tail_nonzero &&
 		   (a->kind == P_GOOD || a->kind == P_UFFD ||
 		    (a->kind == P_RDONLY && !(_IOC_DIR(base) & _IOC_READ)));
+	/* An older struct's size: the kernel sees the newer fields as 0. */
+	if (a->size < known)
+		a->clean = 0;
 }
 
 long fz_run(struct fz_thread *t, int op, int fd, struct fz_arg *a, int expect,
