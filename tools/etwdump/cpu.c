@@ -52,7 +52,7 @@ struct cpu_proc {
 static struct cpu_proc *procs;
 static size_t nprocs;
 static uint64_t total, stamp;
-static int enabled, as_json;
+static int enabled, printing, as_json;
 
 static void *grow(void *p, size_t n, size_t each)
 {
@@ -165,6 +165,7 @@ void cpu_init(int json)
 	if (!enabled)
 		sev_sink(cpu_sink);
 	enabled = 1;
+	printing = 1;
 	as_json = json;
 }
 
@@ -320,15 +321,15 @@ static void print_text(FILE *f)
 	}
 }
 
-static void print_json(FILE *f)
+/* "samples" and "processes" into @jp (--cpu --json, the report). */
+void cpu_json_members(struct json *jp)
 {
 	static unsigned pf[MAX_DEPTH];
 	char name[256];
-	struct json j;
+	struct json j = *jp;
 	size_t i, k, n;
 
-	json_init(&j, f);
-	json_open(&j, '{');
+	qsort(procs, nprocs, sizeof(*procs), by_n);
 	json_u64(&j, "samples", total);
 	json_key(&j, "processes");
 	json_open(&j, '[');
@@ -393,17 +394,23 @@ static void print_json(FILE *f)
 		json_close(&j, '}');
 	}
 	json_close(&j, ']');
-	json_close(&j, '}');
-	json_end(&j);
+	*jp = j;
 }
 
 void cpu_print(FILE *f)
 {
-	if (!enabled)
+	struct json j;
+
+	if (!printing)
 		return;
 	qsort(procs, nprocs, sizeof(*procs), by_n);
-	if (as_json)
-		print_json(f);
-	else
+	if (!as_json) {
 		print_text(f);
+		return;
+	}
+	json_init(&j, f);
+	json_open(&j, '{');
+	cpu_json_members(&j);
+	json_close(&j, '}');
+	json_end(&j);
 }

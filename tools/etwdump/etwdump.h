@@ -97,7 +97,11 @@ void cpu_init(int json);
 void cpu_collect(void);
 void cpu_print(FILE *f);
 void waits_init(int json);
+void waits_collect(void);
 void waits_print(FILE *f);
+struct json;
+void cpu_json_members(struct json *j);
+void waits_json_members(struct json *j);
 
 #define MAX_FILTERS 64
 

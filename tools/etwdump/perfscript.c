@@ -27,6 +27,7 @@
 static const char *comm(uint32_t pid)
 {
 	static char name[128];
+	char tmp[128];
 	static uint32_t last = UINT32_MAX;
 	size_t i;
 
@@ -35,7 +36,8 @@ static const char *comm(uint32_t pid)
 	snprintf(name, sizeof(name), "pid%u", pid);
 	for (i = 0; i < dump.sum.nprocs; i++)
 		if (dump.sum.procs[i].pid == pid)
-			evsum_process_name(&dump.sum.procs[i], name, sizeof(name));
+			snprintf(name, sizeof(name), "%s", evsum_process_name(&dump.sum.procs[i],
+				 tmp, sizeof(tmp)));
 	last = pid;
 	return name;
 }

@@ -243,7 +243,7 @@ static const char *pname(uint32_t pid, char *buf, size_t n)
 	snprintf(buf, n, "pid %u", pid);
 	for (i = 0; i < dump.sum.nprocs; i++)
 		if (dump.sum.procs[i].pid == pid)
-			evsum_process_name(&dump.sum.procs[i], buf, n);
+			return evsum_process_name(&dump.sum.procs[i], buf, n);
 	return buf;
 }
 

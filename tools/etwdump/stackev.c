@@ -27,6 +27,7 @@ static const GUID imageid_guid = { 0x65e39e5f, 0x40d3, 0x4fd7,
 
 struct sym_opts sev_sym_opts;
 struct obuf *sev_out;
+int sev_all;
 
 /* A queued event. */
 struct qent {
@@ -400,6 +401,14 @@ void sev_add(PEVENT_RECORD er, const struct decoded *d)
 
 	if (!nsinks || hook == ETW_KH_STACKWALK || event_is_header(er))
 		return;
+	/* Without --stacks, only what may have a stack is queued. */
+	if (!sev_all && hook < 0) {
+		for (i = 0; i < er->ExtendedDataCount; i++)
+			if (er->ExtendedData[i].ExtType == EVENT_HEADER_EXT_TYPE_STACK_TRACE64)
+				break;
+		if (i == er->ExtendedDataCount)
+			return;
+	}
 	x = calloc(1, sizeof(*x));
 	if (!x)
 		exit(1);

@@ -83,8 +83,10 @@ void sev_take_text(struct obuf *o);
 /* The end: everything still queued leaves (before the outputs close). */
 void sev_flush(void);
 
-/* --stacks: where the sinks write standard output's text, or NULL. */
+/* --stacks, --perf-script: where the sinks write standard output's text, or NULL. */
 extern struct obuf *sev_out;
+/* --stacks: every kept event is queued (else only what may have a stack). */
+extern int sev_all;
 
 /* A frame as "name (file:line)" or module+0xoff, into @o. */
 void sev_frame_text(struct obuf *o, const struct sym_loc *l, unsigned k);

@@ -145,6 +145,7 @@ void stacks_init(int json)
 
 	as_json = json;
 	sev_out = &out;
+	sev_all = 1;
 	sev_sink(stacks_sink);
 }
 

@@ -48,7 +48,7 @@ static size_t nthr;
 static struct wake *wakes;
 static size_t nwakes;
 static uint64_t nswitch, nready;
-static int enabled, as_json;
+static int enabled, printing, as_json;
 
 static void *grow(void *p, size_t n, size_t each)
 {
@@ -146,6 +146,7 @@ void waits_init(int json)
 	if (!enabled)
 		sev_sink(waits_sink);
 	enabled = 1;
+	printing = 1;
 	as_json = json;
 }
 
@@ -168,7 +169,8 @@ static const char *who(uint32_t tid, char *buf, size_t n)
 	snprintf(name, sizeof(name), "pid %u", pid);
 	for (i = 0; i < dump.sum.nprocs; i++)
 		if (pid && dump.sum.procs[i].pid == pid)
-			evsum_process_name(&dump.sum.procs[i], name, sizeof(name));
+			snprintf(name, sizeof(name), "%s", evsum_process_name(&dump.sum.procs[i],
+				 buf, n));
 	snprintf(buf, n, "%s (%u) thread %u", name, pid, tid);
 	return buf;
 }
@@ -219,14 +221,26 @@ static void print_text(FILE *f)
 	}
 }
 
-static void print_json(FILE *f)
+static void prepare(void)
 {
+	size_t i;
+
+	/* the idle thread is not a thread of anyone's */
+	for (i = 0; i < nthr; i++)
+		if (!thr[i].tid)
+			thr[i--] = thr[--nthr];
+	qsort(thr, nthr, sizeof(*thr), by_running);
+	qsort(wakes, nwakes, sizeof(*wakes), by_count);
+}
+
+/* The members of --waits --json's object into @jp (also the report's). */
+void waits_json_members(struct json *jp)
+{
+	struct json j = *jp;
 	char a[256];
-	struct json j;
 	size_t i, k;
 
-	json_init(&j, f);
-	json_open(&j, '{');
+	prepare();
 	json_u64(&j, "context_switches", nswitch);
 	json_u64(&j, "ready_events", nready);
 	json_key(&j, "threads");
@@ -251,7 +265,9 @@ static void print_json(FILE *f)
 
 		json_open(&j, '{');
 		json_u64(&j, "tid", w->tid);
+		json_str(&j, "thread", who(w->tid, a, sizeof(a)));
 		json_u64(&j, "by_tid", w->by_tid);
+		json_str(&j, "by_thread", who(w->by_tid, a, sizeof(a)));
 		json_u64(&j, "count", w->n);
 		json_u64(&j, "waited_ns", ns(w->waited));
 		json_key(&j, "stack");
@@ -262,24 +278,37 @@ static void print_json(FILE *f)
 		json_close(&j, '}');
 	}
 	json_close(&j, ']');
-	json_close(&j, '}');
-	json_end(&j);
+	*jp = j;
 }
 
 void waits_print(FILE *f)
 {
-	size_t i;
+	struct json j;
 
-	if (!enabled)
+	if (!printing)
 		return;
-	/* the idle thread is not a thread of anyone's */
-	for (i = 0; i < nthr; i++)
-		if (!thr[i].tid)
-			thr[i] = thr[--nthr];
-	qsort(thr, nthr, sizeof(*thr), by_running);
-	qsort(wakes, nwakes, sizeof(*wakes), by_count);
-	if (as_json)
-		print_json(f);
-	else
+	if (!as_json) {
+		prepare();
 		print_text(f);
+		return;
+	}
+	json_init(&j, f);
+	json_open(&j, '{');
+	waits_json_members(&j);
+	json_close(&j, '}');
+	json_end(&j);
+}
+
+/* Whether the trace had context switches or wake-ups (the report). */
+int waits_any(void)
+{
+	return nswitch || nready;
+}
+
+/* For the report alone, without printing. */
+void waits_collect(void)
+{
+	if (!enabled)
+		sev_sink(waits_sink);
+	enabled = 1;
 }
