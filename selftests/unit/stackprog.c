@@ -186,7 +186,7 @@ static __attribute__((noinline)) uint64_t capture(uint64_t x)
 	u64 ip = (uintptr_t)f[1] - 1;
 
 	if (what == EVENT) {
-		event_write();
+		event_write();	/* @event_write_call */
 		return x + 1;
 	}
 	f[1] = (void *)(uintptr_t)ip;
@@ -476,7 +476,7 @@ int main(int argc, char **argv)
 	t2 = t1 + 1;
 	process_and_threads();
 	images();
-	run();
+	run();			/* @main_run_call */
 	etl_buffer_seal(bufs[nb - 1], off, now, nb, 0);
 
 	memset(&p, 0, sizeof(p));

@@ -45,6 +45,7 @@ struct sym_file {
 	Dwarf_Addr bias;
 	struct load loads[MAX_LOADS];
 	unsigned nloads;
+	uint64_t image_size;	/* of its first image: ImageSize */
 	struct sym_file *next;
 };
 
@@ -389,6 +390,8 @@ void sym_image_load(struct symbolizer *s, uint32_t pid, uint64_t base,
 	p->im[k].base = base;
 	p->im[k].size = size;
 	p->im[k].f = file_of(s, path, NULL, 0);
+	if (!p->im[k].f->image_size)
+		p->im[k].f->image_size = size;
 	p->n++;
 }
 
@@ -415,8 +418,11 @@ void sym_build_id(struct symbolizer *s, uint32_t pid, uint64_t base,
 	if (!p || !n || n > MAX_BUILD_ID)
 		return;
 	k = image_at(p, base);
-	if (k < p->n && p->im[k].base == base)
+	if (k < p->n && p->im[k].base == base) {
 		p->im[k].f = file_of(s, p->im[k].f->path, id, n);
+		if (!p->im[k].f->image_size)
+			p->im[k].f->image_size = p->im[k].size;
+	}
 }
 
 void sym_process_start(struct symbolizer *s, uint32_t pid, uint32_t ppid)
@@ -495,10 +501,47 @@ static int by_build_id(struct symbolizer *s, const struct sym_file *f, char *out
 	return -1;
 }
 
+/*
+ * A separate debug file keeps the program headers but not their file
+ * offsets (its sections hold no code).  The code segment's comes from
+ * the trace instead: an image is mapped from PAGE_DOWN(p_offset) at
+ * PAGE_DOWN(p_vaddr) + bias to PAGE_UP(p_vaddr + p_memsz) + bias, and
+ * ImageSize runs from file offset 0's place to that end, so
+ * PAGE_DOWN(p_offset) = ImageSize - (PAGE_UP(p_vaddr + p_memsz) -
+ * PAGE_DOWN(p_vaddr)), and p_offset has p_vaddr's offset in its page.
+ * Only one executable segment can be placed so; 0, or -1 (none named).
+ */
+static int debug_file_loads(struct sym_file *f, Elf *e, const GElf_Ehdr *eh)
+{
+	const uint64_t pg = 4096;
+	unsigned nx = 0;
+	size_t i;
+
+	for (i = 0; i < eh->e_phnum; i++) {
+		GElf_Phdr ph;
+		uint64_t span, down;
+
+		if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
+			continue;
+		if (++nx > 1 || !f->image_size)
+			return -1;
+		span = ((ph.p_vaddr + ph.p_memsz + pg - 1) & ~(pg - 1)) - (ph.p_vaddr & ~(pg - 1));
+		if (f->image_size < span || ((down = f->image_size - span) & (pg - 1)))
+			return -1;
+		f->loads[0].off = down + (ph.p_vaddr & (pg - 1));
+		f->loads[0].filesz = ph.p_memsz;
+		f->loads[0].vaddr = ph.p_vaddr;
+		f->nloads = 1;
+	}
+	return nx == 1 ? 0 : -1;
+}
+
 static void file_open(struct symbolizer *s, struct sym_file *f)
 {
 	unsigned char bid[MAX_BUILD_ID];
 	char path[4096];
+	enum sym_status fallback = SYM_MISSING;
+	int debug_only = 0;
 	size_t n, i;
 	GElf_Ehdr eh;
 	Elf *e;
@@ -507,15 +550,17 @@ static void file_open(struct symbolizer *s, struct sym_file *f)
 	f->status = SYM_MISSING;
 	snprintf(path, sizeof(path), "%s%s", s->symfs ? s->symfs : "", f->path);
 	n = read_build_id(path, bid);
+	if (f->bidlen && (n || access(path, F_OK) == 0))
+		fallback = SYM_MISMATCH;
 	if (!f->bidlen && access(path, R_OK) == 0) {
 		f->status = SYM_UNVERIFIED;
 	} else if (f->bidlen && n == f->bidlen && !memcmp(bid, f->bid, n)) {
 		f->status = SYM_OK;
 	} else if (f->bidlen && !by_build_id(s, f, path, sizeof(path))) {
-		f->status = SYM_OK;	/* the debug file itself: symbols and headers */
+		f->status = SYM_OK;	/* the debug file itself: symbols and DWARF */
+		debug_only = 1;
 	} else {
-		if (f->bidlen && (n || access(path, F_OK) == 0))
-			f->status = SYM_MISMATCH;
+		f->status = fallback;
 		return;
 	}
 	f->dwfl = dwfl_begin(&s->cb);
@@ -529,14 +574,19 @@ static void file_open(struct symbolizer *s, struct sym_file *f)
 	e = dwfl_module_getelf(f->mod, &f->bias);
 	if (!e || !gelf_getehdr(e, &eh))
 		goto fail;
+	if (debug_only) {
+		if (debug_file_loads(f, e, &eh))
+			goto fail;
+		s->st.files_found++;
+		return;
+	}
 	for (i = 0; i < eh.e_phnum && f->nloads < MAX_LOADS; i++) {
 		GElf_Phdr ph;
 
 		if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD)
 			continue;
 		f->loads[f->nloads].off = ph.p_offset;
-		/* a debug file keeps the headers, its sections are NOBITS */
-		f->loads[f->nloads].filesz = ph.p_filesz ? ph.p_filesz : ph.p_memsz;
+		f->loads[f->nloads].filesz = ph.p_filesz;
 		f->loads[f->nloads++].vaddr = ph.p_vaddr;
 	}
 	s->st.files_found++;
@@ -546,7 +596,7 @@ fail:
 		dwfl_end(f->dwfl);
 	f->dwfl = NULL;
 	f->mod = NULL;
-	f->status = SYM_MISSING;
+	f->status = fallback;
 }
 
 /* ---- one result ---------------------------------------------------------------- */

@@ -62,7 +62,9 @@
 	}
 
 	const main = document.querySelector('main') || body;
-	const params = new URLSearchParams(location.search);
+	/* as the page was opened: report.js rewrites the address */
+	const nav = performance.getEntriesByType('navigation')[0];
+	const params = new URL(nav ? nav.name : location.href).searchParams;
 
 	/* ---- CPU usage (sampled): flame graph and functions ---------------- */
 
