@@ -21,6 +21,9 @@
 #   drain              the collector per record (plan, copy, check, patch),
 #                      one thread's records on one CPU
 #   drain_mixed        the same for 1,000 threads taking turns on two CPUs
+#   symbolize_cached   a frame the symbolizer has seen (tools/common/
+#                      symbolize.h; etwbench-sym: 10 frames of its own,
+#                      looked up N times; issue 28: <= 500)
 #
 # then read.py's rows (issue 30): etwdump's outputs, ProcessTrace alone
 # and TDH per event on real Windows traces, against babeltrace2 on the
@@ -85,6 +88,7 @@ if python3 "$TOPDIR/tools/etwbench/perfdata_big.py" \
 	pe=$(count ProcessTrace "$((ne + 1))" "$B/etwdump" --no-progress --json "$TMP/big.etl")
 fi
 mx=$(count cg_loop $N "$B/etwbench-cg" mixed $N)
+sy=$(count cg_loop $((N * 10)) "$B/etwbench-sym" $N)
 
 # LTTng-UST: a session daemon of our own, the event enabled and started.
 lt=-
@@ -124,6 +128,7 @@ row eventheader_vs_tl "$eh" "vs TraceLoggingWrite's $tl" "$(ratio "$eh" "$tl")" 
 row perfdata_vs_etl "$pd" "per event, vs .etl's $pe" "$(ratio "$pd" "$pe")" "<=" 1.0
 row drain "$dr" "per record" "$dr" "<=" 60
 row drain_mixed "$mx" "per record, 1,000 thr." "$mx" "-" 0
+row symbolize_cached "$sy" "per frame, cached" "$sy" "<=" 500
 
 # The consumer's rows (issue 30): etwdump, the floor and TDH against
 # babeltrace2, and the resident memory while reading a 1 GB file.
@@ -146,7 +151,8 @@ python3 - "$OUT" "$(valgrind --version)" "$TMP/read.json" \
 	etl_decode_event "$pe" "" \
 	perfdata_vs_etl "$(ratio "$pd" "$pe")" "<= 1.0" \
 	drain "$dr" "<= 60" \
-	drain_mixed "$mx" "" <<'EOF' && saved=1
+	drain_mixed "$mx" "" \
+	symbolize_cached "$sy" "<= 500" <<'EOF' && saved=1
 import json, math, os, sys
 
 out, tool, more = sys.argv[1:4]
