@@ -54,16 +54,6 @@ static size_t nprocs;
 static uint64_t total, stamp;
 static int enabled, printing, as_json;
 
-static void *grow(void *p, size_t n, size_t each)
-{
-	p = realloc(p, n * each);
-	if (!p) {
-		fprintf(stderr, "etwdump: out of memory\n");
-		exit(1);
-	}
-	return p;
-}
-
 static struct cpu_proc *proc_of(uint32_t pid)
 {
 	static size_t last;
@@ -74,7 +64,7 @@ static struct cpu_proc *proc_of(uint32_t pid)
 	for (i = 0; i < nprocs; i++)
 		if (procs[i].pid == pid)
 			return &procs[last = i];
-	procs = grow(procs, nprocs + 1, sizeof(*procs));
+	procs = sev_grow(procs, nprocs + 1, sizeof(*procs));
 	memset(&procs[nprocs], 0, sizeof(*procs));
 	procs[nprocs].pid = pid;
 	return &procs[last = nprocs++];
@@ -89,7 +79,7 @@ static void count(struct cpu_proc *p, unsigned f, int self)
 	if (f >= p->nfuncs) {
 		size_t n = ct_nfuncs + 64;
 
-		p->funcs = grow(p->funcs, n, sizeof(*p->funcs));
+		p->funcs = sev_grow(p->funcs, n, sizeof(*p->funcs));
 		memset(p->funcs + p->nfuncs, 0, (n - p->nfuncs) * sizeof(*p->funcs));
 		p->nfuncs = n;
 	}
@@ -102,7 +92,7 @@ static void count(struct cpu_proc *p, unsigned f, int self)
 	for (i = 0; i < p->nmods && strcmp(p->mods[i].name, m); i++)
 		;
 	if (i == p->nmods) {
-		p->mods = grow(p->mods, p->nmods + 1, sizeof(*p->mods));
+		p->mods = sev_grow(p->mods, p->nmods + 1, sizeof(*p->mods));
 		memset(&p->mods[i], 0, sizeof(*p->mods));
 		p->mods[p->nmods++].name = m;
 	}
@@ -131,7 +121,7 @@ static void cpu_sink(const struct sev *e)
 	for (k = 0; k < p->nthr && p->thr[k].tid != e->tid; k++)
 		;
 	if (k == p->nthr) {
-		p->thr = grow(p->thr, p->nthr + 1, sizeof(*p->thr));
+		p->thr = sev_grow(p->thr, p->nthr + 1, sizeof(*p->thr));
 		p->thr[p->nthr].tid = e->tid;
 		p->thr[p->nthr++].n = 0;
 	}
@@ -149,8 +139,8 @@ size_t cpu_trees(const struct calltree **trees[], const uint32_t **pids)
 {
 	size_t i;
 
-	tree_pids = grow(tree_pids, nprocs + 1, sizeof(*tree_pids));
-	tree_list = grow(tree_list, nprocs + 1, sizeof(*tree_list));
+	tree_pids = sev_grow(tree_pids, nprocs + 1, sizeof(*tree_pids));
+	tree_list = sev_grow(tree_list, nprocs + 1, sizeof(*tree_list));
 	for (i = 0; i < nprocs; i++) {
 		tree_pids[i] = procs[i].pid;
 		tree_list[i] = &procs[i].tree;
@@ -178,17 +168,6 @@ void cpu_collect(void)
 }
 
 /* ---- printing --------------------------------------------------------------------- */
-
-static const char *pname(uint32_t pid, char *buf, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < dump.sum.nprocs; i++)
-		if (dump.sum.procs[i].pid == pid)
-			return evsum_process_name(&dump.sum.procs[i], buf, n);
-	snprintf(buf, n, "pid %u", pid);
-	return buf;
-}
 
 static const struct cpu_proc *sort_p;
 
@@ -229,7 +208,7 @@ static double pct(uint64_t n)
 /* The functions of @p, most inclusive first: how many into *@n. */
 static unsigned *funcs_sorted(const struct cpu_proc *p, size_t *n)
 {
-	unsigned *o = grow(NULL, p->nfuncs + 1, sizeof(*o));
+	unsigned *o = sev_grow(NULL, p->nfuncs + 1, sizeof(*o));
 	size_t i;
 
 	*n = 0;
@@ -243,7 +222,7 @@ static unsigned *funcs_sorted(const struct cpu_proc *p, size_t *n)
 
 static unsigned *stacks_sorted(const struct cpu_proc *p, size_t *n)
 {
-	unsigned *o = grow(NULL, p->tree.n + 1, sizeof(*o));
+	unsigned *o = sev_grow(NULL, p->tree.n + 1, sizeof(*o));
 	size_t i;
 
 	*n = 0;
@@ -282,7 +261,7 @@ static void print_text(FILE *f)
 		const struct cpu_proc *p = &procs[i];
 		unsigned *o;
 
-		fprintf(f, "\nProcess %s (%u): %llu samples, %.1f%%\n", pname(p->pid, name, sizeof(name)),
+		fprintf(f, "\nProcess %s (%u): %llu samples, %.1f%%\n", sev_process_name(p->pid, name, sizeof(name)),
 			p->pid, (unsigned long long)p->n, pct(p->n));
 		for (k = 0; k < p->nthr; k++)
 			fprintf(f, "  thread %u: %llu samples, %.1f%%\n", p->thr[k].tid,
@@ -339,7 +318,7 @@ void cpu_json_members(struct json *jp)
 
 		json_open(&j, '{');
 		json_u64(&j, "pid", p->pid);
-		json_str(&j, "name", pname(p->pid, name, sizeof(name)));
+		json_str(&j, "name", sev_process_name(p->pid, name, sizeof(name)));
 		json_u64(&j, "samples", p->n);
 		json_key(&j, "threads");
 		json_open(&j, '[');

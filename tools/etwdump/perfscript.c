@@ -26,18 +26,11 @@
 
 static const char *comm(uint32_t pid)
 {
-	static char name[128];
-	char tmp[128];
+	static char name[128], buf[128];
 	static uint32_t last = UINT32_MAX;
-	size_t i;
 
-	if (pid == last)
-		return name;
-	snprintf(name, sizeof(name), "pid%u", pid);
-	for (i = 0; i < dump.sum.nprocs; i++)
-		if (dump.sum.procs[i].pid == pid)
-			snprintf(name, sizeof(name), "%s", evsum_process_name(&dump.sum.procs[i],
-				 tmp, sizeof(tmp)));
+	if (pid != last)
+		snprintf(name, sizeof(name), "%s", sev_process_name(pid, buf, sizeof(buf)));
 	last = pid;
 	return name;
 }

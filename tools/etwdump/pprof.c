@@ -59,16 +59,6 @@ static unsigned *maps;			/* string index of each mapping's file */
 static size_t nmaps;
 static LONGLONG t_first, t_last;
 
-static void *grow(void *p, size_t n, size_t each)
-{
-	p = realloc(p, n * each);
-	if (!p) {
-		fprintf(stderr, "etwdump: out of memory\n");
-		exit(1);
-	}
-	return p;
-}
-
 static uint64_t fnv(const void *p, size_t n, uint64_t h)
 {
 	const unsigned char *b = p;
@@ -85,7 +75,7 @@ static unsigned str_of(const char *s)
 	for (i = strb[k]; i; i = strs[i - 1].next)
 		if (!strcmp(strs[i - 1].s, s))
 			return (unsigned)(i - 1);
-	strs = grow(strs, nstrs + 1, sizeof(*strs));
+	strs = sev_grow(strs, nstrs + 1, sizeof(*strs));
 	strs[nstrs].s = strdup(s);
 	strs[nstrs].next = strb[k];
 	strb[k] = ++nstrs;
@@ -100,7 +90,7 @@ static unsigned func_of(const char *name, const char *file)
 	for (i = nfuncs; i-- > 0;)
 		if (funcs[i].name == n && funcs[i].file == f)
 			return (unsigned)i + 1;
-	funcs = grow(funcs, nfuncs + 1, sizeof(*funcs));
+	funcs = sev_grow(funcs, nfuncs + 1, sizeof(*funcs));
 	funcs[nfuncs].name = n;
 	funcs[nfuncs].file = f;
 	return (unsigned)++nfuncs;
@@ -114,7 +104,7 @@ static unsigned map_of(const char *module)
 	for (i = 0; i < nmaps; i++)
 		if (maps[i] == m)
 			return (unsigned)i + 1;
-	maps = grow(maps, nmaps + 1, sizeof(*maps));
+	maps = sev_grow(maps, nmaps + 1, sizeof(*maps));
 	maps[nmaps] = m;
 	return (unsigned)++nmaps;
 }
@@ -128,13 +118,13 @@ static unsigned location(const struct sym_loc *l)
 
 		while (nc <= l->id)
 			nc *= 2;
-		loc_of_id = grow(loc_of_id, nc, sizeof(*loc_of_id));
+		loc_of_id = sev_grow(loc_of_id, nc, sizeof(*loc_of_id));
 		memset(loc_of_id + loc_of_cap, 0, (nc - loc_of_cap) * sizeof(*loc_of_id));
 		loc_of_cap = nc;
 	}
 	if (loc_of_id[l->id])
 		return loc_of_id[l->id];
-	locs = grow(locs, nlocs + 1, sizeof(*locs));
+	locs = sev_grow(locs, nlocs + 1, sizeof(*locs));
 	locs[nlocs++] = l;
 	map_of(l->module);
 	for (i = 0; i < l->nframes; i++)
@@ -168,10 +158,10 @@ static void pprof_sink(const struct sev *e)
 			return;
 		}
 	}
-	samples = grow(samples, nsamples + 1, sizeof(*samples));
+	samples = sev_grow(samples, nsamples + 1, sizeof(*samples));
 	samples[nsamples].pid = e->pid;
 	samples[nsamples].tid = e->tid;
-	samples[nsamples].locs = grow(NULL, n + 1, sizeof(*ids));
+	samples[nsamples].locs = sev_grow(NULL, n + 1, sizeof(*ids));
 	memcpy(samples[nsamples].locs, ids, n * sizeof(*ids));
 	samples[nsamples].n = n;
 	samples[nsamples].count = 1;
@@ -236,17 +226,6 @@ static void label(struct obuf *s, const char *key, const char *str, uint64_t num
 	ob_free(&m);
 }
 
-static const char *pname(uint32_t pid, char *buf, size_t n)
-{
-	size_t i;
-
-	snprintf(buf, n, "pid %u", pid);
-	for (i = 0; i < dump.sum.nprocs; i++)
-		if (dump.sum.procs[i].pid == pid)
-			return evsum_process_name(&dump.sum.procs[i], buf, n);
-	return buf;
-}
-
 static int pprof_open(const char *p)
 {
 	path = strdup(p);
@@ -288,7 +267,7 @@ static int pprof_close(const struct evsum *s, const struct evsum_info *in)
 		pk.len = 0;
 		label(&m, "pid", NULL, p->pid);
 		label(&m, "tid", NULL, p->tid);
-		label(&m, "process", pname(p->pid, name, sizeof(name)), 0);
+		label(&m, "process", sev_process_name(p->pid, name, sizeof(name)), 0);
 		fmsg(&o, 2, &m);
 	}
 	for (i = 0; i < nmaps; i++) {

@@ -83,6 +83,27 @@ int sev_unverified(void)
 	return unverified;
 }
 
+void *sev_grow(void *p, size_t n, size_t each)
+{
+	p = realloc(p, (n ? n : 1) * each);
+	if (!p) {
+		fprintf(stderr, "etwdump: out of memory\n");
+		exit(1);
+	}
+	return p;
+}
+
+const char *sev_process_name(uint32_t pid, char *buf, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < dump.sum.nprocs; i++)
+		if (dump.sum.procs[i].pid == pid)
+			return evsum_process_name(&dump.sum.procs[i], buf, n);
+	snprintf(buf, n, "pid %u", pid);
+	return buf;
+}
+
 /* ---- threads ---------------------------------------------------------------- */
 
 static uint64_t mix(uint64_t h)

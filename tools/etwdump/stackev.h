@@ -25,6 +25,7 @@
 #ifndef _TOOLS_ETWDUMP_STACKEV_H
 #define _TOOLS_ETWDUMP_STACKEV_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "etwdump.h"
@@ -92,6 +93,10 @@ extern int sev_all;
 void sev_frame_text(struct obuf *o, const struct sym_loc *l, unsigned k);
 /* The pid of a thread as the trace's events tell, or 0. */
 uint32_t sev_pid_of(uint32_t tid);
+/* realloc(@p, @n * @each), or exit with a message (the views' tables). */
+void *sev_grow(void *p, size_t n, size_t each);
+/* The name of process @pid as the summary knows it, or "pid N". */
+const char *sev_process_name(uint32_t pid, char *buf, size_t n);
 /* The symbolizer (for the views' closing work). */
 struct symbolizer *sev_symbolizer(void);
 /* The sampling interval the trace gives (100 ns units), else 10000 (1 ms). */

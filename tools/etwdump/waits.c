@@ -50,16 +50,6 @@ static size_t nwakes;
 static uint64_t nswitch, nready;
 static int enabled, printing, as_json;
 
-static void *grow(void *p, size_t n, size_t each)
-{
-	p = realloc(p, n * each);
-	if (!p) {
-		fprintf(stderr, "etwdump: out of memory\n");
-		exit(1);
-	}
-	return p;
-}
-
 static struct wthread *thread_of(uint32_t tid)
 {
 	static size_t last;
@@ -70,7 +60,7 @@ static struct wthread *thread_of(uint32_t tid)
 	for (i = 0; i < nthr; i++)
 		if (thr[i].tid == tid)
 			return &thr[last = i];
-	thr = grow(thr, nthr + 1, sizeof(*thr));
+	thr = sev_grow(thr, nthr + 1, sizeof(*thr));
 	memset(&thr[nthr], 0, sizeof(*thr));
 	thr[nthr].tid = tid;
 	return &thr[last = nthr++];
@@ -87,11 +77,11 @@ static void readied(const struct sev *e, uint64_t waited)
 		    wakes[i].depth == n && !memcmp(wakes[i].stack, f, n * sizeof(*f)))
 			break;
 	if (i == nwakes) {
-		wakes = grow(wakes, nwakes + 1, sizeof(*wakes));
+		wakes = sev_grow(wakes, nwakes + 1, sizeof(*wakes));
 		memset(&wakes[i], 0, sizeof(*wakes));
 		wakes[i].tid = e->readied_tid;
 		wakes[i].by_tid = e->tid;
-		wakes[i].stack = grow(NULL, n + 1, sizeof(*f));
+		wakes[i].stack = sev_grow(NULL, n + 1, sizeof(*f));
 		memcpy(wakes[i].stack, f, n * sizeof(*f));
 		wakes[i].depth = n;
 		nwakes++;
@@ -162,16 +152,10 @@ static const char *who(uint32_t tid, char *buf, size_t n)
 {
 	uint32_t pid = thread_of(tid)->pid;
 	char name[128];
-	size_t i;
 
 	if (!pid)
 		pid = sev_pid_of(tid);
-	snprintf(name, sizeof(name), "pid %u", pid);
-	for (i = 0; i < dump.sum.nprocs; i++)
-		if (pid && dump.sum.procs[i].pid == pid)
-			snprintf(name, sizeof(name), "%s", evsum_process_name(&dump.sum.procs[i],
-				 buf, n));
-	snprintf(buf, n, "%s (%u) thread %u", name, pid, tid);
+	snprintf(buf, n, "%s (%u) thread %u", sev_process_name(pid, name, sizeof(name)), pid, tid);
 	return buf;
 }
 
