@@ -21,9 +21,13 @@
  *     ms, waits; T2 runs 10-18 ms and readies T1 at 15 ms (a StackWalk:
  *     main > run > waker > wake_up); T1 runs 18-25 ms; then the CPU idles;
  *   - the samples from 30 ms;
- *   - from 50 ms, 3 events of a user provider with a STACK_TRACE64 item
- *     taken in c (main > run > a > b > c > capture > event_write: the
- *     stack starts at the return address in capture).
+ *   - from 50 ms, 3 events (id 7) of a user provider with a STACK_TRACE64
+ *     item taken in c (main > run > a > b > c > capture > event_write: the
+ *     stack starts at the return address in capture), then one (id 8)
+ *     whose stack starts with two kernel frames, as a kernel-mode
+ *     provider's would;
+ *   - the kernel as an image of process 0, [kernel.kallsyms] at
+ *     0xffffffff81000000 (16 MB), as Windows logs its kernel.
  * The lines of the calls are marked "@name" in the sources.
  */
 #include <elf.h>
@@ -43,6 +47,8 @@
 #define BASE	1000000ULL		/* raw time, 10 MHz */
 #define MS	10000ULL		/* raw ticks per ms */
 #define TL	(BASE + MS)		/* the context switches' time 0 */
+#define KBASE	0xffffffff81000000ULL	/* the kernel's image */
+#define KSIZE	0x1000000ULL
 #define MAXB	64
 
 uint64_t lib_work(uint64_t (*cb)(uint64_t), uint64_t n);
@@ -133,6 +139,7 @@ static void stackwalk(u32 t, u64 ts, void *const *frames, int n)
 enum what { SAMPLE, EVENT, READY };
 static enum what what;
 static u32 what_tid;
+static int kernel_frames;	/* event_write's stack starts with two kernel frames */
 
 static const u8 user_provider[16] = { 0x5a, 0x5a, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06,
 				      0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e };
@@ -149,8 +156,15 @@ static __attribute__((noinline)) void event_write(void)
 	int i;
 
 	memcpy(item, &match, 8);
+	if (kernel_frames) {	/* a kernel-mode provider's: kernel frames first */
+		static const u64 kf[2] = { KBASE + 0x1234, KBASE + 0x2345 };
+
+		memcpy(item + 8, kf, sizeof(kf));
+		k = 2;
+	}
 	for (i = 1; i < n; i++, k++) {
-		u64 a = (uintptr_t)f[i];
+		/* after kernel frames the first user frame is where the thread was: an IP */
+		u64 a = (uintptr_t)f[i] - (kernel_frames && i == 1);
 
 		memcpy(item + 8 + 8 * k, &a, 8);
 	}
@@ -166,7 +180,7 @@ static __attribute__((noinline)) void event_write(void)
 	e->process_id = pid;
 	e->timestamp = now;
 	memcpy(e->provider_id, user_provider, 16);
-	e->id = 7;
+	e->id = kernel_frames ? 8 : 7;
 	e->level = 4;
 	etl_put_ext_item(e + 1, ETL_EXT_STACK_TRACE64, item, (u16)(8 + 8 * k), false);
 	memcpy((u8 *)(e + 1) + isz, "\x2a\0\0\0", 4);
@@ -386,6 +400,20 @@ static void images(void)
 		fclose(f);
 }
 
+/* The kernel as an image of process 0 (as Windows logs ntoskrnl). */
+static void kernel_image(void)
+{
+	u8 pay[ETW_KP_IMG_FIXED + 64] = { 0 };
+	u64 base = KBASE, size = KSIZE;
+	u32 n = ETW_KP_IMG_FIXED, zero = 0;
+
+	memcpy(pay + ETW_KP_IMG_BASE, &base, 8);
+	memcpy(pay + ETW_KP_IMG_SIZE, &size, 8);
+	memcpy(pay + ETW_KP_IMG_PID, &zero, 4);
+	pwstr(pay, &n, "[kernel.kallsyms]");
+	ksys(ETW_KH_IMAGE_DCSTART, ETW_KV_IMAGE, 0, 0, now++, pay, n);
+}
+
 static void process_and_threads(void)
 {
 	u8 p[256] = { 0 };
@@ -453,6 +481,8 @@ static void run(void)
 	what = EVENT;
 	for (i = 0; i < 3; i++)
 		a((uint64_t)i);		/* @run_a_call */
+	kernel_frames = 1;
+	a(9);
 }
 
 int main(int argc, char **argv)
@@ -475,6 +505,7 @@ int main(int argc, char **argv)
 	t1 = (u32)gettid();
 	t2 = t1 + 1;
 	process_and_threads();
+	kernel_image();
 	images();
 	run();			/* @main_run_call */
 	etl_buffer_seal(bufs[nb - 1], off, now, nb, 0);

@@ -164,6 +164,24 @@ cp "$T/fp/stackprog.orig" "$T/fp/stackprog"
 grep -q '^	#0 0x[0-9a-f]* stackprog!leaf_hot+0x[0-9a-f]* (stackprog.c:[0-9]*) \[unverified\]$' "$T/nobid"
 result "a trace without build-ids: named from the file on disk, each frame marked [unverified]" $?
 
+# ---- kernel frames: names only when the trace says where the kernel is -----------------
+printf '%s\n' 'ffffffff81000000 T _text' 'ffffffff81001200 T do_syscall_64' \
+	'ffffffff81002300 t ksys_write' > "$T/kallsyms"
+printf '%s\n' 'ffffffff90000000 T _text' 'ffffffff81001200 T do_syscall_64' > "$T/kallsyms.other"
+kframes() { awk '/ id=8 /{ go = 1; next } go && /^\t#/ { print; next } go { exit }' "$1" | head -n 3 |
+	sed 's/^\t#\([0-9]*\) 0x[0-9a-f]* /\1 /'; }
+"$DUMP" --no-progress --stacks "$T/fp.etl" > "$T/k0" 2> "$T/why"
+"$DUMP" --no-progress --stacks --kallsyms "$T/kallsyms" "$T/fp.etl" > "$T/k1" 2>> "$T/why"
+"$DUMP" --no-progress --stacks --kallsyms "$T/kallsyms.other" "$T/fp.etl" > "$T/k2" 2>> "$T/why"
+printf '%s\n' '0 [kernel.kallsyms]+0x1234 [kernel]' '1 [kernel.kallsyms]+0x2345 [kernel]' > "$T/k0.want"
+printf '%s\n' '0 [kernel.kallsyms]!do_syscall_64+0x34' '1 [kernel.kallsyms]!ksys_write+0x45' > "$T/k1.want"
+{ kframes "$T/k0" | head -n 2 | diff "$T/k0.want" -; kframes "$T/k1" | head -n 2 | diff "$T/k1.want" -
+  kframes "$T/k2" | head -n 2 | diff "$T/k0.want" -; } >> "$T/why"
+kframes "$T/k1" | sed -n 3p | grep -q '^2 stackprog!capture+0x[0-9a-f]* (stackprog.c:'"$(line event_write_call)"')$' ||
+	echo "the first user frame after the kernel's: not capture" >> "$T/why"
+[ ! -s "$T/why" ]
+result "kernel frames: [kernel.kallsyms]+0xOFF, named by --kallsyms only when its _text is in the trace's kernel image; then the user frames" $?
+
 # ---- --cpu, --waits ----------------------------------------------------------------------
 "$DUMP" --no-progress --cpu --json "$T/nofp.etl" > "$T/cpu.json" 2> "$T/why"
 python3 - "$T/cpu.json" > "$T/why" 2>&1 <<'PY'
