@@ -88,6 +88,8 @@ struct symbolizer {
 	char *symfs;
 	Dwfl_Callbacks cb;
 	struct sym_file *files;
+	struct sym_file **fhash;	/* files by (path, build-id), open addressing */
+	size_t nfiles, fhash_cap;
 	struct proc *procs;	/* hash by pid, open addressing */
 	size_t nprocs, proc_cap;
 	struct proc *last;	/* the last found */
@@ -248,6 +250,7 @@ void sym_free(struct symbolizer *s)
 	free(s->debuginfo_path);
 	free(s->symfs);
 	free(s->procs);
+	free(s->fhash);
 	free(s->cache);
 	free(s->ksyms);
 	free(s);
@@ -320,16 +323,46 @@ static struct proc *proc_of(struct symbolizer *s, uint32_t pid, int create)
 	return s->last = &s->procs[k];
 }
 
+static uint64_t file_hash(const char *path, const void *bid, size_t bidlen)
+{
+	const unsigned char *p = (const unsigned char *)path, *b = bid;
+	uint64_t h = 14695981039346656037ULL;
+	size_t i;
+
+	while (*p)
+		h = (h ^ *p++) * 0x100000001b3ULL;
+	for (i = 0; i < bidlen; i++)
+		h = (h ^ b[i]) * 0x100000001b3ULL;
+	return mix(h);
+}
+
+static void fhash_put(struct symbolizer *s, struct sym_file *f)
+{
+	size_t k = file_hash(f->path, f->bid, f->bidlen) & (s->fhash_cap - 1);
+
+	while (s->fhash[k])
+		k = (k + 1) & (s->fhash_cap - 1);
+	s->fhash[k] = f;
+}
+
 /* The file the trace names by @path (and later, maybe, a build-id). */
 static struct sym_file *file_of(struct symbolizer *s, const char *path,
 				const void *bid, size_t bidlen)
 {
 	struct sym_file *f;
 	const char *slash;
+	size_t k;
 
-	for (f = s->files; f; f = f->next)
-		if (!strcmp(f->path, path) && f->bidlen == bidlen &&
-		    !memcmp(f->bid, bid, bidlen))
+	if (2 * (s->nfiles + 1) > s->fhash_cap) {
+		s->fhash_cap = s->fhash_cap ? 2 * s->fhash_cap : 256;
+		free(s->fhash);
+		s->fhash = xalloc(s->fhash_cap * sizeof(*s->fhash));
+		for (f = s->files; f; f = f->next)
+			fhash_put(s, f);
+	}
+	k = file_hash(path, bid, bidlen) & (s->fhash_cap - 1);
+	for (; (f = s->fhash[k]); k = (k + 1) & (s->fhash_cap - 1))
+		if (f->bidlen == bidlen && !memcmp(f->bid, bid, bidlen) && !strcmp(f->path, path))
 			return f;
 	f = xalloc(sizeof(*f));
 	f->path = strdup(path);
@@ -341,6 +374,8 @@ static struct sym_file *file_of(struct symbolizer *s, const char *path,
 	f->bidlen = bidlen;
 	f->next = s->files;
 	s->files = f;
+	s->fhash[k] = f;
+	s->nfiles++;
 	s->st.files++;
 	return f;
 }

@@ -417,7 +417,7 @@ static int chrome_open(const char *path)
 	}
 	if (out != stdout)	/* (standard output's is main.c's) */
 		setvbuf(out, NULL, _IOFBF, 256 * 1024);
-	sev_sink(chrome_sample);
+	sev_sink(chrome_sample, SEV_WANT_SAMPLES);
 	json_init(&j, out);
 	json_open(&j, '{');
 	json_str(&j, "displayTimeUnit", "ns");

@@ -153,7 +153,7 @@ size_t cpu_trees(const struct calltree **trees[], const uint32_t **pids)
 void cpu_init(int json)
 {
 	if (!enabled)
-		sev_sink(cpu_sink);
+		sev_sink(cpu_sink, SEV_WANT_SAMPLES);
 	enabled = 1;
 	printing = 1;
 	as_json = json;
@@ -163,7 +163,7 @@ void cpu_init(int json)
 void cpu_collect(void)
 {
 	if (!enabled)
-		sev_sink(cpu_sink);
+		sev_sink(cpu_sink, SEV_WANT_SAMPLES);
 	enabled = 1;
 }
 

@@ -110,7 +110,7 @@ void perf_script_init(void)
 	static struct obuf out;
 
 	sev_out = &out;
-	sev_sink(perf_sink);
+	sev_sink(perf_sink, SEV_WANT_SAMPLES | SEV_WANT_STACKS);
 }
 
 static void perf_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)

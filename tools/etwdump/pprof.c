@@ -236,7 +236,7 @@ static int pprof_open(const char *p)
 		return -1;
 	}
 	str_of("");		/* string 0 is "" */
-	sev_sink(pprof_sink);
+	sev_sink(pprof_sink, SEV_WANT_SAMPLES);
 	return 0;
 }
 

@@ -27,7 +27,7 @@ static const GUID imageid_guid = { 0x65e39e5f, 0x40d3, 0x4fd7,
 
 struct sym_opts sev_sym_opts;
 struct obuf *sev_out;
-int sev_all;
+static unsigned want;
 
 /* A queued event. */
 struct qent {
@@ -60,10 +60,11 @@ uint32_t sev_profile_interval(void)
 	return interval;
 }
 
-void sev_sink(sev_fn fn)
+void sev_sink(sev_fn fn, unsigned w)
 {
 	if (nsinks < MAX_SINKS)
 		sinks[nsinks++] = fn;
+	want |= w;
 }
 
 int sev_active(void)
@@ -170,6 +171,8 @@ static void thread_is(uint32_t tid, uint32_t pid)
 		t->pid = pid;
 }
 
+static int last_hook(PEVENT_RECORD er);
+
 /* ---- the queue -------------------------------------------------------------------- */
 
 static void frames(struct qent *x, const uint64_t *a, unsigned n)
@@ -200,6 +203,7 @@ static void symbolize(struct sev *e)
 	int seen_kernel = 0, seen_user = 0;
 	unsigned i;
 
+	sev_go_live();
 	for (i = 0; i < e->nframes; i++) {
 		uint64_t a = e->addrs[i];
 		int ret = 1;
@@ -268,14 +272,32 @@ static int hook_of(PEVENT_RECORD er)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 
-	if (!(h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) || kgroup_of(&h->ProviderId) < 0)
+	int group;
+
+	if (!(h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) ||
+	    (group = kgroup_of(&h->ProviderId)) < 0)
 		return -1;
-	return etw_khook_of((const u8 *)&h->ProviderId, h->EventDescriptor.Opcode);
+	/* etw_khook_of() for a group known (kgroup_of remembers the last) */
+	if (group == ETW_KG_IMAGE && h->EventDescriptor.Opcode == 10)
+		return ETW_KH_IMAGE_LOAD;
+	return ETW_KHOOK(group, h->EventDescriptor.Opcode);
+}
+
+/*
+ * The hook of the event being delivered, worked out once: sev_observe()
+ * sees every event first, then sev_add() and sev_is_stackwalk() the same.
+ */
+static int cur_hook = -1;
+
+static int last_hook(PEVENT_RECORD er)
+{
+	(void)er;
+	return cur_hook;
 }
 
 int sev_is_stackwalk(PEVENT_RECORD er)
 {
-	return hook_of(er) == ETW_KH_STACKWALK;
+	return last_hook(er) == ETW_KH_STACKWALK;
 }
 
 static uint32_t u32_at(const unsigned char *p)
@@ -294,10 +316,9 @@ static uint64_t u64_at(const unsigned char *p)
 	return v;
 }
 
-static void image(PEVENT_RECORD er, int hook)
+static void image(const unsigned char *p, unsigned len, int hook)
 {
-	const unsigned char *p = er->UserData;
-	unsigned len = er->UserDataLength, i, n;
+	unsigned i, n;
 	char path[4096];
 
 	if (len < ETW_KP_IMG_FIXED + 2)
@@ -308,9 +329,18 @@ static void image(PEVENT_RECORD er, int hook)
 		return;
 	}
 	n = (len - ETW_KP_IMG_FIXED) / 2;
-	for (i = 0; i < n && (p[ETW_KP_IMG_FIXED + 2 * i] | p[ETW_KP_IMG_FIXED + 2 * i + 1]); i++)
-		;
-	etw_utf16_to_utf8(p + ETW_KP_IMG_FIXED, i, path, sizeof(path));
+	/* ASCII (nearly every path) is copied; the rest converted */
+	for (i = 0; i < n && i < sizeof(path) - 1; i++) {
+		const unsigned char *c = p + ETW_KP_IMG_FIXED + 2 * i;
+
+		if (c[1] || c[0] >= 0x80 || !c[0])
+			break;
+		path[i] = (char)c[0];
+	}
+	path[i] = 0;
+	if (i < n && i < sizeof(path) - 1 && (p[ETW_KP_IMG_FIXED + 2 * i] |
+					      p[ETW_KP_IMG_FIXED + 2 * i + 1]))
+		etw_utf16_to_utf8(p + ETW_KP_IMG_FIXED, n, path, sizeof(path));
 	sym_image_load(sev_symbolizer(), u32_at(p + ETW_KP_IMG_PID), u64_at(p + ETW_KP_IMG_BASE),
 		       u64_at(p + ETW_KP_IMG_SIZE), path);
 }
@@ -345,16 +375,86 @@ static void stackwalk(PEVENT_RECORD er)
 	x->complete = 1;
 }
 
+#define HOOK_IMAGEID	(-2)	/* the Linux-ETW ImageId event */
+
+/* What the symbolizer is told: images, build-ids, processes. */
+static void state(int hook, const unsigned char *p, unsigned len)
+{
+	switch (hook) {
+	case HOOK_IMAGEID:
+		sym_build_id(sev_symbolizer(), u32_at(p + 8), u64_at(p), p + 16, u32_at(p + 12));
+		break;
+	case ETW_KH_IMAGE_LOAD:
+	case ETW_KH_IMAGE_DCSTART:
+	case ETW_KH_IMAGE_UNLOAD:
+		image(p, len, hook);
+		break;
+	case ETW_KH_PROCESS_START:
+	case ETW_KH_PROCESS_DCSTART:
+		sym_process_start(sev_symbolizer(), u32_at(p + ETW_KP_PROC_PID),
+				  hook == ETW_KH_PROCESS_START ? u32_at(p + ETW_KP_PROC_PPID) : 0);
+		break;
+	case ETW_KH_PROCESS_END:
+		sym_process_end(sev_symbolizer(), u32_at(p + ETW_KP_PROC_PID));
+		break;
+	}
+}
+
+/*
+ * Until the first frame is looked up, what the symbolizer would be told
+ * is only kept, in order (a copy of each payload): a trace without
+ * stacks costs the views a copy per image event, not its processing.
+ */
+struct logged {
+	int hook;
+	unsigned len;
+};
+static struct obuf slog;
+static int live;
+
+static void tell(int hook, const unsigned char *p, unsigned len)
+{
+	struct logged l = { hook, len };
+
+	if (live || slog.len > (64u << 20)) {
+		sev_go_live();
+		state(hook, p, len);
+		return;
+	}
+	ob_put(&slog, &l, sizeof(l));
+	ob_put(&slog, p, len);
+	ob_put(&slog, "\0\0\0\0\0\0\0", (8 - len % 8) % 8);
+}
+
+void sev_go_live(void)
+{
+	size_t at = 0;
+
+	if (live)
+		return;
+	live = 1;
+	while (at + sizeof(struct logged) <= slog.len) {
+		struct logged l;
+
+		memcpy(&l, slog.buf + at, sizeof(l));
+		at += sizeof(l);
+		state(l.hook, (const unsigned char *)slog.buf + at, l.len);
+		at += l.len + (8 - l.len % 8) % 8;
+	}
+	ob_free(&slog);
+}
+
 void sev_observe(PEVENT_RECORD er)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
 	const unsigned char *p = er->UserData;
 	unsigned len = er->UserDataLength;
-	int hook = hook_of(er);
+	int hook;
 	struct thr *t;
 
 	if (!nsinks)
 		return;
+	hook = cur_hook = hook_of(er);
 	if (h->TimeStamp.QuadPart > newest)
 		newest = h->TimeStamp.QuadPart;
 	if (hook == ETW_KH_STACKWALK) {
@@ -371,8 +471,7 @@ void sev_observe(PEVENT_RECORD er)
 		if ((h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) &&
 		    IsEqualGUID(&h->ProviderId, &imageid_guid) && len >= 16 &&
 		    16 + (size_t)u32_at(p + 12) <= len)
-			sym_build_id(sev_symbolizer(), u32_at(p + 8), u64_at(p), p + 16,
-				     u32_at(p + 12));
+			tell(HOOK_IMAGEID, p, len);
 		else
 			thread_is(h->ThreadId, h->ProcessId);
 		return;
@@ -381,18 +480,14 @@ void sev_observe(PEVENT_RECORD er)
 	case ETW_KH_IMAGE_LOAD:
 	case ETW_KH_IMAGE_DCSTART:
 	case ETW_KH_IMAGE_UNLOAD:
-		image(er, hook);
+		if (len >= ETW_KP_IMG_FIXED + 2)
+			tell(hook, p, len);
 		break;
 	case ETW_KH_PROCESS_START:
 	case ETW_KH_PROCESS_DCSTART:
-		if (len >= ETW_KP_PROC_FIXED)
-			sym_process_start(sev_symbolizer(), u32_at(p + ETW_KP_PROC_PID),
-					  hook == ETW_KH_PROCESS_START ?
-					  u32_at(p + ETW_KP_PROC_PPID) : 0);
-		break;
 	case ETW_KH_PROCESS_END:
 		if (len >= ETW_KP_PROC_FIXED)
-			sym_process_end(sev_symbolizer(), u32_at(p + ETW_KP_PROC_PID));
+			tell(hook, p, len);
 		break;
 	case ETW_KH_PROFILE_SET_INTERVAL:
 	case ETW_KH_PROFILE_START:
@@ -414,7 +509,7 @@ void sev_add(PEVENT_RECORD er, const struct decoded *d)
 	const EVENT_HEADER *h = &er->EventHeader;
 	const unsigned char *p = er->UserData;
 	unsigned len = er->UserDataLength;
-	int hook = hook_of(er);
+	int hook = last_hook(er);
 	struct qent *x;
 	char pb[64], eb[64];
 	const char *pl, *el;
@@ -422,12 +517,20 @@ void sev_add(PEVENT_RECORD er, const struct decoded *d)
 
 	if (!nsinks || hook == ETW_KH_STACKWALK || event_is_header(er))
 		return;
-	/* Without --stacks, only what may have a stack is queued. */
-	if (!sev_all && hook < 0) {
-		for (i = 0; i < er->ExtendedDataCount; i++)
-			if (er->ExtendedData[i].ExtType == EVENT_HEADER_EXT_TYPE_STACK_TRACE64)
-				break;
-		if (i == er->ExtendedDataCount)
+	/* Only what a view wants is queued. */
+	if (!(want & SEV_WANT_ALL)) {
+		int stacked = 0;
+
+		if (want & SEV_WANT_STACKS) {
+			/* a kernel event may get a StackWalk; others need an item */
+			stacked = hook >= 0;
+			for (i = 0; !stacked && i < er->ExtendedDataCount; i++)
+				stacked = er->ExtendedData[i].ExtType ==
+					  EVENT_HEADER_EXT_TYPE_STACK_TRACE64;
+		}
+		if (!stacked && !((want & SEV_WANT_SAMPLES) && hook == ETW_KH_SAMPLED_PROFILE) &&
+		    !((want & SEV_WANT_SWITCHES) &&
+		      (hook == ETW_KH_CSWITCH || hook == ETW_KH_READY_THREAD)))
 			return;
 	}
 	x = calloc(1, sizeof(*x));

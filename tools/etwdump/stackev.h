@@ -65,8 +65,14 @@ typedef void (*sev_fn)(const struct sev *e);
 /* What the symbolizer is given (--debuginfo-path, --symfs, --kallsyms). */
 extern struct sym_opts sev_sym_opts;
 
+/* What a view wants queued for it (the others cost it nothing). */
+#define SEV_WANT_SAMPLES	0x1	/* PerfInfo/SampledProfile */
+#define SEV_WANT_SWITCHES	0x2	/* Thread/CSwitch, Thread/ReadyThread */
+#define SEV_WANT_STACKS		0x4	/* any event that has a stack */
+#define SEV_WANT_ALL		0x8	/* every kept event (--stacks) */
+
 /* Turn the machinery on for a view (before ProcessTrace). */
-void sev_sink(sev_fn fn);
+void sev_sink(sev_fn fn, unsigned want);
 int sev_active(void);
 
 /* Every delivered event, before the filters (consume.c). */
@@ -86,8 +92,6 @@ void sev_flush(void);
 
 /* --stacks, --perf-script: where the sinks write standard output's text, or NULL. */
 extern struct obuf *sev_out;
-/* --stacks: every kept event is queued (else only what may have a stack). */
-extern int sev_all;
 
 /* A frame as "name (file:line)" or module+0xoff, into @o. */
 void sev_frame_text(struct obuf *o, const struct sym_loc *l, unsigned k);
@@ -97,6 +101,11 @@ uint32_t sev_pid_of(uint32_t tid);
 void *sev_grow(void *p, size_t n, size_t each);
 /* The name of process @pid as the summary knows it, or "pid N". */
 const char *sev_process_name(uint32_t pid, char *buf, size_t n);
+/*
+ * Tell the symbolizer what the trace said so far (kept until a frame
+ * is first looked up); done by the first lookup.
+ */
+void sev_go_live(void);
 /* The symbolizer (for the views' closing work). */
 struct symbolizer *sev_symbolizer(void);
 /* The sampling interval the trace gives (100 ns units), else 10000 (1 ms). */

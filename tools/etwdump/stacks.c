@@ -145,8 +145,7 @@ void stacks_init(int json)
 
 	as_json = json;
 	sev_out = &out;
-	sev_all = 1;
-	sev_sink(stacks_sink);
+	sev_sink(stacks_sink, SEV_WANT_ALL);
 }
 
 static void stacks_event(struct obuf *o, PEVENT_RECORD er, const struct decoded *d)

@@ -134,7 +134,7 @@ static void waits_sink(const struct sev *e)
 void waits_init(int json)
 {
 	if (!enabled)
-		sev_sink(waits_sink);
+		sev_sink(waits_sink, SEV_WANT_SWITCHES);
 	enabled = 1;
 	printing = 1;
 	as_json = json;
@@ -293,6 +293,6 @@ int waits_any(void)
 void waits_collect(void)
 {
 	if (!enabled)
-		sev_sink(waits_sink);
+		sev_sink(waits_sink, SEV_WANT_SWITCHES);
 	enabled = 1;
 }
