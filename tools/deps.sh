@@ -25,7 +25,7 @@ PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
       libfwnt-dev mingw-w64-common liblttng-ust-dev lttng-tools
       libsystemd-dev systemd mandoc babeltrace2 chromium util-linux nettle-dev
       valgrind libcurl4-openssl-dev zlib1g-dev clickhouse-server zookeeper
-      libdw-dev libelf-dev golang-go golang-github-google-pprof-dev"
+      libdw-dev libelf-dev golang-go golang-github-google-pprof-dev debuginfod"
 
 while [ $# -gt 0 ]; do
 	case "$1" in

@@ -16,8 +16,9 @@
 #     module+0xoffset, never a wrong name": another binary at the path,
 #     or none; a separate debug file found by build-id
 #     (DIR/.build-id/xx/yyyy.debug) names the frames again, also for a
-#     stripped binary; a trace without build-ids is named from the file
-#     on disk, marked [unverified];
+#     stripped binary, and so does debuginfod serving it (on the loopback
+#     of a network namespace of our own); a trace without build-ids is
+#     named from the file on disk, marked [unverified];
 #   - --cpu: 110 samples, leaf_hot 50, inl_add 30, lib_work 20, waker 10
 #     exclusive; middle 80, outer 100 inclusive; threads 100 and 10;
 #   - --waits: T1 ran 17 ms, was ready 3 ms, waited 5 ms; T2 ran 8 ms and
@@ -158,6 +159,34 @@ strip --strip-all -o "$T/fp/stackprog" "$T/fp/stackprog.orig"
 "$DUMP" --no-progress --stacks --debuginfo-path "$T/dbg" "$T/fp.etl" > "$T/stripped" 2> "$T/why"
 body "$T/stripped" | cmp -s - "$T/fp.body" && grep -q 'stackprog!inl_add' "$T/fp.body"
 result "a stripped binary and its separate debug file: the same names, lines and inlined frames" $?
+# debuginfod (Debian's) serving the debug file, in a network namespace of
+# our own (only its loopback: debuginfod cannot bind to one address).
+if command -v debuginfod > /dev/null && command -v unshare > /dev/null &&
+   command -v curl > /dev/null && command -v ip > /dev/null; then
+	mkdir -p "$T/dfd/srv"
+	objcopy --only-keep-debug "$T/fp/stackprog.orig" "$T/dfd/srv/stackprog.debug"
+	unshare -n sh -c '
+		ip link set lo up || exit 3
+		debuginfod -F -p 8002 -d "$1/db.sqlite" -t 1 "$1/srv" > "$1/log" 2>&1 & D=$!
+		for i in $(seq 1 200); do
+			curl -s http://127.0.0.1:8002/metrics 2> /dev/null |
+				grep -q "^scanned_files_total{source=\"file\"} [1-9]" && break
+			sleep 0.1
+		done
+		DEBUGINFOD_URLS=http://127.0.0.1:8002 DEBUGINFOD_CACHE_PATH="$1/cache" \
+			"$2" --no-progress --stacks "$3"
+		rc=$?
+		kill $D
+		wait $D 2> /dev/null
+		exit $rc' sh "$T/dfd" "$DUMP" "$T/fp.etl" > "$T/dfd.out" 2> "$T/why"
+	body "$T/dfd.out" | cmp -s - "$T/fp.body" && grep -q 'stackprog!inl_add' "$T/fp.body"
+	result "the stripped binary, its debug file from debuginfod (DEBUGINFOD_URLS, loopback): the same names, lines, inlined frames" $?
+else
+	skip "debuginfod, unshare, curl or ip missing"
+fi
+"$DUMP" --no-progress --stacks "$T/fp.etl" > "$T/nodebug" 2> "$T/why"
+grep -q 'stackprog+0x[0-9a-f]* \[no symbol\]$' "$T/nodebug" && ! grep -q 'stackprog!leaf_hot' "$T/nodebug"
+result "the stripped binary alone: stackprog+0xOFFSET [no symbol]" $?
 cp "$T/fp/stackprog.orig" "$T/fp/stackprog"
 
 "$DUMP" --no-progress --stacks "$T/fp-nobid.etl" > "$T/nobid" 2> "$T/why"
