@@ -193,6 +193,18 @@ cp "$T/fp/stackprog.orig" "$T/fp/stackprog"
 grep -q '^	#0 0x[0-9a-f]* stackprog!leaf_hot+0x[0-9a-f]* (stackprog.c:[0-9]*) \[unverified\]$' "$T/nobid"
 result "a trace without build-ids: named from the file on disk, each frame marked [unverified]" $?
 
+# ---- usage: one thing on standard output, files for --pprof ------------------------------
+u=0
+for o in "--stacks --csv" "--cpu --waits" "--perf-script --json" "--stacks --summary" "--pprof -" \
+	 "--cpu --chrome -"; do
+	# shellcheck disable=SC2086
+	"$DUMP" --no-progress $o "$T/fp.etl" > /dev/null 2> "$T/err"
+	rc=$?
+	{ [ $rc = 2 ] && grep -q '^etwdump: .*\(choose one\|not standard output\|text, or --json\|no --json\)' "$T/err"; } ||
+		{ u=1; echo "$o: exit $rc, $(cat "$T/err")" >> "$T/why"; }
+done
+result "usage: the views and formats that cannot go together are refused with exit 2 and why" $u
+
 # ---- kernel frames: names only when the trace says where the kernel is -----------------
 printf '%s\n' 'ffffffff81000000 T _text' 'ffffffff81001200 T do_syscall_64' \
 	'ffffffff81002300 t ksys_write' > "$T/kallsyms"
