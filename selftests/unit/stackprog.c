@@ -25,7 +25,8 @@
  *     item taken in c (main > run > a > b > c > capture > event_write: the
  *     stack starts at the return address in capture), then one (id 8)
  *     whose stack starts with two kernel frames, as a kernel-mode
- *     provider's would;
+ *     provider's would, then a classic record (class {02015a5b-...},
+ *     type 9) with its stack in a StackWalk right after it, as TraceEvent's;
  *   - the kernel as an image of process 0, [kernel.kallsyms] at
  *     0xffffffff81000000 (16 MB), as Windows logs its kernel.
  * The lines of the calls are marked "@name" in the sources.
@@ -140,6 +141,7 @@ enum what { SAMPLE, EVENT, READY };
 static enum what what;
 static u32 what_tid;
 static int kernel_frames;	/* event_write's stack starts with two kernel frames */
+static int classic;		/* event_write writes a classic record and its StackWalk */
 
 static const u8 user_provider[16] = { 0x5a, 0x5a, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06,
 				      0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e };
@@ -167,6 +169,24 @@ static __attribute__((noinline)) void event_write(void)
 		u64 a = (uintptr_t)f[i] - (kernel_frames && i == 1);
 
 		memcpy(item + 8 + 8 * k, &a, 8);
+	}
+	if (classic) {
+		/* TraceEvent's: no extended items, a StackWalk right after it */
+		static const u8 classic_class[16] = { 0x5b, 0x5a, 0x01, 0x02, 0x03, 0x04,
+						      0x05, 0x06, 0x07, 0x08, 0x09, 0x0a,
+						      0x0b, 0x0c, 0x0d, 0x0e };
+		void *ra[64];
+
+		kfull(classic_class, 9, pid, t1, now, "\x2a\0\0\0", 4);
+		for (i = 0; i < (int)k; i++) {
+			u64 a;
+
+			memcpy(&a, item + 8 + 8 * i, 8);
+			ra[i] = (void *)(uintptr_t)a;
+		}
+		stackwalk(t1, now, ra, (int)k);
+		now += MS / 10;
+		return;
 	}
 	isz = etl_ext_item_size(8 + 8 * k);
 	size = sizeof(*e) + isz + 4;
@@ -483,6 +503,9 @@ static void run(void)
 		a((uint64_t)i);		/* @run_a_call */
 	kernel_frames = 1;
 	a(9);
+	kernel_frames = 0;
+	classic = 1;
+	a(10);
 }
 
 int main(int argc, char **argv)

@@ -193,6 +193,14 @@ cp "$T/fp/stackprog.orig" "$T/fp/stackprog"
 grep -q '^	#0 0x[0-9a-f]* stackprog!leaf_hot+0x[0-9a-f]* (stackprog.c:[0-9]*) \[unverified\]$' "$T/nobid"
 result "a trace without build-ids: named from the file on disk, each frame marked [unverified]" $?
 
+# A classic record (TraceEvent's): its stack is the StackWalk after it, return addresses.
+awk '/[{]02015a5b/{ go = 1; next } go && /^\t#/ { print; next } go { exit }' "$T/fp.stacks" |
+	sed 's/^\t#\([0-9]*\) 0x[0-9a-f]* /\1 /; s/+0x[0-9a-f]* (/+OFF (/' | head -n 4 > "$T/cl"
+printf '%s\n' "0 stackprog!capture+OFF (stackprog.c:$(line event_write_call))" \
+	"1 stackprog!c+OFF (stackprog.c:$(line c_call))" "2 stackprog!b+OFF (stackprog.c:$(line b_call))" \
+	"3 stackprog!a+OFF (stackprog.c:$(line a_call))" | diff - "$T/cl" > "$T/why"
+result "a classic record's stack is the StackWalk after it: capture, c, b, a at the calls' lines" $?
+
 # ---- usage: one thing on standard output, files for --pprof ------------------------------
 u=0
 for o in "--stacks --csv" "--cpu --waits" "--perf-script --json" "--stacks --summary" "--pprof -" \

@@ -33,6 +33,7 @@ static unsigned want;
 struct qent {
 	struct sev e;
 	int complete;
+	int kernel;		/* an NT Kernel Logger event */
 	uint64_t cap_addrs;
 };
 
@@ -371,7 +372,8 @@ static void stackwalk(PEVENT_RECORD er)
 		n++;
 	}
 	frames(x, a, n);
-	x->e.stackwalk = 1;
+	/* the NT Kernel Logger's: its first user frame is an IP; a classic record's: all returns */
+	x->e.stackwalk = x->kernel;
 	x->complete = 1;
 }
 
@@ -467,13 +469,15 @@ void sev_observe(PEVENT_RECORD er)
 		t->waiting->complete = 1;
 		t->waiting = NULL;
 	}
-	if (hook < 0) {
-		if ((h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) &&
-		    IsEqualGUID(&h->ProviderId, &imageid_guid) && len >= 16 &&
-		    16 + (size_t)u32_at(p + 12) <= len)
+	/* (a kernel group to a decoder that knows it, a GUID to one that does not) */
+	if ((h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER) && !h->EventDescriptor.Opcode &&
+	    IsEqualGUID(&h->ProviderId, &imageid_guid)) {
+		if (len >= 16 && 16 + (size_t)u32_at(p + 12) <= len)
 			tell(HOOK_IMAGEID, p, len);
-		else
-			thread_is(h->ThreadId, h->ProcessId);
+		return;
+	}
+	if (hook < 0) {
+		thread_is(h->ThreadId, h->ProcessId);
 		return;
 	}
 	switch (hook) {
@@ -510,6 +514,8 @@ void sev_add(PEVENT_RECORD er, const struct decoded *d)
 	const unsigned char *p = er->UserData;
 	unsigned len = er->UserDataLength;
 	int hook = last_hook(er);
+	int classic = !!(h->Flags & (EVENT_HEADER_FLAG_CLASSIC_HEADER |
+				     EVENT_HEADER_FLAG_TRACE_MESSAGE));
 	struct qent *x;
 	char pb[64], eb[64];
 	const char *pl, *el;
@@ -522,8 +528,8 @@ void sev_add(PEVENT_RECORD er, const struct decoded *d)
 		int stacked = 0;
 
 		if (want & SEV_WANT_STACKS) {
-			/* a kernel event may get a StackWalk; others need an item */
-			stacked = hook >= 0;
+			/* a kernel or classic event may get a StackWalk; others need an item */
+			stacked = hook >= 0 || classic;
 			for (i = 0; !stacked && i < er->ExtendedDataCount; i++)
 				stacked = er->ExtendedData[i].ExtType ==
 					  EVENT_HEADER_EXT_TYPE_STACK_TRACE64;
@@ -544,6 +550,7 @@ void sev_add(PEVENT_RECORD er, const struct decoded *d)
 	el = event_label(er, d, eb, sizeof(eb));
 	snprintf(x->e.name, sizeof(x->e.name), "%s/%s", pl, el);
 	x->complete = 1;
+	x->kernel = hook >= 0;
 	if (hook == ETW_KH_SAMPLED_PROFILE && len >= 12) {
 		x->e.kind = SEV_SAMPLE;
 		x->e.ip = u64_at(p);
@@ -574,8 +581,11 @@ void sev_add(PEVENT_RECORD er, const struct decoded *d)
 			break;
 		}
 	}
-	/* A kernel event may get a StackWalk: the next record of its thread. */
-	if (hook >= 0 && !(x->e.has_stack && x->e.kind != SEV_SAMPLE)) {
+	/*
+	 * A kernel event may get a StackWalk, and so may a classic or
+	 * message record (no extended items): the next record of its thread.
+	 */
+	if ((hook >= 0 || classic) && !(x->e.has_stack && x->e.kind != SEV_SAMPLE)) {
 		struct thr *t = thr_of(x->e.tid, 1);
 
 		x->complete = 0;

@@ -8,19 +8,23 @@
  * filters: the kernel's image events (and the Linux-ETW ImageId event
  * after each, with the file's build-id), process and thread events feed
  * the symbolizer (common/symbolize.h) and the map of threads to
- * processes; a StackWalk event is the stack of the event it follows,
- * the newest event of its thread (StackThread) still without one.  The
+ * processes; a StackWalk event is the stack of the event it follows
+ * (a kernel event, or a classic TraceEvent/TraceMessage record, which
+ * has no extended items), the newest event of its thread (StackThread)
+ * still without one.  The
  * events the filters keep are queued in delivery order; each leaves the
  * queue when its stack is known -- it has a STACK_TRACE64 item, its
  * StackWalk came, another event of its thread came (none will), or it
  * is 10 ms of trace time old -- and goes, symbolized, to every view that
  * asked (sev_sink), in the order the events came.
  *
- * Frames, innermost first: a StackWalk's first user frame is an
- * instruction pointer (a sample's IP; where a thread entered the
- * kernel), the others return addresses, looked up at address - 1; a
- * STACK_TRACE64 item holds return addresses only (from the caller of
- * the ETW API outwards).  A sample's stack starts with its IP.
+ * Frames, innermost first: the first user frame of a kernel event's
+ * StackWalk is an instruction pointer (a sample's IP; where a thread
+ * entered the kernel), the others return addresses, looked up at
+ * address - 1; a STACK_TRACE64 item, and a classic record's StackWalk,
+ * hold return addresses only (from the caller of the ETW API outwards;
+ * a kernel-mode provider's kernel frames first, then the user IP).  A
+ * sample's stack starts with its IP.
  */
 #ifndef _TOOLS_ETWDUMP_STACKEV_H
 #define _TOOLS_ETWDUMP_STACKEV_H
@@ -54,7 +58,7 @@ struct sev {
 	const struct sym_loc **locs;
 	unsigned nframes;
 	int has_stack;
-	int stackwalk;		/* the stack came from a StackWalk event */
+	int stackwalk;		/* the stack is an NT Kernel Logger StackWalk's */
 	/* the text standard output's format made of it (--stacks), or NULL */
 	struct obuf text;
 };
