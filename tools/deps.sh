@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Install the Debian packages that building and testing Linux ETW needs.
+# Install the Debian packages that building and testing Linux ETW needs
+# (elfutils' libdw for etwdump's symbols; Go and pprof's sources so that
+# selftests/unit/stacks_test.sh can build Google's pprof to read --pprof).
 # Idempotent: asks dpkg first and only calls apt-get for what is missing,
 # so it costs a fraction of a second on a machine that is already set up.
 #
@@ -23,7 +25,8 @@ PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
       libfwnt-dev mingw-w64-common liblttng-ust-dev lttng-tools
       libsystemd-dev systemd mandoc babeltrace2 chromium util-linux nettle-dev
       valgrind libcurl4-openssl-dev zlib1g-dev clickhouse-server zookeeper
-      libunwind8"
+      libunwind8 libdw-dev libelf-dev golang-go golang-github-google-pprof-dev
+      debuginfod"
 
 while [ $# -gt 0 ]; do
 	case "$1" in

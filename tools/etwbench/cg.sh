@@ -27,6 +27,9 @@
 #   drain              the collector per record (plan, copy, check, patch),
 #                      one thread's records on one CPU
 #   drain_mixed        the same for 1,000 threads taking turns on two CPUs
+#   symbolize_cached   a frame the symbolizer has seen (tools/common/
+#                      symbolize.h; etwbench-sym: 10 frames of its own,
+#                      looked up N times; issue 28: <= 500)
 #
 # then read.py's rows (issue 30): etwdump's outputs, ProcessTrace alone
 # and TDH per event on real Windows traces, against babeltrace2 on the
@@ -96,6 +99,7 @@ s1=$(count cg_loop_stack $N "$B/etwbench-cg" stack $N)
 sf=$("$B/etwbench-cg" stack 100 | awk '/frames an event/ { print $2 }')
 spf=$(case "$s0$s1$sf" in *-*|"") echo -;; *)
 	awk -v a="$s1" -v b="$s0" -v f="$sf" 'BEGIN { printf "%.1f", (a - b) / f }';; esac)
+sy=$(count cg_loop $((N * 10)) "$B/etwbench-sym" $N)
 
 # LTTng-UST: a session daemon of our own, the event enabled and started.
 lt=-
@@ -136,6 +140,7 @@ row perfdata_vs_etl "$pd" "per event, vs .etl's $pe" "$(ratio "$pd" "$pe")" "<="
 row stack_per_frame "$spf" "$sf frames: $s1 vs $s0" "$spf" "<=" 150
 row drain "$dr" "per record" "$dr" "<=" 60
 row drain_mixed "$mx" "per record, 1,000 thr." "$mx" "-" 0
+row symbolize_cached "$sy" "per frame, cached" "$sy" "<=" 500
 
 # The consumer's rows (issue 30): etwdump, the floor and TDH against
 # babeltrace2, and the resident memory while reading a 1 GB file.
@@ -161,7 +166,8 @@ python3 - "$OUT" "$(valgrind --version)" "$TMP/read.json" \
 	stack_nostack_write "$s0" "" \
 	stack_per_frame "$spf" "<= 150" \
 	drain "$dr" "<= 60" \
-	drain_mixed "$mx" "" <<'EOF' && saved=1
+	drain_mixed "$mx" "" \
+	symbolize_cached "$sy" "<= 500" <<'EOF' && saved=1
 import json, math, os, sys
 
 out, tool, more = sys.argv[1:4]

@@ -14,7 +14,13 @@
  *     flow arrow ("s" -> "f") from the parent's open slice to its own;
  *   - args: the event's fields, provider, id, level, keywords, the
  *     activity IDs; processes are named as the summary names them (the
- *     trace's process events), else "pid N".
+ *     trace's process events), else "pid N";
+ *   - the trace's samples (PerfInfo/SampledProfile), with their stacks
+ *     symbolized (stackev.h), as "samples" ({cpu, tid, ts, name
+ *     "cpu-clock", sf, weight 1}) whose "sf" is a frame of
+ *     "stackFrames" ({name, category: the module, parent}): one frame per
+ *     call path, so that each sample's stack is the chain of parents.
+ *     Both only when the trace has samples.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +28,7 @@
 #include <string.h>
 
 #include "etwdump.h"
+#include "calltree.h"
 #include "common/json.h"
 #include "view.h"
 
@@ -52,6 +59,86 @@ static size_t nthrs, cap_thrs;
 static unsigned *ttab;				/* threads by (pid, tid): index + 1 */
 static size_t ttab_size;
 static unsigned long long flows;
+static struct calltree frames;		/* the samples' call paths: stackFrames */
+static struct obuf samples;		/* the "samples" elements, written at the end */
+static unsigned long long nsamples;
+
+/* A sample: its call path's node is its "sf". */
+static void chrome_sample(const struct sev *e)
+{
+	static unsigned f[1024];
+	unsigned n, at = 0, i;
+	struct json sj;
+
+	if (e->kind != SEV_SAMPLE)
+		return;
+	n = ct_stack(e, f, 1024);
+	ct_add(&frames, f, n, 1);
+	/* the node of the path: follow it down from the root */
+	for (i = 0; i < n; i++) {
+		unsigned k;
+
+		for (k = frames.nodes[at].child; k && frames.nodes[k].func != f[i];
+		     k = frames.nodes[k].next)
+			;
+		at = k;
+	}
+	json_init_buf(&sj, &samples);
+	sj.more = nsamples++ > 0;
+	ob_putc(&samples, sj.more ? ',' : ' ');
+	ob_putc(&samples, '\n');
+	sj.more = 0;
+	json_open(&sj, '{');
+	json_u64(&sj, "cpu", e->cpu);
+	json_u64(&sj, "pid", e->pid);
+	json_u64(&sj, "tid", e->tid);
+	{
+		long long ns = filetime_ns(e->time);
+		char t[48];
+
+		snprintf(t, sizeof(t), "%lld.%03lld", ns / 1000, (ns < 0 ? -ns : ns) % 1000);
+		json_num(&sj, "ts", t);
+	}
+	json_str(&sj, "name", "cpu-clock");
+	json_u64(&sj, "sf", at);
+	json_u64(&sj, "weight", 1);
+	json_close(&sj, '}');
+}
+
+/* "samples" and "stackFrames", after traceEvents. */
+static void chrome_samples(void)
+{
+	char id[24], t[4200];
+	size_t i;
+
+	if (!nsamples)
+		return;
+	json_key(&j, "samples");
+	putc_unlocked('[', out);
+	fwrite(samples.buf, 1, samples.len, out);
+	fputs("\n]", out);
+	j.more = 1;
+	json_key(&j, "stackFrames");
+	json_open(&j, '{');
+	for (i = 1; i < frames.n; i++) {
+		const struct ct_func *fn = &ct_funcs[frames.nodes[i].func];
+
+		snprintf(id, sizeof(id), "%zu", i);
+		json_key(&j, id);
+		json_open(&j, '{');
+		snprintf(t, sizeof(t), "%s", fn->name);
+		json_str(&j, "name", t);
+		json_str(&j, "category", fn->module);
+		if (frames.nodes[i].parent) {
+			snprintf(id, sizeof(id), "%u", frames.nodes[i].parent);
+			json_str(&j, "parent", id);
+		}
+		json_close(&j, '}');
+	}
+	json_close(&j, '}');
+	ob_free(&samples);
+	ct_free(&frames);
+}
 
 static uint64_t mix64(uint64_t h)
 {
@@ -330,6 +417,7 @@ static int chrome_open(const char *path)
 	}
 	if (out != stdout)	/* (standard output's is main.c's) */
 		setvbuf(out, NULL, _IOFBF, 256 * 1024);
+	sev_sink(chrome_sample, SEV_WANT_SAMPLES);
 	json_init(&j, out);
 	json_open(&j, '{');
 	json_str(&j, "displayTimeUnit", "ns");
@@ -372,6 +460,7 @@ static int chrome_close(const struct evsum *s, const struct evsum_info *in)
 	}
 	putc_unlocked('\n', out);
 	json_close(&j, ']');
+	chrome_samples();
 	json_key(&j, "metadata");
 	json_open(&j, '{');
 	json_str(&j, "tool", "etwdump");

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "etwdump.h"
+#include "stackev.h"
 #include "common/fmt.h"
 #include "common/names.h"
 #include "etw_guid.h"
@@ -54,6 +55,8 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 
 	if (dump.closed || (dump.max && dump.shown >= dump.max))
 		return;		/* draining after --max, a signal, a closed stdout */
+	/* the views of stacks: images, threads, StackWalks, whatever is kept */
+	sev_observe(er);
 	if (dump.origin) {
 		/* Numbered as delivered, whatever the filters keep. */
 		struct origin *o = &dump.origin[(intptr_t)er->UserContext];
@@ -85,6 +88,7 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	__atomic_store_n(&dump.events, dump.events + 1, __ATOMIC_RELAXED);
 	dump.cur_type = evsum_add(&dump.sum, er, dump.no_decode ? NULL : &d, &dump.cur_proc);
 	dump.last_time = h->TimeStamp.QuadPart;
+	sev_add(er, &d);
 	for (i = 0; i < dump.nfouts; i++)
 		dump.fouts[i].out->event(NULL, er, &d);
 	if (header && dump.header && d.ok && d.event && !strcmp(d.event, "Header"))

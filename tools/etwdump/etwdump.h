@@ -19,6 +19,13 @@
  *   perfin.c   perf.data and EventHeader .dat inputs (common/perfdata.h)
  *   ctf.c      --ctf DIR: a CTF 1.8 trace (babeltrace2, Trace Compass)
  *   report*.c  --report FILE.html: the interactive report page
+ *   stackev.c  events with their stacks, symbolized, for the views below
+ *   calltree.c samples by call path (--cpu, the report's flame graph)
+ *   stacks.c   --stacks: each event with its symbolized stack
+ *   cpu.c      --cpu: CPU usage (sampled), process > thread > module > function
+ *   waits.c    --waits: CPU usage (precise): running, ready, waiting, who readied whom
+ *   perfscript.c --perf-script: what perf script prints (FlameGraph, speedscope, ...)
+ *   pprof.c    --pprof FILE: a gzipped profile.proto (pprof, Pyroscope)
  *   view.c     an event's names and fields as the file formats see them
  *   progress.c progress on a terminal while reading
  *
@@ -80,6 +87,21 @@ struct output {
 
 extern const struct output output_text, output_json, output_csv, output_xml;
 extern const struct output output_chrome, output_ctf, output_report, output_etl;
+extern const struct output output_stacks, output_stacks_json, output_perf_script;
+extern const struct output output_pprof;
+
+/* The views of stacks (stackev.h): set up by the options. */
+void stacks_init(int json);
+void perf_script_init(void);
+void cpu_init(int json);
+void cpu_collect(void);
+void cpu_print(FILE *f);
+void waits_init(int json);
+void waits_collect(void);
+void waits_print(FILE *f);
+struct json;
+void cpu_json_members(struct json *j);
+void waits_json_members(struct json *j);
 
 #define MAX_FILTERS 64
 
@@ -107,6 +129,7 @@ struct file_output {
 struct etwdump {
 	const struct output *out;
 	int raw, quiet, header, summary;
+	int cpu, waits;			/* --cpu, --waits: printed at the end */
 	/* --identity: each trace's origin (host, boot, session, file, seq) */
 	const char *identity;		/* the host's name, or NULL */
 	struct origin *origin;		/* [MAX_FILES], or NULL */

@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "etwdump.h"
+#include "stackev.h"
 #include "common/cli.h"
 
 /* Standard output's buffer when it is a file or a pipe. */
@@ -73,6 +74,18 @@ static void usage(FILE *f)
 		"  --ctf DIR       also write a CTF 1.8 trace (babeltrace2, Trace Compass)\n"
 		"  --report FILE   also write the interactive HTML report (- stdout)\n"
 		"  --etl FILE      also write the events as an .etl file (converts perf.data)\n"
+		"Stacks and profiles (symbols from the ELF files and their debug files):\n"
+		"  --stacks        each event with its call stack, a frame per line (--json too)\n"
+		"  --cpu           CPU usage from the samples: process, thread, module and\n"
+		"                  function, inclusive and exclusive; the hottest stacks\n"
+		"  --waits         CPU usage from context switches: running, ready, waiting;\n"
+		"                  who readied whom, from which stack\n"
+		"  --perf-script   what perf script prints (FlameGraph, speedscope, Firefox Profiler)\n"
+		"  --pprof FILE    also write the samples as gzipped profile.proto (pprof, Pyroscope)\n"
+		"  --debuginfo-path DIRS  look for debug files (DIR/.build-id/xx/yyyy.debug)\n"
+		"                  in DIRS (':'-separated) before /usr/lib/debug\n"
+		"  --symfs DIR     the trace's files are under DIR (another machine's)\n"
+		"  --kallsyms FILE kernel symbols (the traced boot's /proc/kallsyms)\n"
 		"What to show:\n"
 		"  -p, --provider P  only provider P: a GUID, a name (manifest, kernel class,\n"
 		"                  decoded name) or *NAME (its name-hash GUID); repeatable.\n"
@@ -105,7 +118,8 @@ enum {
 	O_JSON = 0x100, O_CSV, O_XML, O_SUMMARY, O_HEADER, O_MANIFEST,
 	O_NO_DECODE, O_RAW, O_MAX, O_NO_PROGRESS, O_CHROME, O_CTF, O_REPORT, O_ETL,
 	O_SESSION, O_FOLLOW, O_KERNEL, O_LEVEL, O_KEYWORDS, O_ID, O_SINCE,
-	O_UNTIL, O_VERSION, O_IDENTITY, O_TMF,
+	O_UNTIL, O_VERSION, O_IDENTITY, O_TMF, O_STACKS, O_CPU, O_WAITS,
+	O_PERF_SCRIPT, O_PPROF, O_DEBUGINFO, O_SYMFS, O_KALLSYMS,
 };
 
 static const struct option options[] = {
@@ -126,6 +140,14 @@ static const struct option options[] = {
 	{ "ctf", required_argument, NULL, O_CTF },
 	{ "report", required_argument, NULL, O_REPORT },
 	{ "etl", required_argument, NULL, O_ETL },
+	{ "stacks", no_argument, NULL, O_STACKS },
+	{ "cpu", no_argument, NULL, O_CPU },
+	{ "waits", no_argument, NULL, O_WAITS },
+	{ "perf-script", no_argument, NULL, O_PERF_SCRIPT },
+	{ "pprof", required_argument, NULL, O_PPROF },
+	{ "debuginfo-path", required_argument, NULL, O_DEBUGINFO },
+	{ "symfs", required_argument, NULL, O_SYMFS },
+	{ "kallsyms", required_argument, NULL, O_KALLSYMS },
 	{ "session", required_argument, NULL, O_SESSION },
 	{ "follow", no_argument, NULL, O_FOLLOW },
 	{ "kernel", required_argument, NULL, O_KERNEL },
@@ -181,6 +203,7 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 {
 	const struct output *fmt = NULL;
 	const char *fmt_opt = NULL, *stdout_user = NULL;
+	int stacks = 0, perf_script = 0;
 	unsigned long long v;
 	double secs;
 	char *end;
@@ -204,6 +227,34 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 		}
 		case O_SUMMARY:
 			dump.summary = 1;
+			break;
+		case O_STACKS:
+			stacks = 1;
+			break;
+		case O_PERF_SCRIPT:
+			perf_script = 1;
+			break;
+		case O_CPU:
+			dump.cpu = 1;
+			break;
+		case O_WAITS:
+			dump.waits = 1;
+			break;
+		case O_PPROF:
+			if (!strcmp(optarg, "-"))
+				return bad("--pprof writes a file, not standard output", NULL, NULL);
+			r = add_file_output(&output_pprof, "--pprof", optarg);
+			if (r)
+				return r;
+			break;
+		case O_DEBUGINFO:
+			sev_sym_opts.debuginfo_path = optarg;
+			break;
+		case O_SYMFS:
+			sev_sym_opts.symfs = optarg;
+			break;
+		case O_KALLSYMS:
+			sev_sym_opts.kallsyms = optarg;
 			break;
 		case O_IDENTITY:
 			if (optarg && !*optarg)
@@ -324,6 +375,29 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 			return 2;
 		}
 	}
+	/* The views of stacks: one thing on standard output. */
+	if (stacks + perf_script + dump.cpu + dump.waits > 1 ||
+	    (stacks + perf_script + dump.cpu + dump.waits && dump.summary))
+		return bad("--stacks, --perf-script, --cpu, --waits and --summary: choose one%s",
+			   "", NULL);
+	if ((stacks || dump.cpu || dump.waits) && fmt && fmt != &output_json)
+		return bad("%s with %s: text, or --json", stacks ? "--stacks" : dump.cpu ?
+			   "--cpu" : "--waits", fmt_opt);
+	if (perf_script && fmt)
+		return bad("--perf-script prints perf script's text: no %s", fmt_opt, NULL);
+	if ((stacks || perf_script || dump.cpu || dump.waits) && stdout_user)
+		return bad("%s - writes to standard output: choose one", stdout_user, NULL);
+	if (stacks) {
+		stacks_init(fmt == &output_json);
+		fmt = fmt ? &output_stacks_json : &output_stacks;
+	} else if (perf_script) {
+		perf_script_init();
+		fmt = &output_perf_script;
+	}
+	if (dump.cpu)
+		cpu_init(fmt == &output_json);
+	if (dump.waits)
+		waits_init(fmt == &output_json);
 	if (fmt)
 		dump.out = fmt;
 	for (k = optind; k < argc; k++) {
@@ -481,9 +555,10 @@ int main(int argc, char **argv)
 	 * Standard output holds the events in one format; the closing
 	 * summary goes there only in text (or with --quiet), else to stderr.
 	 */
-	if (dump.nfouts || dump.summary)
+	if ((dump.nfouts && dump.out != &output_stacks && dump.out != &output_stacks_json &&
+	     dump.out != &output_perf_script) || dump.summary || dump.cpu || dump.waits)
 		dump.quiet = 1;
-	dump.sumf = dump.out->summary_on_stdout ? stdout : stderr;
+	dump.sumf = dump.out->summary_on_stdout && !dump.cpu && !dump.waits ? stdout : stderr;
 	for (i = 0; i < dump.nfouts; i++)
 		if (!strcmp(dump.fouts[i].path, "-"))
 			dump.sumf = stderr;
@@ -539,10 +614,13 @@ int main(int argc, char **argv)
 			      dump.filter.until.dwHighDateTime ? &dump.filter.until : NULL);
 	progress_stop();
 	follow_stop();
+	sev_flush();		/* the events still waiting for a stack */
 	if (dump.out->end && !dump.quiet) {
 		dump.out->end(&dump.ob);
 		ob_write(&dump.ob, stdout);
 	}
+	cpu_print(stdout);
+	waits_print(stdout);
 	fflush(stdout);
 	report_damage();
 	ret = summary(status) ? 1 : 0;

@@ -51,7 +51,9 @@ static int have_t0;
 static struct mark marks[MAX_MARKS];
 static unsigned nmarks;
 
-extern const char report_css[], report_js[];
+extern const char report_css[], report_js[], report_profile_js[];
+void report_profile_open(void);
+void report_profile_json(struct json *j);
 
 static int cmp_cell(const void *a, const void *b)
 {
@@ -159,6 +161,7 @@ static int report_open(const char *path)
 		return -1;
 	}
 	out_path = strdup(path);
+	report_profile_open();	/* the samples' trees, the switches (report_profile.c) */
 	return 0;
 }
 
@@ -233,6 +236,7 @@ static void data(struct json *j, const struct evsum_info *in)
 		json_close(j, '}');
 	}
 	json_close(j, ']');
+	report_profile_json(j);
 }
 
 /* The data inside <script>: "</" must not end it early. */
@@ -285,6 +289,8 @@ static void write_page(const struct evsum_info *in)
 		put_script_safe(out, buf, len);
 	fputs("</script>\n<script>", out);
 	fputs(report_js, out);
+	fputs("</script>\n<script>", out);
+	fputs(report_profile_js, out);
 	fputs("</script>\n</body></html>\n", out);
 	free(buf);
 }

@@ -9,3 +9,4 @@
 
 ETW_INCBIN(report_css, REPORT_DIR "/report.css");
 ETW_INCBIN(report_js, REPORT_DIR "/report.js");
+ETW_INCBIN(report_profile_js, REPORT_DIR "/report_profile.js");
