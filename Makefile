@@ -120,13 +120,15 @@ demo-run:
 # JSON in build/bench/instructions.json), which do not move between runs.
 bench-run:
 	$(MAKE) all KDIR=$(VM_KDIR)
-	$(MAKE) -C selftests/etw $(TOP)/selftests/etw/export_writer
+	$(MAKE) -C selftests/etw $(TOP)/selftests/etw/export_writer \
+		$(TOP)/selftests/etw/profile_hot
 	$(TOP)/tools/vm/etw-vm --kver $(VM_KVER) --out $(O)/bench -- sh -c \
 		'$(O)/tools/etwbench --json $(O)/bench/bench.json; rc=$$?; \
 		$(TOP)/tools/etw-export/bench.py \
 			--write-trace $(O)/bench/export_writer.etl || rc=1; \
 		$(TOP)/tools/etwbench/kprov.sh $(O)/tools \
 			$(TOP)/selftests/etw/kmod/etw_kcheck.ko || rc=1; \
+		$(TOP)/tools/etwbench/profile.sh $(O)/bench/profile.json || rc=1; \
 		exit $$rc'
 	$(TOP)/tools/etw-export/bench.py --json $(O)/bench/bench.json \
 		--trace $(O)/bench/export_writer.etl

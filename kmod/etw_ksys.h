@@ -112,6 +112,10 @@ extern struct etw_ksys_active __rcu *etw_ksys_active;
  *		of the same size); @dur_off and @kptr must lie before them
  * @priv_all:	the whole event is private (file I/O, system calls, image
  *		loads): such a session does not get it at all
+ * @regs:	the interrupted context of a sample, or NULL: its stack is
+ *		that context's (no kernel frames if it was user mode, the
+ *		kernel frames from its instruction pointer if not), not the
+ *		interrupt's
  */
 struct etw_krec {
 	u16 hook;
@@ -127,6 +131,7 @@ struct etw_krec {
 	u16 priv_off;
 	u16 priv_len;
 	u16 priv_keep;
+	struct pt_regs *regs;
 };
 
 int etw_kwrite(struct etw_session *s, const struct etw_krec *r);

@@ -33,6 +33,7 @@ static void etw_kprofile_sample(struct perf_event *event,
 		.data = p, .len = sizeof(p), .kptr = true,
 		/* where another user's process runs: its own business */
 		.owner = etw_kowner(current), .priv_len = 8, .priv_keep = 8,
+		.regs = regs,
 	};
 
 	put_unaligned_le64(regs ? instruction_pointer(regs) : 0, p);

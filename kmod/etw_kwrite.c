@@ -365,14 +365,30 @@ int etw_kwrite(struct etw_session *s, const struct etw_krec *r)
  * frames first when @kernel (*@nk of them), then the user frames.
  * Context: preemption off.  Return: the number of frames.
  */
-static u32 etw_kcapture(u64 *frames, bool kernel, u32 *nk)
+static u32 etw_kcapture(u64 *frames, bool kernel, u32 *nk,
+			struct pt_regs *regs)
 {
 	unsigned long *k = (unsigned long *)frames;
-	u32 n = 0;
+	u32 n = 0, i;
 
 	BUILD_BUG_ON(sizeof(unsigned long) != sizeof(u64));
-	if (kernel)	/* skip this function and the emitter */
+	if (kernel && !(regs && user_mode(regs))) {
+		/* skip this function and the emitter */
 		n = stack_trace_save(k, ETW_KSTACK_MAX, 2);
+		/*
+		 * A sample's stack starts where the interrupt came in: the
+		 * unwinder crosses the interrupt frame and reports the
+		 * interrupted instruction; the frames before it are the
+		 * timer's.  (stack_trace_save_regs() is not exported.)
+		 */
+		for (i = 0; regs && i < n; i++) {
+			if (k[i] == instruction_pointer(regs)) {
+				n -= i;
+				memmove(k, k + i, n * sizeof(*k));
+				break;
+			}
+		}
+	}
 	*nk = n;
 	if (current->mm && !(current->flags & PF_KTHREAD))
 		n += etw_user_stack(task_pt_regs(current), frames + n,
@@ -401,7 +417,7 @@ u64 *etw_kstack_get(bool kernel, u32 *nf, u32 *nk)
 		return NULL;
 	c->stack_busy[lvl] = true;
 	barrier();
-	*nf = etw_kcapture(c->stack[lvl], kernel, nk);
+	*nf = etw_kcapture(c->stack[lvl], kernel, nk, NULL);
 	return c->stack[lvl];
 }
 
@@ -488,7 +504,7 @@ void etw_kemit(u32 flag, const struct etw_krec *r)
 		if (!c->stack_busy[lvl]) {
 			c->stack_busy[lvl] = true;
 			frames = c->stack[lvl];
-			nf = etw_kcapture(frames, kernel, &nk);
+			nf = etw_kcapture(frames, kernel, &nk, r->regs);
 		} else {
 			preempt_enable();
 		}

@@ -26,6 +26,7 @@ PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
       libsystemd-dev systemd mandoc babeltrace2 chromium util-linux nettle-dev
       valgrind libcurl4-openssl-dev zlib1g-dev clickhouse-server zookeeper
       libunwind8 libdw-dev libelf-dev golang-go golang-github-google-pprof-dev
+      linux-perf
       debuginfod"
 
 while [ $# -gt 0 ]; do
