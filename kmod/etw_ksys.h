@@ -147,6 +147,25 @@ static inline u32 etw_kstackwalk_need(u32 n)
 			  ETW_KP_STACK_FIXED + 8 * n);
 }
 
+/**
+ * struct etw_kimg - writing the kernel's own images (etw_ksys_kimage.c)
+ * @emit:	writes one event of @hook, @version, @len bytes at @data
+ * @ctx:	its context
+ * @hook:	ETW_KH_IMAGE_DCSTART or ETW_KH_IMAGE_DCEND
+ * @buf:	payload buffer, ETW_KSCRATCH_SIZE
+ * @notes:	ELF notes buffer, ETW_KSCRATCH_SIZE
+ */
+struct etw_kimg {
+	void (*emit)(void *ctx, u16 hook, u8 version, const void *data,
+		     u32 len);
+	void *ctx;
+	u16 hook;
+	u8 *buf;
+	u8 *notes;
+};
+
+void etw_kimages(struct etw_kimg *k);
+
 u64 *etw_kstack_get(bool kernel, u32 *nf, u32 *nk);
 u32 etw_kimage_buildid(u8 *p, u32 pid, u64 base, struct file *file);
 void etw_kstack_put(const u64 *frames);

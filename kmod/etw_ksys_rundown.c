@@ -3,9 +3,10 @@
  * Rundown: what a system logger writes about the machine itself.
  *
  * At start (StartTrace, in the caller's context): EventTrace/Extension
- * (the group masks), then per the flags Process/DCStart, Thread/DCStart
- * and Image/DCStart of everything running, and PerfInfo/CollectionStart
- * (the profile interval).
+ * (the group masks), then per the flags the kernel's own images
+ * (privileged sessions: etw_ksys_kimage.c), Process/DCStart,
+ * Thread/DCStart and Image/DCStart of everything running, and
+ * PerfInfo/CollectionStart (the profile interval).
  *
  * At stop (STOP's worker, after live events stopped and a grace period
  * passed, before the buffers are flushed): Process/DCEnd,
@@ -139,6 +140,29 @@ static void etw_krd_images(struct etw_krd *rd, struct task_struct *t,
 				      ETW_KV_ELF_BUILDID, rd->buf, n);
 	}
 	mmap_read_unlock(mm);
+}
+
+static void etw_krd_emit(void *ctx, u16 hook, u8 version, const void *data,
+			 u32 len)
+{
+	etw_krd_event(ctx, hook, version, data, len);
+}
+
+/*
+ * Image/DCStart or DCEnd of the kernel and its modules (process 0), for
+ * sessions that may see kernel addresses: what names kernel frames.
+ */
+static void etw_krd_kernel(struct etw_krd *rd)
+{
+	struct etw_kimg k = {
+		.emit = etw_krd_emit, .ctx = rd, .buf = rd->buf,
+		.notes = (u8 *)rd->path,
+		.hook = rd->final ? ETW_KH_IMAGE_DCEND : ETW_KH_IMAGE_DCSTART,
+	};
+
+	if (!(rd->flags & ETW_KF_IMAGE_LOAD) || !rd->s->ksys->privileged)
+		return;
+	etw_kimages(&k);
 }
 
 /* Open file descriptors of @t. */
@@ -403,6 +427,7 @@ void etw_krundown_start(struct etw_session *s)
 	if (etw_krd_init(&rd, s, false))
 		return;
 	etw_krd_extension(&rd, ETW_KH_HEADER_EXTENSION);
+	etw_krd_kernel(&rd);
 	etw_krd_tasks(&rd);
 	if (rd.flags & ETW_KF_PROFILE)
 		etw_krd_interval(&rd, ETW_KH_PROFILE_START);
@@ -421,6 +446,7 @@ void etw_krundown_stop(struct etw_session *s)
 
 	if (etw_krd_init(&rd, s, true))
 		return;
+	etw_krd_kernel(&rd);
 	etw_krd_tasks(&rd);
 	if (rd.flags & ETW_KF_PROFILE)
 		etw_krd_interval(&rd, ETW_KH_PROFILE_END);

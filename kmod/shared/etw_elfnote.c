@@ -25,7 +25,7 @@ static u64 le64(const u8 *p)
 }
 
 /* The NT_GNU_BUILD_ID note among the notes at @p (@n bytes). */
-static int etw_notes_build_id(const u8 *p, u64 n, u8 *out, u32 *outlen)
+int etw_notes_build_id(const u8 *p, u64 n, u8 *out, u32 *outlen)
 {
 	u64 off = 0;
 

@@ -20,4 +20,10 @@
  */
 int etw_elf_build_id(const u8 *img, u32 len, u8 *out, u32 *outlen);
 
+/*
+ * The NT_GNU_BUILD_ID among the ELF notes at @p (@n bytes, as
+ * /sys/kernel/notes holds them).  Return: 0, -ENOENT, -EINVAL.
+ */
+int etw_notes_build_id(const u8 *p, u64 n, u8 *out, u32 *outlen);
+
 #endif /* _ETW_ELFNOTE_H */

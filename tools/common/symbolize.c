@@ -788,14 +788,32 @@ static const struct sym_loc *kernel_lookup(struct symbolizer *s, uint64_t addr,
 	return l;
 }
 
-/* The kallsyms' kernel lies in @im (a pid-0 image): the trace says it is this kernel. */
-static int kallsyms_fits(const struct symbolizer *s, const struct image *im)
+/* The kallsyms' _text lies in @im (a pid-0 image). */
+static int kallsyms_in(const struct symbolizer *s, const struct image *im)
 {
 	size_t i;
 
 	for (i = 0; i < s->nksyms; i++)
 		if (s->ksyms[i].addr >= im->base && s->ksyms[i].addr - im->base < im->size &&
 		    !strcmp(s->ksyms[i].name, "_text"))
+			return 1;
+	return 0;
+}
+
+/*
+ * The trace says the kallsyms is its kernel's: its _text lies in one of
+ * the trace's pid-0 images (the kernel's, "[kernel.kallsyms]").  Then it
+ * names every kernel address, the modules' included (kallsyms lists
+ * their symbols), whatever build-ids their images carry.
+ */
+static int kallsyms_fits(struct symbolizer *s, const struct image *im)
+{
+	const struct proc *p = proc_of(s, 0, 0);
+	size_t i;
+
+	(void)im;
+	for (i = 0; p && i < p->n; i++)
+		if (kallsyms_in(s, &p->im[i]))
 			return 1;
 	return 0;
 }
