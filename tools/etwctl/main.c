@@ -125,8 +125,7 @@ static const struct command {
 	  "record providers (by name or GUID) and the NT Kernel Logger's events into\n"
 	  "             FILE (trace.etl) or in real time: for SECONDS, until ^C, or while\n"
 	  "             COMMAND runs; then the summary of what was recorded (no session\n"
-	  "             is left behind).  Long forms: --output, --provider, --duration,\n"
-	  "             --name" },
+	  "             is left behind)" },
 	{ "start", cmd_start,
 	  "NAME [--realtime] [--file PATH] [--mode sequential|circular|append|newfile]\n"
 	  "        [--buffering] [--no-per-cpu] [--buffer-kb N] [--min-buffers N]\n"
@@ -185,6 +184,46 @@ static const struct command {
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
+/* etwctl help NAME: a command's options one by one, and examples. */
+static const struct {
+	const char *name, *text;
+} options_of[] = {
+	{ "record",
+	  "  -o, --output FILE   the log file (default trace.etl); one there already is\n"
+	  "                      kept as FILE.old, as perf record keeps perf.data.old\n"
+	  "  --realtime          no file: the session is read as it runs\n"
+	  "  -p, --provider PROVIDER[:LEVEL[:KEYWORDS]]\n"
+	  "                      a provider: an installed manifest's name, a kernel class\n"
+	  "                      (Process, Image, ...), *NAME (the GUID Windows derives\n"
+	  "                      from NAME) or a GUID; LEVEL 1-5 or critical, error,\n"
+	  "                      warning, information, verbose (default: verbose, all);\n"
+	  "                      KEYWORDS a hexadecimal mask (default: every event).\n"
+	  "                      May be repeated\n"
+	  "  --kernel FLAGS      the NT Kernel Logger's events, by flag names joined by\n"
+	  "                      ',' (process,thread,img,cswitch,disk,net,...);\n"
+	  "                      '--kernel help' lists the flags and their events\n"
+	  "  -d, --duration S    stop after S seconds (else at ^C, or when COMMAND ends)\n"
+	  "  -n, --name NAME     the session's name (default etwctl-record-PID)\n"
+	  "  --buffer-kb N       the size of the session's buffers, in KB\n"
+	  "  COMMAND [ARGS...]   record while it runs (after '--' if it has options);\n"
+	  "                      etwctl exits with its status\n"
+	  "  --json              the summary as one JSON object\n"
+	  "examples:\n"
+	  "  etwctl record -p Linux-ETW-Sample -- build/tools/etw-sample\n"
+	  "  etwctl record --kernel process,img -d 5 -o boot.etl\n"
+	  "  etwctl record -p Microsoft-Windows-Sample:warning:0x3 --realtime" },
+};
+
+static const char *command_options(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(options_of) / sizeof(options_of[0]); i++)
+		if (!strcmp(options_of[i].name, name))
+			return options_of[i].text;
+	return NULL;
+}
+
 static const struct command *find_command(const char *name)
 {
 	size_t i;
@@ -203,6 +242,10 @@ void usage_cmd(FILE *f, const char *name)
 		return;
 	fprintf(f, "usage: etwctl [--json] %s%s%s\n  %s\n", c->name,
 		c->synopsis[0] ? " " : "", c->synopsis, c->help);
+	if (command_options(c->name))
+		fprintf(f, "\n%s\n", command_options(c->name));
+	if (strcmp(c->name, "help"))
+		fprintf(f, "etwctl(8) describes every option.\n");
 }
 
 static void usage(FILE *f)
