@@ -430,6 +430,7 @@ static void data(struct json *j, const struct evsum_info *in)
 			json_str(j, "last_text", t);
 		}
 		json_i64(j, "first_tick", sum->first - t0_stamp);
+		json_i64(j, "last_tick", sum->last - t0_stamp);
 	}
 	json_i64(j, "tick_ns", in->raw ? 1 : 100);
 	json_i64(j, "span_ns", sum->events ? (in->raw ? sum->last - sum->first :

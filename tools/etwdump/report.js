@@ -57,7 +57,13 @@
 	}
 	const order = Array.from({ length: ncells }, (_, i) => i);
 	order.sort((a, b) => tq[a] - tq[b] || a - b);
-	const tEnd = ncells ? tq[order[ncells - 1]] : 0;
+	/*
+	 * The first and last events' times, exactly (the first read need not
+	 * be the earliest; a cell's time is its quantum's start, towards t0).
+	 */
+	const TICK = D.tick_ns || 100;
+	const tStart = D.first_tick !== undefined ? D.first_tick * TICK : 0;
+	const tEnd = D.last_tick !== undefined ? D.last_tick * TICK : ncells ? tq[order[ncells - 1]] : 0;
 
 	/* t0 as whole seconds since 1970 and the nanoseconds after them (exact). */
 	const t0s = D.raw ? 0 : D.t0_s || 0;
@@ -236,7 +242,7 @@
 		return true;
 	}
 	function windowOf() {
-		return [state.from !== null ? state.from : 0, state.to !== null ? state.to : tEnd];
+		return [state.from !== null ? state.from : tStart, state.to !== null ? state.to : tEnd];
 	}
 	Object.assign(ETW, { passesKind: passesKind, windowOf: windowOf, typeText: typeText });
 
@@ -683,7 +689,7 @@
 	function zoom(a, b) {
 		if (b - a < Q)
 			b = a + Q;
-		state.from = Math.max(a, 0);
+		state.from = Math.max(a, tStart);
 		state.to = b;
 		update();
 	}
