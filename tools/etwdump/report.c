@@ -332,9 +332,10 @@ static void report_lost(LONGLONG when, unsigned long long events,
 	/*
 	 * A file's losses are its header's counts: when they happened is
 	 * not known, and the page draws no line for them.  A session's are
-	 * seen as they are reported, after the event last read.
+	 * seen as they are reported, after the event last read (before the
+	 * first: at the start).
 	 */
-	if (!dump.session || !when)
+	if (!dump.session)
 		return;
 	if (nmarks < MAX_MARKS) {
 		marks[nmarks].t_ns = when ? filetime_ns(when) : LLONG_MIN;
