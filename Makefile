@@ -113,11 +113,13 @@ demo-run:
 # Results (table on stdout, JSON in build/bench/bench.json) are ratios
 # against anchors measured in the same VM boot; then etw-export's rows
 # on the host (it and ClickHouse need no etw.ko: the VM only writes the
-# trace they replay); then the instruction
-# counts of the write and collect paths and of the consumer (etwdump,
-# ProcessTrace, TDH against babeltrace2 on the same Windows traces) and
-# the consumer's resident memory on a 1 GB file (callgrind on the host,
-# JSON in build/bench/instructions.json), which do not move between runs.
+# trace they replay); then etwdump --report's page of a million events
+# loaded in headless Chromium (the VM records one of them); then the
+# instruction counts of the write and collect paths and of the consumer
+# (etwdump, ProcessTrace, TDH against babeltrace2 on the same Windows
+# traces) and the consumer's resident memory on a 1 GB file (callgrind on
+# the host, JSON in build/bench/instructions.json), which do not move
+# between runs.
 bench-run:
 	$(MAKE) all KDIR=$(VM_KDIR)
 	$(MAKE) -C selftests/etw $(TOP)/selftests/etw/export_writer \
@@ -129,9 +131,14 @@ bench-run:
 		$(TOP)/tools/etwbench/kprov.sh $(O)/tools \
 			$(TOP)/selftests/etw/kmod/etw_kcheck.ko || rc=1; \
 		$(TOP)/tools/etwbench/profile.sh $(O)/bench/profile.json || rc=1; \
+		$(O)/tools/etwctl record --buffer-kb 1024 -o $(O)/bench/report_1m.etl \
+			--kernel process,thread,img,cswitch,dispatcher,syscall \
+			-p 6a2c4e8b-3d5f-4a71-9b0c-e1d2f3a4b5c6 -- $(O)/tools/etw-sample \
+			--count 250000 --rate 100000 --quiet > /dev/null || rc=1; \
 		exit $$rc'
 	$(TOP)/tools/etw-export/bench.py --json $(O)/bench/bench.json \
 		--trace $(O)/bench/export_writer.etl
+	$(TOP)/tools/etwbench/report.py --json $(O)/bench/bench.json $(O)/bench/report_1m.etl
 	$(TOP)/tools/etwbench/cg.sh $(O)/tools $(O)/bench/instructions.json
 
 # The reader against damaged files, all of it (make check runs a subset):

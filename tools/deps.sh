@@ -24,6 +24,7 @@ PKGS="make gcc g++ libc6-dev perl python3 kmod cpio gzip xz-utils
       pkg-config libxml2-dev clang jq libxml2-utils
       libfwnt-dev mingw-w64-common liblttng-ust-dev lttng-tools
       libsystemd-dev systemd mandoc babeltrace2 chromium util-linux nettle-dev
+      bash-completion
       valgrind libcurl4-openssl-dev zlib1g-dev clickhouse-server zookeeper
       libunwind8 libdw-dev libelf-dev golang-go golang-github-google-pprof-dev
       linux-perf

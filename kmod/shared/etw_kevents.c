@@ -271,6 +271,29 @@ static const struct etw_kfield f_process[] = {
 	F("ImageFileName", ASTR), F("CommandLine", WSTR),
 	F("PackageFullName", WSTR), F("ApplicationId", WSTR),
 };
+/* Process_Defunct_TypeGroup1 (version 5): a zombie's, when it is reaped. */
+static const struct etw_kfield f_defunct[] = {
+	F("UniqueProcessKey", PTR), F("ProcessId", U32), F("ParentId", U32),
+	F("SessionId", U32), F("ExitStatus", S32),
+	F("DirectoryTableBase", PTR), F("Flags", X32), F("UserSID", SID),
+	F("ImageFileName", ASTR), F("CommandLine", WSTR),
+	F("PackageFullName", WSTR), F("ApplicationId", WSTR),
+	F("ExitTime", U64),
+};
+static const struct etw_kfield f_terminate[] = {
+	F("ProcessId", U32),
+};
+static const struct etw_kfield f_kernel_base[] = {
+	F("ImageBase", PTR),
+};
+static const struct etw_kfield f_hypercall[] = {
+	F("HypercallPageVa", PTR),
+};
+/* _ETW_PARTITION_INFO_EXTENSION: the partition (container, VM) traced. */
+static const struct etw_kfield f_partition[] = {
+	F("EventVersion", U16), FN("Reserved", PAD, 2), F("PartitionType", U32),
+	F("QpcOffsetFromRoot", S64), F("PartitionId", GUID), F("ParentId", GUID),
+};
 static const struct etw_kfield f_perfctr[] = {
 	F("ProcessId", U32), F("PageFaultCount", U32), F("HandleCount", U32),
 	F("Reserved", U32), F("PeakVirtualSize", U64),
@@ -428,16 +451,23 @@ static const struct etw_kclass etw_kclasses[] = {
 	C(ETW_KH_HEADER_EXTENSION, ETW_KV_HEADER_EXT, "EventTrace/Extension", f_header_ext),
 	C(ETW_KH_HEADER_END_EXT, ETW_KV_HEADER_EXT, "EventTrace/EndExtension", f_header_ext),
 	C(ETW_KH_RUNDOWN_COMPLETE, ETW_KV_HEADER_EXT, "EventTrace/RDComplete", f_none),
+	C(ETW_KH_PARTITION_INFO, ETW_KV_PARTITION_INFO, "EventTrace/PartitionInfoExtensionV2",
+	  f_partition),
 	C(ETW_KH_PROCESS_START, ETW_KV_PROCESS, "Process/Start", f_process),
 	C(ETW_KH_PROCESS_END, ETW_KV_PROCESS, "Process/End", f_process),
 	C(ETW_KH_PROCESS_DCSTART, ETW_KV_PROCESS, "Process/DCStart", f_process),
 	C(ETW_KH_PROCESS_DCEND, ETW_KV_PROCESS, "Process/DCEnd", f_process),
+	C(ETW_KH_PROCESS_DEFUNCT, ETW_KV_PROCESS, "Process/Defunct", f_process),
+	C(ETW_KH_PROCESS_DEFUNCT, ETW_KV_DEFUNCT, "Process/Defunct", f_defunct),
+	C(ETW_KH_PROCESS_TERMINATE, ETW_KV_TERMINATE, "Process/Terminate", f_terminate),
 	C(ETW_KH_PROCESS_PERFCTR, ETW_KV_PERFCTR, "Process/PerfCtr", f_perfctr),
 	C(ETW_KH_PROCESS_PERFCTR_RD, ETW_KV_PERFCTR, "Process/PerfCtrRundown", f_perfctr),
 	C(ETW_KH_IMAGE_LOAD, ETW_KV_IMAGE, "Image/Load", f_image),
 	C(ETW_KH_IMAGE_UNLOAD, ETW_KV_IMAGE, "Image/Unload", f_image),
 	C(ETW_KH_IMAGE_DCSTART, ETW_KV_IMAGE, "Image/DCStart", f_image),
 	C(ETW_KH_IMAGE_DCEND, ETW_KV_IMAGE, "Image/DCEnd", f_image),
+	C(ETW_KH_IMAGE_KERNEL_BASE, ETW_KV_IMAGE_V2, "Image/KernelBase", f_kernel_base),
+	C(ETW_KH_IMAGE_HYPERCALL, ETW_KV_IMAGE_V2, "Image/HypercallPage", f_hypercall),
 	C(ETW_KH_THREAD_START, ETW_KV_THREAD, "Thread/Start", f_thread),
 	C(ETW_KH_THREAD_END, ETW_KV_THREAD, "Thread/End", f_thread),
 	C(ETW_KH_THREAD_DCSTART, ETW_KV_THREAD, "Thread/DCStart", f_thread),
@@ -519,6 +549,7 @@ static long etw_kfield_size(const struct etw_kfield *f, const u8 *p, u32 room,
 		[ETW_KT_U32] = 4, [ETW_KT_S32] = 4, [ETW_KT_X32] = 4,
 		[ETW_KT_U64] = 8, [ETW_KT_S64] = 8, [ETW_KT_PTR] = 8,
 		[ETW_KT_PORT] = 2, [ETW_KT_IPV4] = 4, [ETW_KT_IPV6] = 16,
+		[ETW_KT_GUID] = 16,
 	};
 	u32 n;
 

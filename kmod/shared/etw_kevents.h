@@ -47,6 +47,8 @@
 #define ETW_KH_HEADER_EXTENSION	ETW_KHOOK(ETW_KG_HEADER, 5)
 #define ETW_KH_RUNDOWN_COMPLETE	ETW_KHOOK(ETW_KG_HEADER, 8)
 #define ETW_KH_HEADER_END_EXT	ETW_KHOOK(ETW_KG_HEADER, 32)
+/* Windows 10's, decoded when read (etw.ko does not write them) */
+#define ETW_KH_PARTITION_INFO	ETW_KHOOK(ETW_KG_HEADER, 80)
 
 #define ETW_KH_PROCESS_START	ETW_KHOOK(ETW_KG_PROCESS, 1)
 #define ETW_KH_PROCESS_END	ETW_KHOOK(ETW_KG_PROCESS, 2)
@@ -56,6 +58,9 @@
 #define ETW_KH_IMAGE_LOAD	ETW_KHOOK(ETW_KG_PROCESS, 10)
 #define ETW_KH_PROCESS_PERFCTR	ETW_KHOOK(ETW_KG_PROCESS, 32)
 #define ETW_KH_PROCESS_PERFCTR_RD ETW_KHOOK(ETW_KG_PROCESS, 33)
+/* Windows 10's, decoded when read (etw.ko does not write them) */
+#define ETW_KH_PROCESS_TERMINATE ETW_KHOOK(ETW_KG_PROCESS, 11)
+#define ETW_KH_PROCESS_DEFUNCT	ETW_KHOOK(ETW_KG_PROCESS, 39)
 
 #define ETW_KH_THREAD_START	ETW_KHOOK(ETW_KG_THREAD, 1)
 #define ETW_KH_THREAD_END	ETW_KHOOK(ETW_KG_THREAD, 2)
@@ -67,6 +72,9 @@
 #define ETW_KH_IMAGE_UNLOAD	ETW_KHOOK(ETW_KG_IMAGE, 2)
 #define ETW_KH_IMAGE_DCSTART	ETW_KHOOK(ETW_KG_IMAGE, 3)
 #define ETW_KH_IMAGE_DCEND	ETW_KHOOK(ETW_KG_IMAGE, 4)
+/* Windows 10's, decoded when read (etw.ko does not write them) */
+#define ETW_KH_IMAGE_KERNEL_BASE ETW_KHOOK(ETW_KG_IMAGE, 33)
+#define ETW_KH_IMAGE_HYPERCALL	ETW_KHOOK(ETW_KG_IMAGE, 34)
 
 #define ETW_KH_DISK_READ	ETW_KHOOK(ETW_KG_IO, 10)
 #define ETW_KH_DISK_WRITE	ETW_KHOOK(ETW_KG_IO, 11)
@@ -125,6 +133,11 @@
 #define ETW_KV_CONFIG_PHYDISK	2	/* SystemConfig_V2_PhyDisk */
 #define ETW_KV_STACKWALK	2	/* StackWalk_Event */
 #define ETW_KV_ELF_BUILDID	0	/* ImageId/ElfBuildId */
+/* Classes only Windows writes (a Windows 10 kernel trace has them). */
+#define ETW_KV_PARTITION_INFO	2	/* _ETW_PARTITION_INFO_EXTENSION, 48 bytes */
+#define ETW_KV_TERMINATE	2	/* Process_Terminate_TypeGroup1 */
+#define ETW_KV_DEFUNCT		5	/* Process_Defunct_TypeGroup1: V4 + ExitTime */
+#define ETW_KV_IMAGE_V2		2	/* KernelImageBase, HypercallPage */
 
 /* ---- EnableFlags (reference 2.4) ------------------------------------------ */
 
@@ -373,7 +386,7 @@ enum etw_kfield_type {
 	ETW_KT_U8, ETW_KT_S8, ETW_KT_U16, ETW_KT_U32, ETW_KT_S32, ETW_KT_X32,
 	ETW_KT_U64, ETW_KT_S64, ETW_KT_PTR, ETW_KT_PORT, ETW_KT_IPV4,
 	ETW_KT_IPV6, ETW_KT_SID, ETW_KT_ASTR, ETW_KT_WSTR, ETW_KT_WCHARS,
-	ETW_KT_PTRS, ETW_KT_PAD, ETW_KT_BIN,
+	ETW_KT_PTRS, ETW_KT_PAD, ETW_KT_BIN, ETW_KT_GUID,
 };
 
 /**

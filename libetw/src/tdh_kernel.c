@@ -7,7 +7,9 @@
  * "MSNT_SystemTrace", task the class, e.g. "Process", opcode the event,
  * e.g. "Start"); here the classes are those of kmod/shared/etw_kevents.c,
  * the layouts etw.ko writes, which are Windows' own (Process_V4_TypeGroup1,
- * Thread_V3_TypeGroup1, Image_Load, CSwitch, DiskIo_TypeGroup1, ...).
+ * Thread_V3_TypeGroup1, Image_Load, CSwitch, DiskIo_TypeGroup1, ...), and
+ * a few only Windows 10 writes (Process Terminate and Defunct, Image
+ * KernelBase and HypercallPage, EventTrace PartitionInfoExtensionV2).
  *
  * A class is matched by group, type and version; other versions, and
  * records of 32-bit writers (whose pointers are 4 bytes), get
@@ -61,6 +63,7 @@ static void field_types(const struct etw_kfield *f, struct tdh_prop *p)
 		[ETW_KT_PTRS] = { TDH_INTYPE_POINTER, TDH_OUTTYPE_NULL },
 		[ETW_KT_PAD] = { TDH_INTYPE_BINARY, TDH_OUTTYPE_NULL },
 		[ETW_KT_BIN] = { TDH_INTYPE_BINARY, TDH_OUTTYPE_NULL },
+		[ETW_KT_GUID] = { TDH_INTYPE_GUID, TDH_OUTTYPE_NULL },
 	};
 
 	p->in = t[f->type].in;

@@ -8,8 +8,8 @@
 # session of its own; no session is ever left behind (^C, SIGTERM, a
 # closed pipe, a command that cannot start); providers named by their
 # manifest's name in record, enable and providers (which shows the
-# sessions enabling each); errors that name the session or the path and
-# say what to do.  Prints TAP; skips only without /dev/etw.
+# sessions enabling each); an earlier trace kept as FILE.old; errors
+# that name the session or the path and say what to do.  Prints TAP; skips only without /dev/etw.
 ksft_skip=4
 
 DIR=$(cd "$(dirname "$0")" && pwd)
@@ -81,6 +81,17 @@ result "record -p NAME -- CMD: the command's events, its summary names the provi
 "$DUMP" --summary --json "$T/a.etl" > "$T/out" 2> "$T/err"
 jq -e "[.providers[] | select(.name == \"$NAME\" and .guid == \"$GUID\")][0].events == 7" "$T/out" > /dev/null
 result "the file record wrote: etwdump --summary names the provider (7 events)" $?
+
+# An earlier trace is kept as FILE.old, as perf keeps perf.data.old (issue 32).
+"$CTL" record -o "$T/a.etl" -p "$NAME" -- "$SAMPLE" --count 2 --rate 0 --quiet \
+	> "$T/out" 2> "$T/err"
+rc=$?
+[ $rc = 0 ] && grep -q "records to $T/a.etl (the earlier one is now $T/a.etl.old)" "$T/err" &&
+	"$DUMP" --summary --json "$T/a.etl.old" 2> /dev/null |
+		jq -e "[.providers[] | select(.name == \"$NAME\")][0].events == 7" > /dev/null &&
+	"$DUMP" --summary --json "$T/a.etl" 2> /dev/null |
+		jq -e "[.providers[] | select(.name == \"$NAME\")][0].events == 4" > /dev/null
+result "record -o FILE again: the earlier trace is kept as FILE.old (its 7 events), said; FILE has the new one" $?
 
 "$CTL" record -o "$T/b.etl" -p "$NAME" -- sh -c 'exit 3' > "$T/out" 2> "$T/err"
 rc=$?

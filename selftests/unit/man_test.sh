@@ -68,6 +68,22 @@ done
 [ ! -s "$T/why" ]
 result "mandoc -Tlint -Wwarning: every page clean ($(ls "$MAN"/*.[1-9] | wc -l) pages)" $?
 
+# ---- the footer: this project, not "BSD" (an empty .Os) -------------------------
+: > "$T/why"
+if command -v groff > /dev/null; then
+	for p in "$MAN"/*.[1-9]; do
+		foot=$(groff -mandoc -Tascii "$p" 2> /dev/null | sed 's/\x1b\[[0-9;]*m//g' |
+			grep -v '^ *$' | tail -n 1)
+		case "$foot" in
+		"Linux ETW "*) ;;
+		*) echo "$(basename "$p"): the footer reads '$foot'" >> "$T/why" ;;
+		esac
+	done
+fi
+grep -L '^\.Os Linux ETW$' "$MAN"/*.[1-9] | sed 's/$/: no ".Os Linux ETW"/' >> "$T/why"
+[ ! -s "$T/why" ]
+result "every page's footer names Linux ETW (as man shows it), not the BSD an empty .Os gives" $?
+
 # ---- etwdump: --help and the page -----------------------------------------
 "$B/etwdump" --help | opts_text | grep -v -- '^-h$\|^--help$' > "$T/help2"
 opts_page "$MAN/etwdump.1" | grep -v -- '^-h$\|^--help$' > "$T/page"

@@ -80,17 +80,115 @@ int rec_add_provider(struct rec *r, const char *spec)
 	return 0;
 }
 
+/* What each EnableFlags bit records (Documentation/system-trace.rst). */
+static const struct {
+	u32 flag;
+	const char *what;
+} kflag_what[] = {
+	{ ETW_KF_PROCESS, "Process/Start, End, DCStart, DCEnd" },
+	{ ETW_KF_THREAD, "Thread/Start, End, DCStart, DCEnd" },
+	{ ETW_KF_IMAGE_LOAD, "Image/Load, DCStart, DCEnd (executable mappings)" },
+	{ ETW_KF_PROCESS_COUNTERS, "Process/PerfCtr at exit, PerfCtrRundown at stop" },
+	{ ETW_KF_CSWITCH, "Thread/CSwitch (context switches)" },
+	{ ETW_KF_DPC, "deferred procedure calls" },
+	{ ETW_KF_INTERRUPT, "interrupts" },
+	{ ETW_KF_SYSTEMCALL, "PerfInfo/SysClEnter, SysClExit" },
+	{ ETW_KF_DISK_IO, "DiskIo/Read, Write, FlushBuffers (completions)" },
+	{ ETW_KF_DISK_FILE_IO, "FileIo/FileCreate: file names" },
+	{ ETW_KF_DISK_IO_INIT, "DiskIo/ReadInit, WriteInit, FlushInit (submissions)" },
+	{ ETW_KF_DISPATCHER, "Thread/ReadyThread (wake-ups)" },
+	{ ETW_KF_MEMORY_PAGE_FAULTS, "page faults" },
+	{ ETW_KF_MEMORY_HARD_FAULTS, "hard page faults" },
+	{ ETW_KF_VIRTUAL_ALLOC, "virtual allocations" },
+	{ ETW_KF_VAMAP, "file mappings" },
+	{ ETW_KF_NETWORK_TCPIP, "TcpIp/Connect, Accept, Disconnect, Retransmit, Send, Recv" },
+	{ ETW_KF_REGISTRY, "registry" },
+	{ ETW_KF_DBGPRINT, "DbgPrint" },
+	{ ETW_KF_JOB, "job objects" },
+	{ ETW_KF_ALPC, "ALPC" },
+	{ ETW_KF_SPLIT_IO, "split I/O" },
+	{ ETW_KF_DEBUG_EVENTS, "debugger events" },
+	{ ETW_KF_DRIVER, "driver delays" },
+	{ ETW_KF_PROFILE, "PerfInfo/SampleProf (CPU samples)" },
+	{ ETW_KF_FILE_IO, "FileIo/OperationEnd (file I/O completions)" },
+	{ ETW_KF_FILE_IO_INIT, "FileIo/Create, Read, Write, Close, Flush" },
+	{ ETW_KF_NO_SYSCONFIG, "no SystemConfig events at stop" },
+};
+
+int rec_kernel_help_asked(const char *s)
+{
+	return !strcasecmp(s, "help") || !strcasecmp(s, "list");
+}
+
+void rec_kernel_help(FILE *f)
+{
+	unsigned int i, k;
+	size_t n;
+	char names[160];
+
+	fprintf(f, "Kernel flags (--kernel LIST: names or numbers joined by ',' or '+', as "
+		"xperf -on\nand tracelog -eflag take them; Documentation/system-trace.rst has "
+		"each event):\n\n");
+	for (i = 0; i < sizeof(kflag_what) / sizeof(kflag_what[0]); i++) {
+		u32 bit = kflag_what[i].flag;
+
+		names[0] = 0;
+		for (k = 0, n = 0; k < etw_kflag_names_count; k++)
+			if (etw_kflag_names[k].flags == bit && n < sizeof(names))
+				n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+						      n ? ", " : "", etw_kflag_names[k].name);
+		fprintf(f, "  %-40s 0x%08x  %s%s\n", names, bit, kflag_what[i].what,
+			bit & ETW_KF_IMPLEMENTED ? "" : " (none on Linux yet)");
+	}
+	fprintf(f, "\nGroups:\n");
+	for (k = 0; k < etw_kflag_names_count; k++) {
+		u32 g = etw_kflag_names[k].flags, bit;
+
+		if (!(g & (g - 1)))
+			continue;	/* one flag: listed above */
+		names[0] = 0;
+		for (bit = 1, n = 0; bit; bit <<= 1) {
+			unsigned int j;
+
+			if (!(g & bit))
+				continue;
+			for (j = 0; j < etw_kflag_names_count; j++)
+				if (etw_kflag_names[j].flags == bit)
+					break;
+			if (j < etw_kflag_names_count && n < sizeof(names))
+				n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+						      n ? "," : "", etw_kflag_names[j].name);
+		}
+		fprintf(f, "  %-12s %s\n", etw_kflag_names[k].name, names);
+	}
+}
+
+int rec_kernel_bad(const char *opt, const char *flags, unsigned int bad)
+{
+	const char *item = flags + bad;
+	int len = (int)strcspn(item, ",+|");
+
+	if (!*flags || (!len && !*item))
+		fprintf(stderr, "%s: %s '%s': which kernel flags? ('%s help' lists them)\n",
+			PROG, opt, flags, opt);
+	else
+		fprintf(stderr, "%s: %s %s: '%.*s' is no kernel flag ('%s help' lists them: "
+			"process, thread, img, cswitch, disk, fileio, net, syscall, profile, ...)\n",
+			PROG, opt, flags, len, item, opt);
+	return -1;
+}
+
 int rec_add_kernel(struct rec *r, const char *flags)
 {
 	unsigned int bad = 0;
 	u32 f;
 
-	if (etw_kflags_parse(flags, &f, &bad) || !f) {
-		fprintf(stderr, "%s: --kernel %s: '%s' is no kernel flag (process, thread, "
-			"img, cswitch, disk, fileio, net, syscall, profile, ... as "
-			"xperf -on names them)\n", PROG, flags, flags + bad);
-		return -1;
+	if (rec_kernel_help_asked(flags)) {
+		rec_kernel_help(stdout);
+		return 1;
 	}
+	if (etw_kflags_parse(flags, &f, &bad) || !f)
+		return rec_kernel_bad("--kernel", flags, f ? bad : (unsigned int)strlen(flags));
 	r->kflags |= f;
 	return 0;
 }

@@ -9,6 +9,7 @@
 #ifndef _TOOLS_COMMON_RECORD_H
 #define _TOOLS_COMMON_RECORD_H
 
+#include <stdio.h>
 #include <time.h>
 
 #include <windows.h>
@@ -47,8 +48,20 @@ struct rec {
  */
 int rec_add_provider(struct rec *r, const char *spec);
 
-/* --kernel @flags (process,thread,img,...); 0, or -1 with the message printed. */
+/*
+ * --kernel @flags (process,thread,img,...); 0, or -1 with the message
+ * printed; "help" (or "list"): the flags listed on stdout, 1.
+ */
 int rec_add_kernel(struct rec *r, const char *flags);
+/* Whether @s is "help" or "list": the flags are to be listed. */
+int rec_kernel_help_asked(const char *s);
+/* The kernel flags, their names and events, as perf list lists events. */
+void rec_kernel_help(FILE *f);
+/*
+ * Option @opt's @flags have no flag at @bad (etw_kflags_parse's): say
+ * which item, alone, and where the list is; returns -1.
+ */
+int rec_kernel_bad(const char *opt, const char *flags, unsigned int bad);
 
 /*
  * A CPU profile, as perf record -g takes one: samples every

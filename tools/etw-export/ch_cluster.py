@@ -14,6 +14,10 @@ them.  Nothing of the system's ClickHouse (its /etc/clickhouse-server,
     c.kill(1); c.start_node(1)      # one shard down (SIGKILL) and back
     c.stop()                        # all of them (always: try/finally)
 
+A server that is no member of a cluster "etw" (etw-export --init-schema
+must then make the one-server tables): name the servers' cluster
+otherwise, Cluster(tmpdir, nodes=1, cluster="other").
+
 With a ZooKeeper (Debian's zookeeper package, one server of our own on
 a loopback port), the servers are instead the replicas of one shard:
 
@@ -126,9 +130,10 @@ class ZooKeeper:
 
 
 class Cluster:
-    def __init__(self, root, nodes=2, zookeeper=None):
+    def __init__(self, root, nodes=2, zookeeper=None, cluster="etw"):
         self.root = root
         self.zk = zookeeper
+        self.cluster = cluster
         self.n = nodes
         self.http = [free_port() for _ in range(nodes)]
         self.tcp = [free_port() for _ in range(nodes)]
@@ -184,10 +189,10 @@ class Cluster:
   <uncompressed_cache_size>67108864</uncompressed_cache_size>
   <max_concurrent_queries>50</max_concurrent_queries>
   <timezone>UTC</timezone>
-  <remote_servers><etw>{shards}</etw></remote_servers>
+  <remote_servers><{c}>{shards}</{c}></remote_servers>
   {zk}
 </yandex>
-""".format(d=d, http=self.http[i], tcp=self.tcp[i], shards=shards, zk=zk))
+""".format(d=d, http=self.http[i], tcp=self.tcp[i], shards=shards, zk=zk, c=self.cluster))
         return d
 
     def start_node(self, i, wait=True):
@@ -216,8 +221,8 @@ class Cluster:
 
     def _ours(self, i):
         """Is the server answering on node @i's port the one we configured?"""
-        ports = self.rows("SELECT port FROM system.clusters WHERE cluster = 'etw' "
-                          "ORDER BY shard_num, replica_num", i)
+        ports = self.rows("SELECT port FROM system.clusters WHERE cluster = '%s' "
+                          "ORDER BY shard_num, replica_num" % self.cluster, i)
         return sorted(int(p[0]) for p in ports) == sorted(self.tcp)
 
     def wait_zookeeper(self, timeout=120):

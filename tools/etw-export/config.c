@@ -125,6 +125,7 @@ int config_set(struct ex_config *c, const char *key, const char *value, const ch
 		c->database = v;
 	} else if (!strcasecmp(key, "Cluster")) {
 		c->cluster = v;
+		c->cluster_set = 1;
 	} else if (!strcasecmp(key, "Host")) {
 		c->host = v;
 	} else if (!strcasecmp(key, "Spool")) {

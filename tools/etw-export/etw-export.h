@@ -46,6 +46,7 @@ struct ex_config {
 	const char *ca_file;		/* TLS: CA certificates (else the system's) */
 	const char *database;		/* default etw */
 	const char *cluster;		/* --init-schema; default etw, "" none */
+	int cluster_set;		/* ... given (Cluster=, --cluster), not the default */
 	const char *sessions[EX_MAX_SOURCES];	/* real-time sessions */
 	int nsessions;
 	const char *files[EX_MAX_SOURCES];	/* glob patterns of .etl files */
@@ -64,7 +65,7 @@ struct ex_config {
 	int replicated;			/* --init-schema: Replicated* tables */
 	int distributed_sync;		/* insert_distributed_sync=1 */
 	double replay_rate;		/* files: events/s at most, 0 no limit */
-	double timeout;			/* one request, s */
+	double timeout;			/* one request, s; --once: the server's time to answer */
 	double retry_max;		/* the longest pause between retries, s */
 	int once;			/* files present now, then exit when shipped */
 	int verbose;
@@ -246,6 +247,14 @@ void sessions_stop(void);
 void files_stop(void);
 /* --once: every file present at the start has been exported. */
 int files_done(void);
+/* What the files thread exported this run. */
+struct files_counts {
+	unsigned exported;		/* files read to their end */
+	uint64_t events;		/* their events */
+};
+void files_counts(struct files_counts *c);
+/* How many sessions were opened this run. */
+int sessions_read(void);
 /* --once: every session followed has ended (or could not be opened). */
 int sessions_done(void);
 
@@ -259,9 +268,12 @@ void sources_tick(int rows);
 
 struct ship_stats {
 	uint64_t rows_sent, batches_sent, retries, rejected;
+	uint64_t events_sent;		/* rows of the events table, this run */
 	uint64_t requests, gzip_requests;	/* INSERTs this run, compressed */
 	int connections;
 	int up;				/* the last request succeeded */
+	time_t down_since;		/* the first failure since the last success, or 0 */
+	uint64_t failures;		/* requests failed since the last success */
 	char last_error[256];
 	const char *url;		/* the server in use */
 };
@@ -270,6 +282,11 @@ int ship_start(void);
 /* Stop shipping (what is left stays in the spool) and wait for it. */
 void ship_stop(void);
 void ship_stats(struct ship_stats *s);
+/*
+ * --once: whether shipping gave up (no server took a batch within
+ * --timeout seconds); then 1, with the reason in @why.
+ */
+int ship_failed(char *why, size_t len);
 /* Run one query on @url (--init-schema); the body of the answer, malloc'ed, into *@out (may be NULL).  0, or -1 with @err. */
 int ship_query(const char *url, const char *sql, char **out, char *err, size_t errlen);
 

@@ -12,7 +12,10 @@
  * modification time and path: a file written again is exported again),
  * and a file half exported when the exporter stopped goes on from its
  * checkpoint (spool.c).  --once: the files there at the start, then the
- * thread ends.
+ * thread ends.  What a pattern does not give is said, once: no file
+ * matches it, it names a directory, a file it matches was exported
+ * already (files.done) -- --once then ends with "nothing shipped" when
+ * nothing was (main.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +34,8 @@
 
 static pthread_t thread;
 static int started, finished;
+static struct files_counts counts;	/* what this run exported (lock) */
+static unsigned char said[EX_MAX_SOURCES];	/* a pattern's emptiness was said */
 static struct source cur;		/* the file being read */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct waker wake = WAKER_INIT;
@@ -277,9 +282,48 @@ static void export_file(const char *path, const struct stat *sb)
 	pthread_mutex_unlock(&s->mu);
 	done_add(path, sb);
 	spool_source_free(s->st);
+	pthread_mutex_lock(&lock);
+	counts.exported++;
+	counts.events += s->taken;
+	pthread_mutex_unlock(&lock);
 	if (cfg.verbose)
 		fprintf(stderr, "etw-export: %s: %llu events\n", path,
 			(unsigned long long)s->taken);
+}
+
+/* Whether @p has a character glob(7) treats as special. */
+static int has_magic(const char *p)
+{
+	return strpbrk(p, "*?[") != NULL;
+}
+
+/*
+ * Pattern @i gave no file to export: say why, once (a pattern whose
+ * files are still to come is no error for a running exporter, but it
+ * may be a typo).
+ */
+static void say_empty(int i, int nmatch, int nregular, int nknown)
+{
+	const char *p = cfg.files[i];
+	struct stat sb;
+
+	if (said[i])
+		return;
+	said[i] = 1;
+	if (!has_magic(p) && !stat(p, &sb) && S_ISDIR(sb.st_mode))
+		fprintf(stderr, "etw-export: --files %s: a directory; give the files in it "
+			"as a pattern, e.g. --files '%s/*.etl'\n", p, p);
+	else if (!has_magic(p) && stat(p, &sb))
+		fprintf(stderr, "etw-export: --files %s: %s\n", p, strerror(errno));
+	else if (!nmatch)
+		fprintf(stderr, "etw-export: --files %s: no file matches it%s\n", p,
+			cfg.once ? "" : " (yet)");
+	else if (!nregular)
+		fprintf(stderr, "etw-export: --files %s: matches no regular file\n", p);
+	else if (nknown)
+		fprintf(stderr, "etw-export: --files %s: %d file%s exported already "
+			"(%s/files.done); not again\n", p, nknown, nknown > 1 ? "s" : "",
+			spool.dir);
 }
 
 static void scan(void)
@@ -292,17 +336,30 @@ static void scan(void)
 
 	logs = open_logs(&nlogs);
 	for (i = 0; i < cfg.nfiles && !ex_stopping; i++) {
+		int nregular = 0, nknown = 0, nnew = 0;
+
 		memset(&g, 0, sizeof(g));
-		if (glob(cfg.files[i], 0, NULL, &g))
+		if (glob(cfg.files[i], 0, NULL, &g)) {
+			say_empty(i, 0, 0, 0);
 			continue;
+		}
 		for (k = 0; k < g.gl_pathc && !ex_stopping; k++) {
 			const char *p = g.gl_pathv[k];
 
-			if (stat(p, &sb) || !S_ISREG(sb.st_mode) || done_has(p, &sb) ||
-			    being_written(logs, nlogs, p))
+			if (stat(p, &sb) || !S_ISREG(sb.st_mode))
+				continue;
+			nregular++;
+			if (done_has(p, &sb)) {
+				nknown++;
+				continue;
+			}
+			nnew++;
+			if (being_written(logs, nlogs, p))
 				continue;
 			export_file(p, &sb);
 		}
+		if (!nnew)
+			say_empty(i, (int)g.gl_pathc, nregular, nknown);
 		globfree(&g);
 	}
 	for (i = 0; i < nlogs; i++)
@@ -336,6 +393,13 @@ int files_start(void)
 	}
 	started = 1;
 	return 0;
+}
+
+void files_counts(struct files_counts *c)
+{
+	pthread_mutex_lock(&lock);
+	*c = counts;
+	pthread_mutex_unlock(&lock);
 }
 
 int files_done(void)

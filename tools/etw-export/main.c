@@ -22,15 +22,21 @@
  *
  * SIGINT/SIGTERM: stop reading, keep what is not sent in the spool (the
  * next start sends it), exit 0.  --once: the files there now and the
- * sessions until they stop, everything shipped, then exit.
+ * sessions until they stop, everything shipped, then exit 0 with a line
+ * saying what went (events, files, sessions, seconds); exit 1 with a
+ * line saying why when nothing was shipped, or when no server took a
+ * batch within --timeout seconds (what is not sent stays in the spool).
  */
 #include <errno.h>
 #include <getopt.h>
+#include <time.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <curl/curl.h>
 
 #include "etw-export.h"
 #include "common/cli.h"
@@ -64,6 +70,8 @@ static void usage(FILE *f)
 		"  --interval S           a losses and a hosts row each S s (default 60)\n"
 		"  --replay-rate N        files: at most N events/s (default: as fast as it goes)\n"
 		"  --retry-max S          pauses between retries double up to S s (default 30)\n"
+		"  --timeout S            one request's time limit; with --once, how long the\n"
+		"                         servers may fail before it gives up (default 60)\n"
 		"  --connections N        batches in flight at once, each on its own\n"
 		"                         connection (default: one per --url)\n"
 		"  --gzip yes|no|auto     compress the batches (default auto: unless the\n"
@@ -81,7 +89,7 @@ static void usage(FILE *f)
 enum {
 	O_HOST = 0x100, O_DATABASE, O_CLUSTER, O_SPOOL, O_SPOOL_LIMIT, O_ON_FULL,
 	O_BATCH_ROWS, O_BATCH_SECS, O_BATCH_BYTES, O_MAX_ROW, O_INTERVAL,
-	O_REPLAY_RATE, O_RETRY_MAX, O_CONNECTIONS, O_GZIP,	/* export.conf keys */
+	O_REPLAY_RATE, O_RETRY_MAX, O_CONNECTIONS, O_GZIP, O_TIMEOUT,	/* export.conf keys */
 	O_NO_GZIP, O_REPLICATED, O_ONCE, O_INIT_SCHEMA, O_STATUS, O_JSON, O_VERSION,
 };
 
@@ -105,6 +113,7 @@ static const struct option options[] = {
 	{ "retry-max", required_argument, NULL, O_RETRY_MAX },
 	{ "connections", required_argument, NULL, O_CONNECTIONS },
 	{ "gzip", required_argument, NULL, O_GZIP },
+	{ "timeout", required_argument, NULL, O_TIMEOUT },
 	{ "no-gzip", no_argument, NULL, O_NO_GZIP },
 	{ "replicated", no_argument, NULL, O_REPLICATED },
 	{ "once", no_argument, NULL, O_ONCE },
@@ -126,7 +135,7 @@ static const char *const conf_key[] = {
 	[O_BATCH_BYTES - O_HOST] = "BatchBytes", [O_MAX_ROW - O_HOST] = "MaxRowBytes",
 	[O_INTERVAL - O_HOST] = "Interval", [O_REPLAY_RATE - O_HOST] = "ReplayRate",
 	[O_RETRY_MAX - O_HOST] = "RetryMaxSeconds", [O_CONNECTIONS - O_HOST] = "Connections",
-	[O_GZIP - O_HOST] = "Gzip",
+	[O_GZIP - O_HOST] = "Gzip", [O_TIMEOUT - O_HOST] = "Timeout",
 };
 
 struct mode {
@@ -147,6 +156,26 @@ static int add(const char **list, int *n, int max, const char *v, const char *op
 	return 0;
 }
 
+/* A server's URL that is none (no http:// or https://, no host): said. */
+static int bad_url(const char *url)
+{
+	CURLU *u = curl_url();
+	char *scheme = NULL, *host = NULL;
+	int bad = 1;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) &&
+	    !curl_url_get(u, CURLUPART_HOST, &host, 0))
+		bad = strcmp(scheme, "http") && strcmp(scheme, "https");
+	curl_free(scheme);
+	curl_free(host);
+	curl_url_cleanup(u);
+	if (bad)
+		fprintf(stderr, "etw-export: --url %s: not a server's URL; give its HTTP "
+			"interface, e.g. http://127.0.0.1:8123\n", url);
+	return bad;
+}
+
 /* First pass: where the configuration is, and the lists. */
 static int parse(int argc, char **argv, struct mode *m)
 {
@@ -160,7 +189,8 @@ static int parse(int argc, char **argv, struct mode *m)
 			m->config = optarg;
 			break;
 		case 'u':
-			if (add(m->urls, &m->nurls, EX_MAX_URLS, optarg, "--url"))
+			if (bad_url(optarg) ||
+			    add(m->urls, &m->nurls, EX_MAX_URLS, optarg, "--url"))
 				return 2;
 			break;
 		case 's':
@@ -192,7 +222,7 @@ static int parse(int argc, char **argv, struct mode *m)
 			cli_version();
 			return -1;
 		default:
-			if (c >= O_HOST && c <= O_GZIP) {
+			if (c >= O_HOST && c <= O_TIMEOUT) {
 				/* Checked now, applied after the configuration. */
 				struct ex_config tmp;
 
@@ -225,7 +255,7 @@ static void apply(int argc, char **argv, const struct mode *m)
 
 	optind = 0;
 	while ((c = getopt_long(argc, argv, ":c:u:s:f:vh", options, NULL)) != -1) {
-		if (c >= O_HOST && c <= O_GZIP)
+		if (c >= O_HOST && c <= O_TIMEOUT)
 			config_set(&cfg, conf_key[c - O_HOST], optarg, &why);
 		else if (c == O_NO_GZIP)
 			cfg.gzip = 0;
@@ -269,22 +299,78 @@ static int all_read(void)
 	return files_done() && sessions_done();
 }
 
-/* Until the spool is empty; 0, or -1 on a signal. */
+static int signalled;		/* SIGINT or SIGTERM ended the run */
+
+/* Until the spool is empty; 0, or -1 on a signal or when shipping gave up. */
 static int wait_shipped(const sigset_t *set)
 {
 	struct timespec tick = { 0, 50 * 1000 * 1000 };
+	char why[8];
 
-	while (!spool_empty())
-		if (sigtimedwait(set, NULL, &tick) > 0)
+	while (!spool_empty()) {
+		if (sigtimedwait(set, NULL, &tick) > 0) {
+			signalled = 1;
 			return -1;
+		}
+		if (ship_failed(why, sizeof(why)))
+			return -1;
+	}
+	return 0;
+}
+
+static double since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/*
+ * --once is over: one line saying what was shipped, or why nothing or
+ * not everything was.  The exit status: 0 when events were shipped and
+ * nothing is left behind for want of a server, else 1.
+ */
+static int once_report(const struct timespec *t0)
+{
+	struct ship_stats ss;
+	struct files_counts fc;
+	char why[512];
+	int nsess = sessions_read();
+
+	ship_stats(&ss);
+	files_counts(&fc);
+	if (ship_failed(why, sizeof(why))) {
+		fprintf(stderr, "etw-export: --once: gave up: %s; %llu events shipped, the rest "
+			"stays in %s for the next run\n", why, (unsigned long long)ss.events_sent,
+			spool.dir);
+		return 1;
+	}
+	if (signalled)
+		return 0;
+	if (!ss.events_sent) {
+		fprintf(stderr, "etw-export: --once: nothing shipped: %s\n",
+			fc.exported ? "the files exported had no events" :
+			nsess ? "the sessions had no events" :
+			cfg.nfiles ? "no file to export (what --files gave is said above)" :
+			"no session could be read");
+		return 1;
+	}
+	printf("etw-export: %llu events shipped (%u file%s, %d session%s) to %s in %.1f s\n",
+	       (unsigned long long)ss.events_sent, fc.exported, fc.exported == 1 ? "" : "s",
+	       nsess, nsess == 1 ? "" : "s", ss.url ? ss.url : cfg.urls[0], since(t0));
+	fflush(stdout);
 	return 0;
 }
 
 static int run(void)
 {
 	sigset_t set;
-	struct timespec tick = { 0, 200 * 1000 * 1000 };
-	int sig, drain = 0;
+	struct timespec tick = { 0, 200 * 1000 * 1000 }, t0;
+	char why[8];
+	int sig, drain = 0, ret = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
@@ -308,7 +394,11 @@ static int run(void)
 		sig = sigtimedwait(&set, NULL, &tick);
 		if (sig == SIGHUP)
 			continue;	/* nothing to reload: the configuration is read at start */
-		if (sig > 0)
+		if (sig > 0) {
+			signalled = 1;
+			break;
+		}
+		if (cfg.once && ship_failed(why, sizeof(why)))
 			break;
 		if (cfg.once && all_read()) {
 			drain = 1;
@@ -330,8 +420,10 @@ static int run(void)
 	}
 	ship_stop();
 	report_final_status();
+	if (cfg.once)
+		ret = once_report(&t0);
 	spool_close();
-	return 0;
+	return ret;
 }
 
 int main(int argc, char **argv)

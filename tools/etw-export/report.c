@@ -174,6 +174,8 @@ static void write_status(int running)
 	json_str(&j, "server", ss.url);
 	json_bool(&j, "server_up", ss.up);
 	json_str(&j, "last_error", ss.last_error);
+	json_u64(&j, "down_seconds", ss.down_since ? (uint64_t)(time(NULL) - ss.down_since) : 0);
+	json_u64(&j, "failures", ss.failures);
 	json_u64(&j, "spool_bytes", bytes);
 	json_u64(&j, "spool_limit", cfg.spool_limit);
 	json_u64(&j, "batches_waiting", waiting);
@@ -188,14 +190,19 @@ static void write_status(int running)
 	json_u64(&j, "rejected", rejected);
 	json_u64(&j, "rejected_by_server", spool.st->rejected_by_server);
 	fprintf(t, "host:           %s (pid %d)\n", cfg.host, (int)getpid());
-	fprintf(t, "server:         %s, %s\n", ss.url ? ss.url : "-",
-		ss.up ? "up" : "not reached yet or down");
+	if (ss.down_since)
+		fprintf(t, "server:         %s, failing for %.0f s (%llu requests failed since "
+			"the last that went)\n", ss.url ? ss.url : "-",
+			difftime(time(NULL), ss.down_since), (unsigned long long)ss.failures);
+	else
+		fprintf(t, "server:         %s, %s\n", ss.url ? ss.url : "-",
+			ss.up ? "up" : "not reached yet");
 	if (ss.last_error[0])
 		fprintf(t, "last error:     %s\n", ss.last_error);
 	fprintf(t, "spool:          %llu of %llu bytes, %llu batches waiting, "
 		"the oldest for %.0f s\n", (unsigned long long)bytes,
 		cfg.spool_limit, (unsigned long long)waiting, lag);
-	fprintf(t, "sent:           %llu rows in %llu batches (%llu retries)\n",
+	fprintf(t, "sent:           %llu rows in %llu batches (%llu retries this run)\n",
 		(unsigned long long)spool.st->rows_sent,
 		(unsigned long long)spool.st->sent_batches, (unsigned long long)ss.retries);
 	fprintf(t, "this run:       %llu INSERTs on %d connection(s), %llu gzip-compressed\n",

@@ -8,6 +8,12 @@
  * Without ZooKeeper, ON CLUSTER is not there: the statements go to each
  * server in turn.  Everything is CREATE ... IF NOT EXISTS: running it
  * again changes nothing.
+ *
+ * Before anything is created, every server is asked whether it knows
+ * the cluster (system.clusters).  One server that does not, with the
+ * cluster left at its default, gets the one-server tables (as with
+ * --cluster ''), and a line says so; otherwise a server without the
+ * cluster is an error that says what to do, and nothing is created.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -109,15 +115,71 @@ static int marked_cluster(const char *stmt)
 	return !strncmp(stmt, "-- cluster\n", 11) || strstr(stmt, "\n-- cluster\n");
 }
 
+/*
+ * Whether server @url defines cluster @name: 1, 0, or -1 (it did not
+ * answer; said).
+ */
+static int has_cluster(const char *url, const char *name)
+{
+	char sql[256], err[512], *out = NULL;
+	int r;
+
+	snprintf(sql, sizeof(sql), "SELECT count() FROM system.clusters WHERE cluster = '%s'",
+		 name);
+	if (ship_query(url, sql, &out, err, sizeof(err))) {
+		fprintf(stderr, "etw-export: --init-schema on %s: %s\n", url, err);
+		return -1;
+	}
+	r = atoi(out) > 0;
+	free(out);
+	return r;
+}
+
+/*
+ * The cluster, checked on every server before anything is created:
+ * 0 to go on (cfg.cluster may now be ""), else the exit status.
+ */
+static int check_cluster(void)
+{
+	int u, r, missing = 0, first = -1;
+
+	for (u = 0; u < cfg.nurls; u++) {
+		r = has_cluster(cfg.urls[u], cfg.cluster);
+		if (r < 0)
+			return 1;
+		if (!r && first < 0)
+			first = u;
+		missing += !r;
+	}
+	if (!missing)
+		return 0;
+	if (cfg.nurls == 1 && !cfg.cluster_set) {
+		fprintf(stderr, "etw-export: %s has no cluster '%s' (system.clusters): "
+			"creating the one-server tables, as --cluster '' does\n",
+			cfg.urls[0], cfg.cluster);
+		cfg.cluster = "";
+		return 0;
+	}
+	fprintf(stderr, "etw-export: --init-schema: %s%s has no cluster '%s' "
+		"(system.clusters); nothing was created.  Define the cluster in each "
+		"server's remote_servers (Documentation/fleet.rst, \"A cluster\"), or give "
+		"--cluster '' for tables of each server's own\n", cfg.urls[first],
+		missing > 1 ? " (and others)" : "", cfg.cluster);
+	return 1;
+}
+
 int schema_init(void)
 {
 	char err[512], *sql, *stmt, *next;
-	int u, k, bad = 0, cluster = cfg.cluster[0] != 0;
+	int u, k, bad = 0, cluster;
 
-	if (!plain_name(cfg.database) || (cluster && !plain_name(cfg.cluster))) {
+	if (!plain_name(cfg.database) || (cfg.cluster[0] && !plain_name(cfg.cluster))) {
 		fprintf(stderr, "etw-export: --database and --cluster: letters, digits and '_'\n");
 		return 2;
 	}
+	if (cfg.cluster[0] && (bad = check_cluster()))
+		return bad;
+	cluster = cfg.cluster[0] != 0;
 	for (u = 0; u < cfg.nurls; u++) {
 		sql = expand(schema_sql);
 		if (!sql)

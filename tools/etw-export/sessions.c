@@ -23,7 +23,7 @@ struct follower {
 };
 
 static struct follower fol[EX_MAX_SOURCES];
-static int nfol;
+static int nfol, nread;
 static struct waker wake = WAKER_INIT;
 
 static void *follow_main(void *arg)
@@ -53,6 +53,7 @@ static void *follow_main(void *arg)
 			continue;
 		}
 		last_err = 0;
+		__atomic_add_fetch(&nread, 1, __ATOMIC_RELAXED);
 		fprintf(stderr, "etw-export: following session '%s'\n", s->name);
 		source_register(s);
 		st = source_run(s);
@@ -72,6 +73,11 @@ static void *follow_main(void *arg)
 	}
 	__atomic_store_n(&f->ended, 1, __ATOMIC_RELEASE);
 	return NULL;
+}
+
+int sessions_read(void)
+{
+	return __atomic_load_n(&nread, __ATOMIC_RELAXED);
 }
 
 int sessions_done(void)

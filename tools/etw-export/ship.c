@@ -54,6 +54,16 @@ static char gzip_url[EX_MAX_URLS];	/* Gzip= for each server */
 static struct ship_stats stats;
 static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct waker wake = WAKER_INIT;
+static int gave_up;			/* --once: the server did not answer in time */
+static char gave_up_why[512];		/* ... and why (stats_lock) */
+
+static double now_secs(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
 
 /* The answer's body (its start: enough for ClickHouse's message). */
 struct answer {
@@ -153,7 +163,8 @@ static void setup(CURL *c)
 {
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, cfg.timeout < 5 ? (long)(cfg.timeout * 1000) :
+			 5000L);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, (long)(cfg.timeout * 1000));
 	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
 	if (cfg.user)
@@ -168,8 +179,8 @@ static void setup(CURL *c)
  * POST @body to @url: the HTTP status (0: no answer; *@err says why),
  * the answer in @a.
  */
-static long post(CURL *curl, const char *url, const void *body, size_t len, int gz,
-		 struct answer *a, char *err, size_t errlen)
+static long post(CURL *curl, const char *url, const char *who, const void *body, size_t len,
+		 int gz, struct answer *a, char *err, size_t errlen)
 {
 	struct curl_slist *h = NULL;
 	char cerr[CURL_ERROR_SIZE] = "";
@@ -194,7 +205,7 @@ static long post(CURL *curl, const char *url, const void *body, size_t len, int 
 	if (r == CURLE_OK)
 		curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
 	else
-		snprintf(err, errlen, "%s: %s", url, cerr[0] ? cerr : curl_easy_strerror(r));
+		snprintf(err, errlen, "%s: %s", who, cerr[0] ? cerr : curl_easy_strerror(r));
 	curl_easy_setopt(curl, CURLOPT_HTTPHEADER, NULL);
 	curl_slist_free_all(h);
 	return code;
@@ -242,6 +253,9 @@ static void set_error(const char *e)
 	pthread_mutex_lock(&stats_lock);
 	snprintf(stats.last_error, sizeof(stats.last_error), "%s", e);
 	stats.up = 0;
+	if (!stats.down_since)
+		stats.down_since = time(NULL);
+	stats.failures++;
 	pthread_mutex_unlock(&stats_lock);
 }
 
@@ -268,8 +282,8 @@ static enum outcome insert(struct shipper *sh, enum table t, const char *rows, s
 		z = gzip(rows, len, &zlen);
 	a.keep_all = 0;
 	gz = z != NULL;		/* gzip() may have failed: then plain */
-	code = post(sh->curl, url, gz ? (void *)z : (void *)rows, gz ? zlen : len, gz, &a,
-		    err, sizeof(err));
+	code = post(sh->curl, url, server, gz ? (void *)z : (void *)rows, gz ? zlen : len, gz,
+		    &a, err, sizeof(err));
 	free(z);
 	pthread_mutex_lock(&stats_lock);
 	stats.requests++;
@@ -284,13 +298,15 @@ static enum outcome insert(struct shipper *sh, enum table t, const char *rows, s
 		pthread_mutex_lock(&stats_lock);
 		stats.requests++;
 		pthread_mutex_unlock(&stats_lock);
-		code = post(sh->curl, url, rows, len, 0, &a, err, sizeof(err));
+		code = post(sh->curl, url, server, rows, len, 0, &a, err, sizeof(err));
 	}
 	free(url);
 	if (code == 200) {
 		pthread_mutex_lock(&stats_lock);
 		stats.up = 1;
 		stats.url = server;
+		stats.down_since = 0;
+		stats.failures = 0;
 		pthread_mutex_unlock(&stats_lock);
 		return SENT;
 	}
@@ -365,10 +381,37 @@ static long count_rows(const char *p, size_t len)
 	return n;
 }
 
+/*
+ * --once: the batch could not be shipped for --timeout seconds (since
+ * @since): say why, once, and stop shipping (the batch stays in the
+ * spool).  main.c sees ship_failed() and ends the run.
+ */
+static void give_up(double since, int tries)
+{
+	pthread_mutex_lock(&stats_lock);
+	if (!gave_up)
+		snprintf(gave_up_why, sizeof(gave_up_why), "no server took a batch in %.0f s "
+			 "(%d tries; --timeout %g): %s", now_secs() - since, tries, cfg.timeout,
+			 stats.last_error);
+	__atomic_store_n(&gave_up, 1, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&stats_lock);
+}
+
+int ship_failed(char *why, size_t len)
+{
+	if (!__atomic_load_n(&gave_up, __ATOMIC_ACQUIRE))
+		return 0;
+	pthread_mutex_lock(&stats_lock);
+	snprintf(why, len, "%s", gave_up_why);
+	pthread_mutex_unlock(&stats_lock);
+	return 1;
+}
+
 /* Ship batch @s, trying the servers in turn and waiting between rounds. */
 static int ship_one(struct shipper *sh, const struct sealed *s)
 {
 	double backoff = cfg.retry_max < 0.5 ? cfg.retry_max : 0.5;
+	double since = now_secs(), pause, left;
 	char *buf;
 	size_t len;
 	long nrows, refused, sent;
@@ -389,6 +432,8 @@ static int ship_one(struct shipper *sh, const struct sealed *s)
 			pthread_mutex_lock(&stats_lock);
 			stats.rows_sent += (uint64_t)nrows;
 			stats.batches_sent++;
+			if (s->table == T_EVENTS)
+				stats.events_sent += (uint64_t)nrows;
 			pthread_mutex_unlock(&stats_lock);
 			break;
 		}
@@ -409,6 +454,11 @@ static int ship_one(struct shipper *sh, const struct sealed *s)
 					spool.dir, stats.last_error);
 				free(bad);
 				spool_done(s, (uint64_t)sent);
+				if (s->table == T_EVENTS) {
+					pthread_mutex_lock(&stats_lock);
+					stats.events_sent += (uint64_t)sent;
+					pthread_mutex_unlock(&stats_lock);
+				}
 				break;
 			}
 			free(bad);
@@ -433,7 +483,20 @@ static int ship_one(struct shipper *sh, const struct sealed *s)
 		sh->url_i = (sh->url_i + 1) % cfg.nurls;
 		if ((tried + 1) % cfg.nurls)
 			continue;
-		if (waker_sleep(&wake, &quit, backoff * (0.75 + 0.5 * (double)rand() / RAND_MAX))) {
+		pause = backoff * (0.75 + 0.5 * (double)rand() / RAND_MAX);
+		if (cfg.once) {
+			/* A server that does not answer in --timeout ends the run. */
+			left = since + cfg.timeout - now_secs();
+			if (left <= 0) {
+				give_up(since, tried + 1);
+				free(buf);
+				spool_release(s);
+				return -1;
+			}
+			if (pause > left)
+				pause = left;
+		}
+		if (waker_sleep(&wake, &quit, pause)) {
 			free(buf);
 			spool_release(s);
 			return -1;
@@ -540,7 +603,7 @@ int ship_query(const char *url, const char *sql, char **out, char *err, size_t e
 		return -1;
 	}
 	/* "?query=" empty: the statement is the body. */
-	code = post(query_curl, u, sql, strlen(sql), 0, &a, err, errlen);
+	code = post(query_curl, u, url, sql, strlen(sql), 0, &a, err, errlen);
 	free(u);
 	if (code == 200) {
 		r = 0;

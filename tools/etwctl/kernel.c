@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "etwctl.h"
+#include "common/record.h"
 #include "shared/etw_kevents.h"
 
 int kflags_parse(const char *s, ULONG *flags)
@@ -18,13 +19,14 @@ int kflags_parse(const char *s, ULONG *flags)
 	unsigned int bad = 0;
 	u32 f;
 
-	if (etw_kflags_parse(s, &f, &bad))
-		return usage_err("--flags: '%s' is no kernel flag (names as "
-				 "xperf -on or tracelog -eflag: process, thread, "
-				 "img, cswitch, dispatcher, disk, diskinit, "
-				 "fileio, file_io, filename, net, syscall, "
-				 "proccntr, profile, ... or a number)",
-				 s + bad);
+	if (rec_kernel_help_asked(s)) {
+		rec_kernel_help(stdout);
+		exit(0);
+	}
+	if (etw_kflags_parse(s, &f, &bad)) {
+		rec_kernel_bad("--flags", s, bad);
+		return EXIT_USAGE;
+	}
 	*flags = f;
 	return 0;
 }

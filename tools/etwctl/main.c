@@ -126,11 +126,7 @@ static const struct command {
 	  "record providers (by name or GUID) and the NT Kernel Logger's events into\n"
 	  "             FILE (trace.etl) or in real time: for SECONDS, until ^C, or while\n"
 	  "             COMMAND runs; then the summary of what was recorded (no session\n"
-	  "             is left behind).  --profile: a CPU profile as perf record -g\n"
-	  "             takes one (samples at HZ, default 1000, context switches,\n"
-	  "             wake-ups, images, each with its stack; etwdump's CPU view\n"
-	  "             shows it); --stacks: the providers' events with their stacks.\n"
-	  "             Long forms: --output, --provider, --duration, --name, --frequency" },
+	  "             is left behind)" },
 	{ "start", cmd_start,
 	  "NAME [--realtime] [--file PATH] [--mode sequential|circular|append|newfile]\n"
 	  "        [--buffering] [--no-per-cpu] [--buffer-kb N] [--min-buffers N]\n"
@@ -189,6 +185,52 @@ static const struct command {
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
+/* etwctl help NAME: a command's options one by one, and examples. */
+static const struct {
+	const char *name, *text;
+} options_of[] = {
+	{ "record",
+	  "  -o, --output FILE   the log file (default trace.etl); one there already is\n"
+	  "                      kept as FILE.old, as perf record keeps perf.data.old\n"
+	  "  --realtime          no file: the session is read as it runs\n"
+	  "  -p, --provider PROVIDER[:LEVEL[:KEYWORDS]]\n"
+	  "                      a provider: an installed manifest's name, a kernel class\n"
+	  "                      (Process, Image, ...), *NAME (the GUID Windows derives\n"
+	  "                      from NAME) or a GUID; LEVEL 1-5 or critical, error,\n"
+	  "                      warning, information, verbose (default: verbose, all);\n"
+	  "                      KEYWORDS a hexadecimal mask (default: every event).\n"
+	  "                      May be repeated\n"
+	  "  --kernel FLAGS      the NT Kernel Logger's events, by flag names joined by\n"
+	  "                      ',' (process,thread,img,cswitch,disk,net,...);\n"
+	  "                      '--kernel help' lists the flags and their events\n"
+	  "  --profile           a CPU profile, like perf record's call graphs: samples,\n"
+	  "                      context switches, wake-ups, processes, threads and\n"
+	  "                      images, each sample, switch and wake-up with its stack\n"
+	  "                      (a system logger); etwdump's CPU view shows it\n"
+	  "  -F, --frequency HZ  samples a second with --profile (10-8000, default 1000)\n"
+	  "  --stacks            the -p providers' events carry their call stacks\n"
+	  "  -d, --duration S    stop after S seconds (else at ^C, or when COMMAND ends)\n"
+	  "  -n, --name NAME     the session's name (default etwctl-record-PID)\n"
+	  "  --buffer-kb N       the size of the session's buffers, in KB\n"
+	  "  COMMAND [ARGS...]   record while it runs (after '--' if it has options);\n"
+	  "                      etwctl exits with its status\n"
+	  "  --json              the summary as one JSON object\n"
+	  "examples:\n"
+	  "  etwctl record -p Linux-ETW-Sample -- build/tools/etw-sample\n"
+	  "  etwctl record --kernel process,img -d 5 -o boot.etl\n"
+	  "  etwctl record -p Microsoft-Windows-Sample:warning:0x3 --realtime" },
+};
+
+static const char *command_options(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(options_of) / sizeof(options_of[0]); i++)
+		if (!strcmp(options_of[i].name, name))
+			return options_of[i].text;
+	return NULL;
+}
+
 static const struct command *find_command(const char *name)
 {
 	size_t i;
@@ -207,6 +249,10 @@ void usage_cmd(FILE *f, const char *name)
 		return;
 	fprintf(f, "usage: etwctl [--json] %s%s%s\n  %s\n", c->name,
 		c->synopsis[0] ? " " : "", c->synopsis, c->help);
+	if (command_options(c->name))
+		fprintf(f, "\n%s\n", command_options(c->name));
+	if (strcmp(c->name, "help"))
+		fprintf(f, "etwctl(8) describes every option.\n");
 }
 
 static void usage(FILE *f)

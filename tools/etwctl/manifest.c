@@ -39,6 +39,22 @@ int file_fail(const char *what, int err)
 	return EXIT_API;
 }
 
+/*
+ * The store's directory @dir cannot be written: say so, and where else
+ * (a read-only system directory -- a container, a VM over a read-only
+ * root -- or one that needs root).
+ */
+static int store_fail(const char *dir, int err)
+{
+	if (err == EROFS || err == EACCES || err == EPERM)
+		fprintf(stderr, "etwctl: %s: %s; install into a directory you can write "
+			"with --dir DIR, and point the tools there with ETW_MANIFEST_PATH "
+			"(or ETW_MOF_PATH) =DIR\n", dir, strerror(err));
+	else
+		fprintf(stderr, "etwctl: %s: %s\n", dir, strerror(err));
+	return EXIT_API;
+}
+
 static const char *manifest_path(void)
 {
 	const char *p = getenv("ETW_MANIFEST_PATH");
@@ -254,14 +270,14 @@ int install_file(const char *dir, const char *name, const char *data, size_t len
 	int fd, ok, err;
 
 	if (mkdirs(dir))
-		return file_fail(dir, errno);
+		return store_fail(dir, errno);
 	if (snprintf(dst, room, "%s/%s", dir, name) >= (int)room ||
 	    snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, name) >= (int)sizeof(tmp))
 		fd = -1, errno = ENAMETOOLONG;
 	else
 		fd = mkstemp(tmp);
 	if (fd < 0)
-		return file_fail(dir, errno);
+		return store_fail(dir, errno);
 	ok = write(fd, data, len) == (ssize_t)len && !fchmod(fd, 0644) && !fsync(fd);
 	err = errno;
 	ok = !close(fd) && ok;

@@ -3,7 +3,8 @@
  * etwctl record: the daily job in one command, as trace-cmd record or
  * wpr -start/-stop do it -- a session of its own with the providers
  * named (-p NAME[:LEVEL[:KEYWORDS]], --kernel FLAGS), to a log file
- * (default trace.etl) or read in real time, for --duration seconds,
+ * (default trace.etl; one there already is kept as trace.etl.old, as perf
+ * keeps perf.data.old) or read in real time, for --duration seconds,
  * until ^C, or around a command (-- CMD ARGS...); then the summary
  * (common/evsum.h: events per provider, event type and process) of what
  * was recorded.  The session is stopped whatever happens (^C, SIGTERM,
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -217,6 +219,29 @@ static int wait_for(char **argv, double secs, const sigset_t *set)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/*
+ * A trace there already at @file is kept as @file.old (an older .old
+ * replaced), as perf record keeps perf.data.old: 1 when one was, 0 when
+ * there was none, -1 on an error (said).
+ */
+static int keep_old(const char *file, char *old, size_t len)
+{
+	struct stat sb;
+
+	if (!file || stat(file, &sb) || !S_ISREG(sb.st_mode))
+		return 0;
+	if ((size_t)snprintf(old, len, "%s.old", file) >= len) {
+		fprintf(stderr, "etwctl record: %s: the name is too long\n", file);
+		return -1;
+	}
+	if (rename(file, old)) {
+		fprintf(stderr, "etwctl record: cannot keep %s as %s: %s\n", file, old,
+			strerror(errno));
+		return -1;
+	}
+	return 1;
+}
+
 int cmd_record(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -236,14 +261,14 @@ int cmd_record(int argc, char **argv)
 	unsigned int hz = 1000;
 	int profile = 0, stacks = 0;
 	static struct rec rec;
-	char name[64], *end;
+	char name[64], old[4096], *end;
 	const char *out = NULL;
 	double secs = 0;
 	struct reader r;
 	pthread_t th;
 	sigset_t set;
 	unsigned long long lost_ev = 0, lost_buf = 0;
-	int c, realtime = 0, status, ret = 0;
+	int c, realtime = 0, status, ret = 0, kept;
 
 	memset(&rec, 0, sizeof(rec));
 	snprintf(name, sizeof(name), "etwctl-record-%d", (int)getpid());
@@ -268,8 +293,9 @@ int cmd_record(int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case OPT_KERNEL_REC:
-			if (rec_add_kernel(&rec, optarg))
-				return EXIT_USAGE;
+			c = rec_add_kernel(&rec, optarg);
+			if (c)
+				return c > 0 ? 0 : EXIT_USAGE;
 			break;
 		case 'd':
 			errno = 0;
@@ -328,8 +354,14 @@ int cmd_record(int argc, char **argv)
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
 	signal(SIGCHLD, SIG_DFL);
-	if (rec_start(&rec))
+	kept = keep_old(rec.file, old, sizeof(old));
+	if (kept < 0)
 		return EXIT_API;
+	if (rec_start(&rec)) {
+		if (kept && rename(old, rec.file))
+			fprintf(stderr, "etwctl record: %s is now %s\n", rec.file, old);
+		return EXIT_API;
+	}
 	if (!rec.file) {
 		if (reader_open(&r, NULL, rec.session)) {
 			rec_stop(&rec, NULL, NULL);
@@ -341,10 +373,12 @@ int cmd_record(int argc, char **argv)
 		}
 	}
 	if (!json)
-		fprintf(stderr, "etwctl record: session '%s' %s%s%s\n", rec.session,
+		fprintf(stderr, "etwctl record: session '%s' %s%s%s%s%s\n", rec.session,
 			rec.file ? "records to " : "is read in real time",
-			rec.file ? rec.file : "",
-			optind < argc ? "" : secs > 0 ? "" : "; ^C stops it");
+			rec.file ? rec.file : "", kept ? " (the earlier one is now " : "",
+			kept ? old : "", kept ? ")" : "");
+	if (!json && optind == argc && !(secs > 0))
+		fprintf(stderr, "etwctl record: ^C stops it\n");
 	status = wait_for(optind < argc ? argv + optind : NULL, secs, &set);
 	if (rec_stop(&rec, &lost_ev, &lost_buf))
 		ret = EXIT_API;

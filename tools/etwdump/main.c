@@ -324,6 +324,10 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 			dump.follow = 1;
 			break;
 		case O_KERNEL:
+			if (rec_kernel_help_asked(optarg)) {
+				rec_kernel_help(stdout);
+				return -1;
+			}
 			*kernel = optarg;
 			break;
 		case 'd':

@@ -1,18 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * etwdump --report: the page (built into etwdump, report_assets.c).
+ * etwdump --report: the page (built into etwdump, report_assets.c); the
+ * event table is report_events.js's, which starts the page (ETW.start).
  *
  * The data (the JSON in #etw-data, report.c) holds the summary's
  * providers, event types and processes, and cells: (time in quanta after
  * the first event, type, process, level, count).  Every view is computed
  * from the cells that pass the filters (providers, levels, process,
- * event search) and lie in the time window: the cards, the timeline,
- * the event type and process tables.  The timeline stacks the busiest
- * providers over time; stretches without events that take more than a
- * tenth of the window are drawn as narrow gaps, so that bursts hours
- * apart both show.  Drag over it to zoom, click a bar to zoom to it.
- * The state is kept in the URL's fragment (#from=..&to=..&providers=..
- * &levels=..&pid=..&search=..), so a view can be kept or shared.
+ * event type, search) and lie in the time window: the cards, the
+ * timeline, the event type and process tables -- from the events
+ * themselves while a search looks into their fields (report_events.js).
+ * The timeline stacks the busiest providers over time; stretches
+ * without events that take more than a tenth of the window are drawn as
+ * narrow gaps, so that bursts hours apart both show.  Drag over it to
+ * zoom, click a bar to see its events in the table, double-click it to
+ * zoom to it.  The state is kept in the URL's fragment (#from=..&to=..
+ * &providers=..&levels=..&pid=..&type=..&search=..&group=..&sel=..), so
+ * a view can be kept or shared.
+ *
+ * Times are exact: the page gets t0 as whole seconds since 1970 and
+ * ticks (100 ns) after them, and the events' times as ticks after t0,
+ * integers a double holds exactly; the first and last event's times as
+ * the summary writes them.
  */
 'use strict';
 
@@ -48,14 +57,23 @@
 	}
 	const order = Array.from({ length: ncells }, (_, i) => i);
 	order.sort((a, b) => tq[a] - tq[b] || a - b);
-	const tEnd = ncells ? tq[order[ncells - 1]] : 0;
+	/*
+	 * The first and last events' times, exactly (the first read need not
+	 * be the earliest; a cell's time is its quantum's start, towards t0).
+	 */
+	const TICK = D.tick_ns || 100;
+	const tStart = D.first_tick !== undefined ? D.first_tick * TICK : 0;
+	const tEnd = D.last_tick !== undefined ? D.last_tick * TICK : ncells ? tq[order[ncells - 1]] : 0;
 
-	/* t0 as whole seconds since 1970 and the nanoseconds after them. */
-	const t0s = D.raw ? 0 : Math.floor(D.t0_ns / 1e9);
-	const t0f = D.raw ? 0 : D.t0_ns - t0s * 1e9;
+	/* t0 as whole seconds since 1970 and the nanoseconds after them (exact). */
+	const t0s = D.raw ? 0 : D.t0_s || 0;
+	const t0f = D.raw ? 0 : (D.t0_frac || 0) * 100;
 
 	const state = { from: null, to: null, provs: null, levels: null, pid: null,
-			search: '', sortT: 'n', sortP: 'n' };
+			types: null, search: '', group: '', sel: null, cursor: null,
+			sortT: 'n', sortP: 'n' };
+	/* What report_events.js adds: the rows, and what it does on a change. */
+	const ETW = window.ETW = { D: D, state: state, rows: null, listeners: [], hashHooks: [] };
 
 	/* ---- small helpers ---------------------------------------------- */
 
@@ -110,12 +128,16 @@
 			t += '.' + String(Math.floor(ns)).padStart(9, '0').slice(0, digits);
 		return t;
 	}
-	function fullTime(off) {
+	/* A time given in ticks after t0 (100 ns; the raw clock's), exactly. */
+	function tickTime(tk) {
 		if (D.raw)
-			return String(off);
-		const f = t0f + off, s = t0s + Math.floor(f / 1e9), ns = f - Math.floor(f / 1e9) * 1e9;
-		return new Date(s * 1000).toISOString().slice(0, 19) + '.' +
-			String(Math.round(ns / 100)).padStart(7, '0') + 'Z';
+			return String(tk);
+		const all = (D.t0_frac || 0) + tk, q = Math.floor(all / 1e7);
+		return new Date((t0s + q) * 1000).toISOString().slice(0, 19) + '.' +
+			String(all - q * 1e7).padStart(7, '0') + 'Z';
+	}
+	function fullTime(off) {
+		return D.raw ? String(off) : tickTime(Math.round(off / 100));
 	}
 	/* "2020-02-28T17:15:50[.fffffff][Z]" or a number of ns after t0. */
 	function parseTime(s) {
@@ -132,6 +154,9 @@
 		const p = D.processes[i];
 		return p.name || 'pid ' + p.pid;
 	}
+	Object.assign(ETW, { el: el, num: num, short: short, span: span, clock: clock,
+			     tickTime: tickTime, fullTime: fullTime, procName: procName,
+			     LEVELS: LEVELS });
 
 	/* ---- the state in the URL fragment ------------------------------ */
 
@@ -151,7 +176,15 @@
 		if (h.get('levels') !== null)
 			state.levels = new Set(h.get('levels').split(',').filter((x) => x !== '').map(Number));
 		state.pid = h.get('pid') !== null ? Number(h.get('pid')) : null;
+		state.types = h.get('type') !== null ? new Set(h.get('type').split(',')
+			.filter((x) => x !== '' && D.event_types[Number(x)]).map(Number)) : null;
 		state.search = h.get('search') || '';
+		state.group = ['provider', 'task', 'process'].includes(h.get('group')) ?
+			h.get('group') : '';
+		state.sel = h.get('sel') !== null && ETW.rows && Number(h.get('sel')) < ETW.rows.n ?
+			Number(h.get('sel')) : null;
+		for (const f of ETW.hashHooks)
+			f(h);
 	}
 	function writeHash() {
 		const h = new URLSearchParams();
@@ -165,8 +198,14 @@
 			h.set('levels', [...state.levels].join(','));
 		if (state.pid !== null)
 			h.set('pid', String(state.pid));
+		if (state.types)
+			h.set('type', [...state.types].join(','));
 		if (state.search)
 			h.set('search', state.search);
+		if (state.group)
+			h.set('group', state.group);
+		if (state.sel !== null)
+			h.set('sel', String(state.sel));
 		const s = h.toString();
 		try {
 			history.replaceState(null, '', s ? '#' + s : location.pathname);
@@ -174,43 +213,63 @@
 			/* some browsers keep file: pages' URLs as they are */
 		}
 	}
+	ETW.writeHash = writeHash;
+	ETW.parseTime = parseTime;
 
 	/* ---- what passes ------------------------------------------------- */
 
 	const typeText = D.event_types.map((t) =>
 		(D.providers[t.p].name + ' ' + t.event).toLowerCase());
 
-	function passes(i) {
-		const k = C.type[i];
+	/* Whether an event of type @k, process @proc and level @level passes (not the search). */
+	function passesKind(k, proc, level) {
 		if (state.provs && !state.provs.has(D.event_types[k].p))
 			return false;
-		if (state.levels && !state.levels.has(Math.min(C.level[i], 5)))
+		if (state.levels && !state.levels.has(Math.min(level, 5)))
 			return false;
-		if (state.pid !== null && D.processes[C.proc[i]].pid !== state.pid)
+		if (state.pid !== null && D.processes[proc].pid !== state.pid)
+			return false;
+		if (state.types && !state.types.has(k))
+			return false;
+		return true;
+	}
+	function passes(i) {
+		const k = C.type[i];
+		if (!passesKind(k, C.proc[i], C.level[i]))
 			return false;
 		if (state.search && !typeText[k].includes(state.search.toLowerCase()))
 			return false;
 		return true;
 	}
 	function windowOf() {
-		return [state.from !== null ? state.from : 0, state.to !== null ? state.to : tEnd];
+		return [state.from !== null ? state.from : tStart, state.to !== null ? state.to : tEnd];
 	}
+	Object.assign(ETW, { passesKind: passesKind, windowOf: windowOf, typeText: typeText });
 
-	/* Counts of what passes in the window. */
+	/*
+	 * Counts of what passes in the window, and the points of the
+	 * timeline (time, provider, count; in time order): from the cells,
+	 * or from the events while a search looks into their fields.
+	 */
 	function count() {
 		const [a, b] = windowOf();
+		if (state.search && ETW.rows && ETW.rows.searchable())
+			return ETW.rows.count(a, b);
 		const r = { n: 0, types: new Float64Array(D.event_types.length),
 			    procs: new Float64Array(D.processes.length),
-			    provs: new Float64Array(D.providers.length), cells: [] };
+			    provs: new Float64Array(D.providers.length),
+			    pt: [], pp: [], pn: [] };
 		for (const i of order) {
 			if (tq[i] < a || tq[i] > b || !passes(i))
 				continue;
-			const n = C.n[i];
+			const n = C.n[i], p = D.event_types[C.type[i]].p;
 			r.n += n;
 			r.types[C.type[i]] += n;
 			r.procs[C.proc[i]] += n;
-			r.provs[D.event_types[C.type[i]].p] += n;
-			r.cells.push(i);
+			r.provs[p] += n;
+			r.pt.push(tq[i]);
+			r.pp.push(p);
+			r.pn.push(n);
 		}
 		return r;
 	}
@@ -219,14 +278,16 @@
 
 	const body = document.body;
 	const head = el('header');
-	head.appendChild(el('h1', {}, 'ETW trace: ' + (D.session ? 'session ' + D.session :
-					D.files.join(', '))));
+	const named = D.files.length > 3 ? D.files.slice(0, 2).join(', ') +
+		` and ${D.files.length - 2} more files` : D.files.join(', ');
+	head.appendChild(el('h1', {}, 'ETW trace: ' + (D.session ? 'session ' + D.session : named)));
 	const sub = [];
 	if (D.host)
 		sub.push('host ' + D.host);
-	if (ncells && !D.raw)
-		sub.push(fullTime(0) + ' to ' + fullTime(D.span_ns) + ' (' + span(D.span_ns) + ')');
-	head.appendChild(el('p', {}, sub.join(' \u00b7 ')));
+	if (D.first_text)
+		sub.push(D.first_text + ' to ' + D.last_text + (D.raw ? '' : ' (' + span(D.span_ns) + ')'));
+	head.appendChild(el('p', { id: 'span', 'data-first': D.first_text || '',
+				   'data-last': D.last_text || '' }, sub.join(' \u00b7 ')));
 	body.appendChild(head);
 	const main = el('main');
 	body.appendChild(main);
@@ -242,7 +303,8 @@
 	bar.appendChild(viewText);
 	bar.appendChild(reset);
 	bar.appendChild(el('span', { class: 'note' },
-			   'drag over the timeline to zoom in, click a bar to zoom to it'));
+			   'drag over the timeline to zoom in; click a bar to see its events ' +
+			   'in the table, double-click it to zoom to it'));
 	tl.appendChild(bar);
 	const svg = sv('svg', { class: 'timeline', id: 'timeline', viewBox: `0 0 ${W} ${H}`,
 				role: 'img', 'aria-label': 'events over time' });
@@ -262,15 +324,24 @@
 	const psel = el('select', { id: 'process-filter' });
 	ps.appendChild(psel);
 	fdiv.appendChild(ps);
+	const es = el('span');
+	es.appendChild(el('b', {}, 'Event: '));
+	const esel = el('select', { id: 'type-filter' });
+	es.appendChild(esel);
+	fdiv.appendChild(es);
 	const ss = el('span');
-	ss.appendChild(el('b', {}, 'Events: '));
-	const search = el('input', { type: 'search', id: 'search', placeholder: 'provider or event name' });
+	ss.appendChild(el('b', {}, 'Search: '));
+	const search = el('input', { type: 'search', id: 'search',
+				     placeholder: 'provider, event, process or field value' });
 	ss.appendChild(search);
 	fdiv.appendChild(ss);
 	const clear = el('button', { id: 'clear', type: 'button' }, 'Clear filters');
 	fdiv.appendChild(clear);
 	fs.appendChild(fdiv);
 	main.appendChild(fs);
+	const evs = el('section', { id: 'events' });
+	main.appendChild(evs);
+	ETW.eventsSection = evs;
 
 	const ts = el('section', { id: 'types' });
 	ts.appendChild(el('h2', {}, 'Event types'));
@@ -293,9 +364,13 @@
 	if (!D.events_lost && !D.buffers_lost) {
 		ls.appendChild(el('p', {}, 'No event and no buffer was lost.'));
 	} else {
-		ls.appendChild(el('p', {}, `${num(D.events_lost)} events and ${num(D.buffers_lost)} ` +
-				  'buffers were lost (the session had no free buffer, or an event ' +
-				  'was larger than a buffer); red lines on the timeline mark where.'));
+		/* Red lines only where the session said when; a file's header only counts. */
+		ls.appendChild(el('p', { id: 'loss-text' }, `${num(D.events_lost)} events and ` +
+				  `${num(D.buffers_lost)} buffers were lost (the session had no free ` +
+				  'buffer, or an event was larger than a buffer); ' +
+				  (D.losses.length ? 'red lines on the timeline mark where they were ' +
+				   'reported.' : 'the trace\'s header counts them, but does not say ' +
+				   'when they happened.')));
 	}
 	main.appendChild(ls);
 	body.appendChild(el('footer', {}, `etwdump --report \u00b7 ${num(D.events)} events ` +
@@ -330,12 +405,26 @@
 		state.pid = psel.value === '' ? null : Number(psel.value);
 		update();
 	});
-	search.addEventListener('input', () => {
-		state.search = search.value.trim();
+	esel.appendChild(el('option', { value: '' }, 'all events'));
+	D.event_types.map((t, i) => i).sort((a, b) => D.event_types[b].events - D.event_types[a].events)
+		.slice(0, MAX_ROWS).forEach((i) => esel.appendChild(el('option', { value: String(i) },
+			`${D.providers[D.event_types[i].p].name} / ${D.event_types[i].event} ` +
+			`(${num(D.event_types[i].events)})`)));
+	esel.addEventListener('change', () => {
+		state.types = esel.value === '' ? null : new Set([Number(esel.value)]);
 		update();
 	});
+	/* A search through millions of field values waits for a pause in the typing. */
+	let typing = null;
+	search.addEventListener('input', () => {
+		clearTimeout(typing);
+		typing = setTimeout(() => {
+			state.search = search.value.trim();
+			update();
+		}, 250);
+	});
 	clear.addEventListener('click', () => {
-		state.provs = state.levels = state.pid = null;
+		state.provs = state.levels = state.pid = state.types = null;
 		state.search = '';
 		update();
 	});
@@ -373,9 +462,8 @@
 	 * them (those of more than a tenth of the window, the six longest)
 	 * drawn 40 px wide.  Returns segments {a, b, x, w, gap}.
 	 */
-	function layout(cellsIn, a, b) {
+	function layout(times, a, b) {
 		const len = Math.max(b - a, 1), PW = W - L - R, GAPW = 40;
-		const times = cellsIn.map((i) => tq[i]);
 		let gaps = [];
 		for (let i = 1; i < times.length; i++)
 			if (times[i] - times[i - 1] > len / 10)
@@ -444,7 +532,7 @@
 		const nser = Math.min(provOrder.length, SERIES) + (provOrder.length > SERIES ? 1 : 0);
 		const colorOf = (k) => (k < SERIES ? PALETTE[k] : OTHER);
 
-		const segs = layout(r.cells, a, b);
+		const segs = layout(r.pt, a, b);
 		curSegs = segs;
 		/* Bins: about 240 over the stretches, by their width. */
 		const bins = [];
@@ -458,15 +546,15 @@
 					    n: new Float64Array(nser), seg: s });
 		}
 		let bi = 0;
-		for (const i of r.cells) {
-			const t = tq[i];
+		for (let i = 0; i < r.pt.length; i++) {
+			const t = r.pt[i];
 			while (bi < bins.length - 1 && t > bins[bi].b)
 				bi++;
 			while (bi > 0 && t < bins[bi].a)
 				bi--;
-			const p = D.event_types[C.type[i]].p;
+			const p = r.pp[i];
 			const k = series.has(p) ? series.get(p) : SERIES;
-			bins[bi].n[Math.min(k, nser - 1)] += C.n[i];
+			bins[bi].n[Math.min(k, nser - 1)] += r.pn[i];
 		}
 		let max = 1;
 		for (const bn of bins)
@@ -494,7 +582,9 @@
 							  height: h, fill: colorOf(k), class: 'bin' });
 				rect.appendChild(sv('title', {}, `${name}: ${num(bn.n[k])} events, ` +
 						    `${clock(bn.a, 3)} to ${clock(bn.b, 3)}`));
-				rect.addEventListener('click', () => zoom(bn.a, bn.b));
+				rect.addEventListener('click', () => (ETW.rows ? ETW.rows.jump(bn.a, bn.b) :
+								       zoom(bn.a, bn.b)));
+				rect.addEventListener('dblclick', () => zoom(bn.a, bn.b));
 				svg.appendChild(rect);
 			}
 		}
@@ -527,6 +617,11 @@
 		const widest = bins.reduce((m, x) => (x.b - x.a > m ? x.b - x.a : m), 0);
 		svg.appendChild(sv('text', { class: 'axis', x: W - R, y: H - 4, 'text-anchor': 'end' },
 				   'a bar: ' + span(widest) + (D.raw ? ' (raw clock)' : ' (UTC)')));
+		/* The event selected in the table. */
+		cursor = sv('line', { class: 'cursor', id: 'cursor', x1: 0, x2: 0, y1: T, y2: base,
+				      visibility: 'hidden' });
+		svg.appendChild(cursor);
+		showCursor(state.cursor);
 		/* Losses. */
 		for (const m of D.losses) {
 			if (m.t_ns < a || m.t_ns > b)
@@ -572,10 +667,29 @@
 		reset.disabled = state.from === null && state.to === null;
 	}
 
+	/* The cursor at @t (ns after t0), or none. */
+	let cursor = null;
+	function showCursor(t) {
+		state.cursor = t;
+		if (!cursor)
+			return;
+		const [a, b] = windowOf();
+		if (t === null || t < a || t > b) {
+			cursor.setAttribute('visibility', 'hidden');
+			return;
+		}
+		const x = xOf(curSegs, t);
+		cursor.setAttribute('x1', x);
+		cursor.setAttribute('x2', x);
+		cursor.setAttribute('visibility', 'visible');
+		cursor.setAttribute('data-t', String(t));
+	}
+	ETW.showCursor = showCursor;
+
 	function zoom(a, b) {
 		if (b - a < Q)
 			b = a + Q;
-		state.from = Math.max(a, 0);
+		state.from = Math.max(a, tStart);
 		state.to = b;
 		update();
 	}
@@ -651,6 +765,11 @@
 	}
 
 	function drawTables(r) {
+		const pickType = (i) => () => {
+			state.types = state.types && state.types.size === 1 && state.types.has(i) ? null :
+				new Set([i]);
+			update();
+		};
 		const share = (n) => (r.n ? (100 * n / r.n).toFixed(1) + '%' : '-');
 		const trows = [];
 		D.event_types.forEach((t, i) => {
@@ -658,7 +777,7 @@
 				return;
 			const p = D.providers[t.p];
 			trows.push({ i: i, t: t, n: r.types[i], attrs: { 'data-type': String(i),
-				     'data-guid': p.guid }, pick: null });
+				     'data-guid': p.guid }, pick: pickType(i) });
 		});
 		table(ttab, [
 			{ key: 'provider', title: 'Provider', val: (x) => D.providers[x.t.p].name },
@@ -689,23 +808,48 @@
 
 	/* ---- everything, after any change ---------------------------------- */
 
+	/*
+	 * After any change: the views that the filters, the window and the
+	 * search decide.  A search through the fields first runs over the
+	 * events (report_events.js; in slices, the page stays responsive),
+	 * then comes back here; meanwhile the page is not "ready".
+	 */
 	function update() {
 		writeHash();
 		for (const b of levelBoxes)
 			b.checked = !state.levels || state.levels.has(Number(b.dataset.level));
 		psel.value = state.pid === null ? '' : String(state.pid);
-		search.value = state.search;
+		esel.value = state.types && state.types.size === 1 ? String([...state.types][0]) : '';
+		if (document.activeElement !== search)
+			search.value = state.search;
+		if (ETW.rows && !ETW.rows.ready(update)) {
+			body.setAttribute('data-ready', '0');
+			return;
+		}
 		const r = count();
 		drawCards(r);
 		drawTimeline(r);
 		drawTables(r);
+		for (const f of ETW.listeners)
+			f(r);
+		/* How long the first view took, from the start of the page's load. */
+		if (!body.hasAttribute('data-load-ms')) {
+			body.setAttribute('data-load-ms', String(Math.round(performance.now())));
+			if (performance.memory)		/* Chromium's */
+				body.setAttribute('data-heap-mb', String(Math.round(
+					performance.memory.usedJSHeapSize / 1048576)));
+		}
 		body.setAttribute('data-ready', '1');
 	}
+	ETW.update = update;
 
 	window.addEventListener('hashchange', () => {
 		readHash();
 		update();
 	});
-	readHash();
-	update();
+	/* report_events.js, once it is there: the first view. */
+	ETW.start = () => {
+		readHash();
+		update();
+	};
 })();

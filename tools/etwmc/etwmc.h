@@ -16,6 +16,8 @@
  *   messages.c  the MSG_ message ids of the localized strings
  *   embed.c     --embed: the manifest in a .etw_manifest section, for
  *               TdhLoadManifestFromBinary
+ *   schema.c    the manifest against the event schema (eventman.xsd's
+ *               elements and attributes), as mc.exe checks it
  */
 #ifndef _TOOLS_ETWMC_H
 #define _TOOLS_ETWMC_H
@@ -53,5 +55,12 @@ void emit_messages(FILE *f, const struct tdh_manifest *m);
 
 /* embed.c */
 int emit_embed(FILE *f, const char *xml, size_t len, const char *ident);
+
+/*
+ * schema.c: elements and attributes the event schema does not have, each
+ * said with its line (on stderr); returns how many.  Not XML: 0 (the
+ * reader says what is wrong).
+ */
+int schema_check(const char *xml, size_t len, const char *src);
 
 #endif /* _TOOLS_ETWMC_H */

@@ -13,14 +13,17 @@
  *   --check   only check the manifest (errors name the line)
  *
  * Exit status 0, or 1 with a message when the manifest is not valid
- * XML, not an instrumentation manifest, or refers to a level, task,
- * opcode, keyword, channel, template or type that does not exist.
+ * XML, not an instrumentation manifest, has an element or attribute the
+ * event schema does not (schema.c), or refers to a level, task, opcode,
+ * keyword, channel, template or type that does not exist.  Nothing is
+ * written for a manifest that is not valid.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "etwmc.h"
 #include "common/cli.h"
@@ -37,14 +40,21 @@ static void usage(FILE *f)
 	      "  --version the version\n", f);
 }
 
+/* The file @path whole, NUL-terminated; NULL with errno (EISDIR: a directory). */
 static char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
+	struct stat sb;
 	char *buf = NULL;
 	long n;
 
 	if (!f)
 		return NULL;
+	if (!fstat(fileno(f), &sb) && S_ISDIR(sb.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return NULL;
+	}
 	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
 		goto out;
 	buf = malloc((size_t)n + 1);
@@ -121,7 +131,17 @@ int main(int argc, char **argv)
 	src = argv[optind];
 	xml = slurp(src, &len);
 	if (!xml) {
-		fprintf(stderr, "etwmc: %s: %s\n", src, strerror(errno));
+		if (errno == EISDIR)
+			fprintf(stderr, "etwmc: %s: a directory; give the manifest (.man) in it\n",
+				src);
+		else
+			fprintf(stderr, "etwmc: %s: %s\n", src, strerror(errno));
+		return 1;
+	}
+	i = schema_check(xml, len, src);
+	if (i) {
+		fprintf(stderr, "etwmc: %s: not a valid manifest (%d error%s against the event "
+			"schema)\n", src, i, i > 1 ? "s" : "");
 		return 1;
 	}
 	m = tdh_manifest_parse(xml, len, src, &e, err, sizeof(err));

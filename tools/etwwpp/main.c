@@ -24,17 +24,30 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "etwwpp.h"
+#include "common/cli.h"
 
+/*
+ * The file @path whole, NUL-terminated; NULL with errno (EISDIR: a
+ * directory, EILSEQ: a NUL byte in it, so no C source -- a binary file
+ * such as a .etl given by mistake).
+ */
 static char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
+	struct stat sb;
 	char *buf = NULL;
 	size_t n = 0, cap = 0, r;
 
 	if (!f)
 		return NULL;
+	if (!fstat(fileno(f), &sb) && S_ISDIR(sb.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return NULL;
+	}
 	do {
 		if (n + 4096 + 1 > cap) {
 			char *b = realloc(buf, cap = cap * 2 + 8192);
@@ -51,7 +64,24 @@ static char *slurp(const char *path)
 	} while (r);
 	fclose(f);
 	buf[n] = 0;
+	if (memchr(buf, 0, n)) {
+		free(buf);
+		errno = EILSEQ;
+		return NULL;
+	}
 	return buf;
+}
+
+/* Why @path could not be read (slurp's errno). */
+static void cannot_read(const char *path)
+{
+	if (errno == EILSEQ)
+		fprintf(stderr, "etwwpp: %s: not C source (it has NUL bytes: a binary file?); "
+			"give the .c or .cpp files that call the trace functions\n", path);
+	else if (errno == EISDIR)
+		fprintf(stderr, "etwwpp: %s: a directory; give the source files in it\n", path);
+	else
+		fprintf(stderr, "etwwpp: %s: %s\n", path, strerror(errno));
 }
 
 static void ident(const char *s, char *out, size_t room)
@@ -380,7 +410,8 @@ static void usage(FILE *f)
 	      "  writes DIR/<source>.tmh for each source and <message GUID>.tmf\n"
 	      "  -func:SPEC  a trace function, e.g. -func:TraceEvents(LEVEL,FLAGS,MSG,...)\n"
 	      "  -scan:FILE  also read begin_wpp config blocks from FILE\n"
-	      "  -p:NAME     the TMF's friendly name (default: the source's directory)\n", f);
+	      "  -p:NAME     the TMF's friendly name (default: the source's directory)\n"
+	      "  --help, --version\n", f);
 }
 
 int main(int argc, char **argv)
@@ -398,6 +429,9 @@ int main(int argc, char **argv)
 
 		if (!strcmp(o, "--help")) {
 			usage(stdout);
+			return 0;
+		} else if (!strcmp(o, "--version")) {
+			cli_version();
 			return 0;
 		} else if (!strncmp(o, "-func:", 6)) {
 			if (wpp_add_func(&s, o + 6)) {
@@ -434,7 +468,7 @@ int main(int argc, char **argv)
 		char *text = slurp(scans[i]);
 
 		if (!text) {
-			fprintf(stderr, "etwwpp: %s: %s\n", scans[i], strerror(errno));
+			cannot_read(scans[i]);
 			return 1;
 		}
 		snprintf(s.file, sizeof(s.file), "%s", scans[i]);
@@ -451,7 +485,7 @@ int main(int argc, char **argv)
 			continue;
 		text = slurp(argv[a]);
 		if (!text) {
-			fprintf(stderr, "etwwpp: %s: %s\n", argv[a], strerror(errno));
+			cannot_read(argv[a]);
 			rc = 1;
 			continue;
 		}

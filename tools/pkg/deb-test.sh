@@ -77,7 +77,11 @@ has etw-tools /usr/sbin/etwctl /usr/bin/etwdump /usr/sbin/etw-journald \
 	/usr/share/man/man1/etwdump.1.gz \
 	/usr/share/man/man5/etw-autologger.conf.5.gz \
 	/usr/share/bash-completion/completions/etwctl \
-	/usr/share/bash-completion/completions/etwdump
+	/usr/share/bash-completion/completions/etwdump \
+	/usr/share/bash-completion/completions/etw-journald \
+	/usr/share/bash-completion/completions/etw-export \
+	/usr/share/bash-completion/completions/etwmc \
+	/usr/share/bash-completion/completions/etwwpp
 [ $? = 0 ] && ok "etw-tools: etwctl, etwdump, etw-journald, their units and udev rule, manual pages, completion" ||
 	nok "etw-tools: etwctl, etwdump, etw-journald, their units and udev rule, manual pages, completion"
 
