@@ -12,7 +12,9 @@
  * every write then takes the ioctl path.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -33,7 +35,48 @@ const struct etw_global_page *etw_fp_global;
 
 __thread struct etw_fp_tls etw_fp_tls
 	__attribute__((tls_model("initial-exec")));
-__thread uint64_t etw_fp_staged __attribute__((tls_model("initial-exec")));
+
+intptr_t etw_fp_cpu_how;
+
+/*
+ * etw_fp_cpu_how, before main() and before the program's own
+ * constructors (glibc has registered rseq for the main thread by then,
+ * and does for every thread it starts): rseq's cpu_id
+ * when registered, else TSC_AUX through RDTSCP where the CPU has it and
+ * the kernel keeps the CPU number there (Linux writes (node << 12) | cpu
+ * into every CPU's TSC_AUX when RDTSCP or RDPID exists, for the vDSO's
+ * getcpu), else sched_getcpu().  TSC_AUX is believed only if it agrees
+ * with sched_getcpu() (three tries: the thread may move between the two).
+ */
+__attribute__((constructor(101))) static void etw_fp_cpu_decide(void)
+{
+#if defined(__x86_64__)
+	uint32_t a, b, c, d;
+	int i;
+
+#if defined(RSEQ_SIG)
+	/* x86-64 keeps the rseq area in the thread's TCB, after the pointer */
+	if (__rseq_size && __rseq_offset > 0) {
+		etw_fp_cpu_how = (intptr_t)__rseq_offset +
+				 (intptr_t)offsetof(struct rseq, cpu_id);
+		return;
+	}
+#endif
+	__asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000000u));
+	if (a < 0x80000001u)
+		return;
+	__asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000001u));
+	if (!(d & (1u << 27)))		/* CPUID.80000001H:EDX.RDTSCP */
+		return;
+	for (i = 0; i < 3; i++) {
+		__asm__ volatile("rdtscp" : "=a"(a), "=d"(d), "=c"(c));
+		if ((int)(c & 0xfff) == sched_getcpu()) {
+			etw_fp_cpu_how = ETW_FP_CPU_RDTSCP;
+			return;
+		}
+	}
+#endif
+}
 
 /*
  * A thread that could not get a stage writes through the ioctl for this
@@ -48,7 +91,7 @@ __thread uint64_t etw_fp_staged __attribute__((tls_model("initial-exec")));
  * @id:		the stage, 0 for none
  * @map_len:	bytes mapped
  * @backoff:	writes left before the next try to open a stage
- * @staged:	the thread's count of inline writes (its etw_fp_staged)
+ * @staged:	the thread's count of inline writes (its etw_fp_tls.staged)
  */
 struct etw_fp_thread {
 	struct etw_fp_thread *next;
@@ -213,7 +256,7 @@ static struct etw_fp_thread *fp_thread(void)
 	if (!th)
 		return NULL;
 	th->gen = etw_fp.gen;
-	th->staged = &etw_fp_staged;
+	th->staged = &etw_fp_tls.staged;
 	pthread_mutex_lock(&etw_fp.lock);
 	th->next = etw_fp.threads;
 	etw_fp.threads = th;
@@ -392,6 +435,29 @@ void etw_fp_block(uint64_t sessions)
 	if (th)
 		th->waits++;
 	ioctl(etw_fp.fd, ETW_IOC_STAGE_WAIT, &w);
+}
+
+ULONG etw_fp_stamp(uint32_t need)
+{
+	struct etw_fp_tls *t = &etw_fp_tls;
+
+	etw_fp_commit(t, t->data + (uint32_t)t->pos, need);
+	t->staged++;
+	return ERROR_SUCCESS;
+}
+
+ULONG etw_fp_stamp_data(uint32_t need, uint32_t n,
+			const EVENT_DATA_DESCRIPTOR *data)
+{
+	struct etw_fp_tls *t = &etw_fp_tls;
+	uint8_t *p = t->data + (uint32_t)t->pos + sizeof(struct etl_event_header);
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		memcpy(p, (const void *)(uintptr_t)data[i].Ptr, data[i].Size);
+		p += data[i].Size;
+	}
+	return etw_fp_stamp(need);
 }
 
 /* --- Linux ETW extensions (libetw.h) ------------------------------------ */

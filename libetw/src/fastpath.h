@@ -13,6 +13,7 @@
 #include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
 #include <linux/etw.h>
 #if __has_include(<sys/rseq.h>)
@@ -23,6 +24,9 @@
 
 #include <windows.h>
 #include <evntprov.h>
+
+/* libetw's own, reached without the GOT (the library is built hidden). */
+#define ETW_FP_HIDDEN __attribute__((visibility("hidden")))
 
 /*
  * What the writer must know of a registration to build the record the
@@ -35,12 +39,12 @@ struct etw_fp_reg {
 	const void *traits;	/* our copy of them, or NULL */
 };
 
-extern struct etw_fp_reg etw_fp_regs[ETW_MAX_REGS_PER_FD];
+extern ETW_FP_HIDDEN struct etw_fp_reg etw_fp_regs[ETW_MAX_REGS_PER_FD];
 /*
  * The handle of each live registration EventWrite's inline path may take
  * (no traits, no descriptor types, not classic), else 0: one load tells.
  */
-extern uint64_t etw_fp_plain[ETW_MAX_REGS_PER_FD];
+extern ETW_FP_HIDDEN uint64_t etw_fp_plain[ETW_MAX_REGS_PER_FD];
 
 /*
  * The calling thread's hot state, in an initial-exec TLS block (no call
@@ -52,6 +56,8 @@ extern uint64_t etw_fp_plain[ETW_MAX_REGS_PER_FD];
  * @limit:	the offset records may end at in @pos's lap
  * @size:	the ring's bytes
  * @activity:	the thread's activity ID (EventActivityIdControl)
+ * @staged:	writes staged by the thread (etw_fastpath_stats(); other
+ *		threads read it)
  */
 struct etw_fp_tls {
 	uint8_t *data;
@@ -60,14 +66,15 @@ struct etw_fp_tls {
 	uint32_t limit;
 	uint32_t size;
 	GUID activity;
+	uint64_t staged;
 };
 
-extern __thread struct etw_fp_tls etw_fp_tls
+extern ETW_FP_HIDDEN __thread struct etw_fp_tls etw_fp_tls
 	__attribute__((tls_model("initial-exec")));
 
 /* The fast map and the global page; NULL while the fast path is off. */
-extern const struct etw_fast_slot *etw_fp_map;
-extern const struct etw_global_page *etw_fp_global;
+extern ETW_FP_HIDDEN const struct etw_fast_slot *etw_fp_map;
+extern ETW_FP_HIDDEN const struct etw_global_page *etw_fp_global;
 
 /* Called once the device is open and the enable map mapped. */
 void etw_fp_init(int fd);
@@ -80,10 +87,6 @@ static inline bool etw_fp_on(void)
 
 /* Count a write that took the ioctl path although the fast path is on. */
 void etw_fp_fallback(void);
-/* Count writes staged by the inline path (etw_fastpath_stats()). */
-extern __thread uint64_t etw_fp_staged
-	__attribute__((tls_model("initial-exec")));
-
 /*
  * Room for @need bytes at etw_fp_tls.pos: open, switch, wrap or seal the
  * stage.  0: etw_fp_tls is ready; -1: take the ioctl path.
@@ -104,15 +107,33 @@ static inline uint64_t etw_fp_clock(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* The CPU this thread runs on: rseq's word when glibc registered it. */
-static inline uint16_t etw_fp_cpu(void)
+/*
+ * How this process reads its CPU number, decided once at load (fastpath.c,
+ * etw_fp_cpu_decide()): above ETW_FP_CPU_RDTSCP, rseq's cpu_id at this
+ * offset from the thread pointer (glibc registered rseq: one load);
+ * ETW_FP_CPU_RDTSCP, the CPU number Linux keeps in TSC_AUX (what the
+ * vDSO's getcpu reads with RDPID; one instruction, on x86-64 CPUs with
+ * RDTSCP, checked against sched_getcpu() at load); 0: sched_getcpu().
+ */
+#define ETW_FP_CPU_RDTSCP	1
+extern ETW_FP_HIDDEN intptr_t etw_fp_cpu_how;
+
+/* The CPU this thread runs on (see etw_fp_cpu_how). */
+static inline __attribute__((always_inline)) uint16_t etw_fp_cpu(void)
 {
+#if defined(__x86_64__)
+	intptr_t how = etw_fp_cpu_how;
+	uint32_t lo, hi, aux;
 	int cpu;
 
-#if defined(RSEQ_SIG) && defined(__x86_64__)
-	if (__rseq_size)
-		return (uint16_t)((struct rseq *)((char *)__builtin_thread_pointer() +
-						  __rseq_offset))->cpu_id;
+	if (__builtin_expect(how > ETW_FP_CPU_RDTSCP, 1))
+		return (uint16_t)*(const volatile __seg_fs uint32_t *)how;
+	if (how == ETW_FP_CPU_RDTSCP) {
+		__asm__ volatile("rdtscp" : "=a"(lo), "=d"(hi), "=c"(aux));
+		return (uint16_t)(aux & 0xfff);
+	}
+#else
+	int cpu;
 #endif
 	cpu = sched_getcpu();
 	return cpu < 0 ? 0 : (uint16_t)cpu;
@@ -157,6 +178,43 @@ void etw_fp_commit(struct etw_fp_tls *t, uint8_t *rec, uint32_t need)
 	*(uint64_t *)(rec + 0x10) = ts;		/* TimeStamp, both kinds */
 	t->pos += need;
 	__atomic_store_n(&t->meta->head, t->pos, __ATOMIC_RELEASE);
+}
+
+/*
+ * etw_fp_commit() of the record of @need bytes at etw_fp_tls.pos, counted
+ * in etw_fp_tls.staged; ERROR_SUCCESS.  Out of line, so that EventWrite's
+ * inline path makes no call but this one, its last (a jump).
+ */
+ULONG etw_fp_stamp(uint32_t need);
+/* The same after copying the @n blocks of @data to the record's payload. */
+ULONG etw_fp_stamp_data(uint32_t need, uint32_t n,
+			const EVENT_DATA_DESCRIPTOR *data);
+
+/*
+ * @n bytes from @src to @dst: up to 64 in at most four 16-byte moves that
+ * may overlap (no call, no rep movs, whose start-up costs more than such
+ * a copy), longer ones by memcpy().
+ */
+static inline __attribute__((always_inline))
+void etw_fp_copy(uint8_t *dst, const uint8_t *src, size_t n)
+{
+	typedef struct { uint64_t a, b; } __attribute__((may_alias)) fp16;
+	fp16 a, b, c, e;
+
+	if (n >= 16 && n <= 64) {
+		memcpy(&a, src, 16);
+		memcpy(&b, src + n - 16, 16);
+		if (n > 32) {
+			memcpy(&c, src + 16, 16);
+			memcpy(&e, src + n - 32, 16);
+			memcpy(dst + 16, &c, 16);
+			memcpy(dst + n - 32, &e, 16);
+		}
+		memcpy(dst, &a, 16);
+		memcpy(dst + n - 16, &b, 16);
+	} else {
+		memcpy(dst, src, n);
+	}
 }
 
 /* The first 16 bytes of an EVENT_HEADER64 with its stash (uapi), but for

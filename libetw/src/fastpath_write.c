@@ -286,7 +286,7 @@ int etw_fp_event(uint64_t handle, const EVENT_DESCRIPTOR *d, uint64_t want,
 	if (e.size & 7)
 		memset(rec + e.size, 0, need - e.size);
 	etw_fp_commit(t, rec, need);
-	etw_fp_staged++;
+	t->staged++;
 	return 0;
 }
 
@@ -341,6 +341,6 @@ int etw_fp_classic(const struct etw_trace_event *tr,
 	if (size & 7)
 		memset(rec + size, 0, need - size);
 	etw_fp_commit(t, rec, need);
-	etw_fp_staged++;
+	t->staged++;
 	return 0;
 }

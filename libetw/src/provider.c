@@ -651,87 +651,265 @@ ULONG etw_write_slow(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 /*
  * The common case without a call: a live registration whose sessions
  * are all served by stages and take any non-zero keyword (or keyword 0),
- * plain data descriptors, no extended items.  Everything else, and a
- * stage without room, goes to etw_write_slow().
+ * plain data descriptors, no extended items, room in the stage.
+ * Everything else goes to etw_write_slow() (which also makes room or
+ * leaves a retired stage).  Two instances: the inline one (@any false)
+ * takes one descriptor of 16 to 64 bytes, copied in registers, and makes
+ * no call but its last, etw_fp_stamp() (a jump); other payloads go to the
+ * one out of line (@any true, etw_write_any()), which takes every size
+ * and count.  EventWrite's own, with fewer arguments, is etw_write_ew().
  */
+static ULONG etw_write_any(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
+			   ULONG64 Filter, ULONG Flags, LPCGUID ActivityId,
+			   LPCGUID RelatedActivityId, ULONG UserDataCount,
+			   PEVENT_DATA_DESCRIPTOR UserData, uint32_t wflags,
+			   const void *caller);
+
+static inline __attribute__((always_inline))
+ULONG etw_write_fast(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d, ULONG64 Filter,
+		     ULONG Flags, LPCGUID ActivityId, LPCGUID RelatedActivityId,
+		     ULONG UserDataCount, PEVENT_DATA_DESCRIPTOR UserData,
+		     uint32_t wflags, const void *caller, bool any)
+{
+	const struct etw_fast_slot *map = etw_fp_map;
+	uint32_t slot = (uint32_t)RegHandle - 1, size, need, off, i;
+	struct etw_fp_tls *t = &etw_fp_tls;
+	uint64_t word, mask, payload = 0, pos, *q;
+	struct etw_stage_meta *m;
+	uint8_t *rec;
+
+	/* A live registration without traits or descriptor types. */
+	if (__builtin_expect(slot >= ETW_MAX_REGS_PER_FD || !d || Flags ||
+			     RelatedActivityId ||
+			     etw_fp_plain[slot] != (uint64_t)RegHandle || !map, 0))
+		goto slow;
+	word = __atomic_load_n(&map[slot].word, __ATOMIC_RELAXED);
+	if (d->Level >= (word & ETW_FAST_W_LEVEL))
+		return ERROR_SUCCESS;	/* nobody listens (reference 1.4) */
+	if (!any && (UserDataCount != 1 || UserData[0].Size - 16u > 48u))
+		return etw_write_any(RegHandle, d, Filter, Flags, ActivityId,
+				     RelatedActivityId, UserDataCount, UserData,
+				     wflags, caller);
+	/*
+	 * Sessions that take every non-zero keyword (or keyword 0) only, and
+	 * none that wants stacks (etw_write_slow() unwinds) or the SID,
+	 * TS_ID, PROCESS_START_KEY and EVENT_KEY items.
+	 */
+	if (d->Keyword) {
+		if ((word & (ETW_FAST_W_KW_ANY | ETW_FAST_W_IOCTL |
+			     ETW_FAST_W_STACK | ETW_FAST_W_INFO)) !=
+		    ETW_FAST_W_KW_ANY)
+			goto slow;
+	} else if ((word & (ETW_FAST_W_KW0 | ETW_FAST_W_IOCTL |
+			    ETW_FAST_W_STACK | ETW_FAST_W_INFO)) !=
+		   ETW_FAST_W_KW0) {
+		goto slow;
+	}
+	mask = __atomic_load_n(&map[slot].sessions, __ATOMIC_RELAXED) &
+	       ~(uint64_t)Filter;
+	if (!mask || (mask & __atomic_load_n(&etw_fp_global->congested,
+					     __ATOMIC_RELAXED)))
+		goto slow;
+	if (UserDataCount > MAX_EVENT_DATA_DESCRIPTORS ||
+	    (UserDataCount && !UserData))
+		goto slow;
+	for (i = 0; i < UserDataCount; i++)
+		payload += UserData[i].Size;
+	if (payload > ETW_FAST_MAX_RECORD - sizeof(struct etl_event_header))
+		goto slow;
+	size = sizeof(struct etl_event_header) + (uint32_t)payload;
+	need = (size + 7) & ~7u;
+	/* etw_fp_begin() without its slow paths: room, busy, state. */
+	pos = t->pos;
+	off = (uint32_t)pos;
+	if (off + need > t->limit)
+		goto slow;
+	m = t->meta;
+	__atomic_store_n(&m->head, pos | ETW_STAGE_BUSY, __ATOMIC_RELAXED);
+	if (__builtin_expect(__atomic_load_n(&m->state, __ATOMIC_RELAXED), 0)) {
+		__atomic_store_n(&m->head, pos, __ATOMIC_RELAXED);
+		goto slow;
+	}
+	/*
+	 * ProviderId's second half, KernelTime and UserTime and the padding
+	 * are the module's (uapi): not stored here.
+	 */
+	rec = t->data + off;
+	q = (uint64_t *)rec;
+	etw_fp_event_head(rec, size, wflags & ETW_WRITE_F_STRING_ONLY ?
+			  ETL_EH_FLAG_STRING_ONLY : 0, 0, slot);
+	q[3] = mask;			/* 0x18 ProviderId: the stash */
+	memcpy(rec + 0x28, d, 16);	/* 0x28 EventDescriptor */
+	memcpy(rec + 0x40, ActivityId ? ActivityId : &t->activity, 16);
+	if (!any) {
+		etw_fp_copy(rec + sizeof(struct etl_event_header),
+			    (const void *)(uintptr_t)UserData[0].Ptr, payload);
+		return etw_fp_stamp(need);
+	}
+	return etw_fp_stamp_data(need, UserDataCount, UserData);
+slow:
+	return etw_write_slow(RegHandle, d, Filter, Flags, ActivityId,
+			      RelatedActivityId, UserDataCount, UserData,
+			      wflags, caller);
+}
+
+static __attribute__((noinline))
+ULONG etw_write_any(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d, ULONG64 Filter,
+		    ULONG Flags, LPCGUID ActivityId, LPCGUID RelatedActivityId,
+		    ULONG UserDataCount, PEVENT_DATA_DESCRIPTOR UserData,
+		    uint32_t wflags, const void *caller)
+{
+	return etw_write_fast(RegHandle, d, Filter, Flags, ActivityId,
+			      RelatedActivityId, UserDataCount, UserData,
+			      wflags, caller, true);
+}
+
 static inline __attribute__((always_inline))
 ULONG etw_write(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d, ULONG64 Filter,
 		ULONG Flags, LPCGUID ActivityId, LPCGUID RelatedActivityId,
 		ULONG UserDataCount, PEVENT_DATA_DESCRIPTOR UserData,
 		uint32_t wflags, const void *caller)
 {
-	const struct etw_fast_slot *map = etw_fp_map;
-	uint32_t slot = (uint32_t)RegHandle - 1, size, need, i;
+	return etw_write_fast(RegHandle, d, Filter, Flags, ActivityId,
+			      RelatedActivityId, UserDataCount, UserData,
+			      wflags, caller, false);
+}
+
+/*
+ * EventWrite's paths out of etw_write_ew() and etw_write_put(): they take
+ * at most six arguments, so that those reach them by jumps, keeping no
+ * frame and saving no register.  Those without @caller are reached from
+ * EventWrite through jumps only, so that their return address is
+ * EventWrite's caller's (where a stack starts; a session wanting stacks
+ * sends EventWrite to etw_write_ew_slow() first).
+ */
+static __attribute__((noinline))
+ULONG etw_write_ew_slow(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
+			ULONG UserDataCount, PEVENT_DATA_DESCRIPTOR UserData,
+			const void *caller)
+{
+	return etw_write_slow(RegHandle, d, 0, 0, NULL, NULL, UserDataCount,
+			      UserData, 0, caller);
+}
+
+static __attribute__((noinline))
+ULONG etw_write_ew_any(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
+		       ULONG UserDataCount, PEVENT_DATA_DESCRIPTOR UserData)
+{
+	return etw_write_fast(RegHandle, d, 0, 0, NULL, NULL, UserDataCount,
+			      UserData, 0, __builtin_return_address(0), true);
+}
+
+static __attribute__((noinline))
+ULONG etw_write_put_slow(uint64_t slot, PCEVENT_DESCRIPTOR d,
+			 const uint8_t *src, uint64_t payload)
+{
+	EVENT_DATA_DESCRIPTOR dd;
+
+	EventDataDescCreate(&dd, src, (ULONG)payload);
+	return etw_write_slow(slot + 1, d, 0, 0, NULL, NULL, 1, &dd, 0,
+			      __builtin_return_address(0));
+}
+
+/*
+ * EventWrite's record of one descriptor of 16 to 64 bytes for the
+ * sessions @mask of registration @slot, checked by etw_write_ew():
+ * etw_fp_begin() without its slow paths (room, busy, state), the header,
+ * the payload in four moves at most, then the CPU, the time and head
+ * (etw_fp_commit()).  Out of line so that only what the record needs is
+ * live here.
+ */
+static __attribute__((noinline))
+ULONG etw_write_put(uint64_t slot, PCEVENT_DESCRIPTOR d, const uint8_t *src,
+		    uint64_t payload, uint64_t mask)
+{
+	uint32_t size = sizeof(struct etl_event_header) + (uint32_t)payload;
+	uint32_t need = (size + 7) & ~7u, off;
 	struct etw_fp_tls *t = &etw_fp_tls;
-	uint64_t word, want, mask, payload, *q;
+	struct etw_stage_meta *m;
+	uint64_t pos, *q;
 	uint8_t *rec;
 
-	/* A live registration without traits or descriptor types. */
-	if (__builtin_expect(slot >= ETW_MAX_REGS_PER_FD || !map || !d ||
-			     Flags || RelatedActivityId ||
-			     etw_fp_plain[slot] != (uint64_t)RegHandle, 0))
+	pos = t->pos;
+	off = (uint32_t)pos;
+	if (off + need > t->limit)
 		goto slow;
+	m = t->meta;
+	/* pos | ETW_STAGE_BUSY: records are 8-aligned */
+	__atomic_store_n(&m->head, pos + ETW_STAGE_BUSY, __ATOMIC_RELAXED);
+	if (__builtin_expect(__atomic_load_n(&m->state, __ATOMIC_RELAXED), 0)) {
+		__atomic_store_n(&m->head, pos, __ATOMIC_RELAXED);
+		goto slow;
+	}
+	/* As etw_write_fast()'s, the activity ID the thread's. */
+	rec = t->data + off;
+	q = (uint64_t *)rec;
+	etw_fp_event_head(rec, size, 0, 0, (uint32_t)slot);
+	q[3] = mask;			/* 0x18 ProviderId: the stash */
+	memcpy(rec + 0x28, d, 16);	/* 0x28 EventDescriptor */
+	memcpy(rec + 0x40, &t->activity, 16);
+	if (payload - 16 > 48)
+		__builtin_unreachable();	/* etw_write_ew() said so */
+	etw_fp_copy(rec + sizeof(struct etl_event_header), src, payload);
+	/* etw_fp_commit(), the CPU first: less to keep across the call */
+	*(uint16_t *)(rec + ETW_STASH_CPU) = etw_fp_cpu();
+	*(uint64_t *)(rec + 0x10) = etw_fp_clock();
+	t->pos += need;
+	__atomic_store_n(&t->meta->head, t->pos, __ATOMIC_RELEASE);
+	t->staged++;
+	return ERROR_SUCCESS;
+slow:
+	return etw_write_put_slow(slot, d, src, payload);
+}
+
+/*
+ * etw_write_fast() for EventWrite (no filter, flags or activity IDs): the
+ * checks, then etw_write_put() for the record, all through jumps.
+ */
+static inline __attribute__((always_inline))
+ULONG etw_write_ew(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
+		   ULONG UserDataCount, PEVENT_DATA_DESCRIPTOR UserData,
+		   const void *caller)
+{
+	const struct etw_fast_slot *map = etw_fp_map;
+	uint32_t slot = ((uint32_t)RegHandle - 1) & (ETW_MAX_REGS_PER_FD - 1);
+	uint64_t word, mask;
+	uint32_t payload;
+
+	_Static_assert(!(ETW_MAX_REGS_PER_FD & (ETW_MAX_REGS_PER_FD - 1)),
+		       "a power of two: a handle out of range meets a slot "
+		       "whose handle it is not");
+	if (__builtin_expect(etw_fp_plain[slot] != (uint64_t)RegHandle ||
+			     !map || !d, 0))
+		return etw_write_ew_slow(RegHandle, d, UserDataCount, UserData,
+					 caller);
 	word = __atomic_load_n(&map[slot].word, __ATOMIC_RELAXED);
 	if (d->Level >= (word & ETW_FAST_W_LEVEL))
 		return ERROR_SUCCESS;	/* nobody listens (reference 1.4) */
-	/*
-	 * Sessions that take every non-zero keyword (or keyword 0) only, and
-	 * none that wants stacks (etw_write_slow() unwinds) or the SID,
-	 * TS_ID, PROCESS_START_KEY and EVENT_KEY items.
-	 */
-	want = d->Keyword ? ETW_FAST_W_KW_ANY : ETW_FAST_W_KW0;
-	if ((word & (want | ETW_FAST_W_IOCTL | ETW_FAST_W_STACK |
-		     ETW_FAST_W_INFO)) != want)
-		goto slow;
-	mask = __atomic_load_n(&map[slot].sessions, __ATOMIC_RELAXED) &
-	       ~(uint64_t)Filter;
+	/* As etw_write_fast()'s: keywords, stacks, the SID and other items. */
+	if (d->Keyword) {
+		if ((word & (ETW_FAST_W_KW_ANY | ETW_FAST_W_IOCTL |
+			     ETW_FAST_W_STACK | ETW_FAST_W_INFO)) !=
+		    ETW_FAST_W_KW_ANY)
+			return etw_write_ew_slow(RegHandle, d, UserDataCount,
+						 UserData, caller);
+	} else if ((word & (ETW_FAST_W_KW0 | ETW_FAST_W_IOCTL |
+			    ETW_FAST_W_STACK | ETW_FAST_W_INFO)) !=
+		   ETW_FAST_W_KW0) {
+		return etw_write_ew_slow(RegHandle, d, UserDataCount, UserData,
+					 caller);
+	}
+	if (UserDataCount != 1 || UserData[0].Size - 16u > 48u)
+		return etw_write_ew_any(RegHandle, d, UserDataCount, UserData);
+	payload = UserData[0].Size;
+	mask = __atomic_load_n(&map[slot].sessions, __ATOMIC_RELAXED);
 	if (!mask || (mask & __atomic_load_n(&etw_fp_global->congested,
 					     __ATOMIC_RELAXED)))
-		goto slow;
-	if (UserDataCount == 1) {
-		payload = UserData[0].Size;
-	} else {
-		if (UserDataCount > MAX_EVENT_DATA_DESCRIPTORS ||
-		    (UserDataCount && !UserData))
-			goto slow;
-		for (i = 0, payload = 0; i < UserDataCount; i++)
-			payload += UserData[i].Size;
-	}
-	if (payload > ETW_FAST_MAX_RECORD - sizeof(struct etl_event_header))
-		goto slow;
-	size = sizeof(struct etl_event_header) + (uint32_t)payload;
-	need = (size + 7) & ~7u;
-	rec = etw_fp_begin(t, need);
-	if (!rec)
-		goto slow;
-	q = (uint64_t *)rec;
-	q[need / 8 - 1] = 0;		/* the padding: payload overwrites */
-	etw_fp_event_head(rec, size, wflags & ETW_WRITE_F_STRING_ONLY ?
-			  ETL_EH_FLAG_STRING_ONLY : 0, 0, slot);
-	q[3] = mask;			/* 0x18 ProviderId: the stash */
-	q[4] = 0;
-	memcpy(rec + 0x28, d, 16);	/* 0x28 EventDescriptor */
-	q[7] = 0;			/* 0x38 KernelTime, UserTime */
-	memcpy(rec + 0x40, ActivityId ? ActivityId : &t->activity, 16);
-	if (UserDataCount == 1) {
-		memcpy(rec + sizeof(struct etl_event_header),
-		       (const void *)(uintptr_t)UserData[0].Ptr, payload);
-	} else {
-		uint8_t *p = rec + sizeof(struct etl_event_header);
-
-		for (i = 0; i < UserDataCount; i++) {
-			memcpy(p, (const void *)(uintptr_t)UserData[i].Ptr,
-			       UserData[i].Size);
-			p += UserData[i].Size;
-		}
-	}
-	etw_fp_commit(t, rec, need);
-	etw_fp_staged++;
-	return ERROR_SUCCESS;
-slow:
-	return etw_write_slow(RegHandle, d, Filter, Flags, ActivityId,
-			      RelatedActivityId, UserDataCount, UserData,
-			      wflags, caller);
+		return etw_write_put_slow(slot, d,
+					  (const void *)(uintptr_t)UserData[0].Ptr,
+					  payload);
+	return etw_write_put(slot, d, (const void *)(uintptr_t)UserData[0].Ptr,
+			     payload, mask);
 }
 
 /*
@@ -779,8 +957,8 @@ ETW_EXPORT ULONG EVNTAPI EventWrite(REGHANDLE RegHandle,
 				    ULONG UserDataCount,
 				    PEVENT_DATA_DESCRIPTOR UserData)
 {
-	return etw_write(RegHandle, EventDescriptor, 0, 0, NULL, NULL,
-			 UserDataCount, UserData, 0, __builtin_return_address(0));
+	return etw_write_ew(RegHandle, EventDescriptor, UserDataCount, UserData,
+			    __builtin_return_address(0));
 }
 
 ETW_EXPORT ULONG EVNTAPI EventWriteTransfer(REGHANDLE RegHandle,

@@ -581,16 +581,19 @@ struct etw_global_page {
  *
  * A staged record is the ETL record the session will hold (etl-format.rst:
  * EVENT_HEADER64 with its extended items, FULL_HEADER64 or INSTANCE64),
- * padded with zeros to 8 bytes.  With ETW_FAST_W_STACK the writer adds its
- * call stack as the last extended item (STACK_TRACE64: MatchId 0, then at
- * most ETW_MAX_STACK_FRAMES return addresses); the module takes it out of
- * the copies for sessions that did not ask for stacks.  With
+ * padded to 8 bytes (the module zeroes the padding in its copies).  With
+ * ETW_FAST_W_STACK the writer adds its call stack as the last extended
+ * item (STACK_TRACE64: MatchId 0, then at most ETW_MAX_STACK_FRAMES return
+ * addresses); the module takes it out of the copies for sessions that did
+ * not ask for stacks.  With
  * ETW_FAST_W_INFO it adds, before the stack, the items SID (16 bytes),
  * TS_ID (4), PROCESS_START_KEY (8) and EVENT_KEY (8), in that order and
  * with any value: the module writes the true values in the copies of the
  * sessions that asked for each (EVENT_ENABLE_PROPERTY_*) and takes it out
  * of the others'.  Fields the module overwrites carry what
- * it needs to know: the stash, ETW_STASH_* below.
+ * it needs to know: the stash, ETW_STASH_* below; those it overwrites
+ * and reads nothing from (an EVENT_HEADER64's ProviderId after the
+ * stash's 8 bytes, its KernelTime and UserTime) may hold anything.
  *
  * Memory ordering (one writer, the thread that opened the stage):
  *
