@@ -26,7 +26,9 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/atomic.h>
 #include <linux/completion.h>
+#include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/jump_label.h>
 #include <linux/kthread.h>
@@ -230,12 +232,14 @@ static void kc_api_activity(void)
  */
 #define KC_RACERS	3
 
+static atomic_t kc_racers_done;
+
 static int kc_racer(void *arg)
 {
 	unsigned int i, n = (unsigned long)arg;
 	GUID id, zero = { 0 };
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !kthread_should_stop(); i++) {
 		EtwActivityIdControl(EVENT_ACTIVITY_CTRL_CREATE_SET_ID, &id);
 		if (i & 1)
 			EtwActivityIdControl(EVENT_ACTIVITY_CTRL_SET_ID, &zero);
@@ -243,14 +247,25 @@ static int kc_racer(void *arg)
 			cond_resched();
 	}
 	EtwActivityIdControl(EVENT_ACTIVITY_CTRL_SET_ID, &zero);
+	atomic_inc(&kc_racers_done);
+	/* Stay until kthread_stop(): it then reads this return value. */
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(HZ / 50);
 	return 0;
 }
 
+/*
+ * The writer of the command waits for the racers in interruptible sleeps
+ * (a debug kernel takes long over it: no hung-task report, and ^C ends
+ * it), then stops them.
+ */
 static void kc_activity_race(unsigned int n)
 {
 	struct task_struct *t[KC_RACERS];
 	unsigned int i, started = 0;
+	bool cut = false;
 
+	atomic_set(&kc_racers_done, 0);
 	for (i = 0; i < KC_RACERS; i++) {
 		t[i] = kthread_run(kc_racer, (void *)(unsigned long)n,
 				   "etw_kc_race/%u", i);
@@ -259,11 +274,18 @@ static void kc_activity_race(unsigned int n)
 		get_task_struct(t[i]);
 		started++;
 	}
+	while (atomic_read(&kc_racers_done) < started) {
+		if (msleep_interruptible(20)) {
+			cut = true;
+			break;
+		}
+	}
 	for (i = 0; i < started; i++) {
 		kthread_stop(t[i]);
 		put_task_struct(t[i]);
 	}
-	kc_say("racers %u of %u, %u rounds each\n", started, KC_RACERS, n);
+	kc_say("racers %u of %u, %u rounds each%s\n", started, KC_RACERS, n,
+	       cut ? " (interrupted)" : "");
 }
 
 static void kc_api_limits(void)
