@@ -404,9 +404,9 @@ int etw_block_set(struct etw_session *s, u32 ms)
  * @sessions:	bit (logger_id - 1) per session the writer's event is for
  *
  * Runs collects meanwhile (what the stages hold moves as buffers free
- * up).  After the longest timeout of those sessions, the ones still
- * congested are marked stalled: nobody waits for them until they
- * recover.
+ * up).  After the longest timeout of those sessions without progress
+ * (a collect that gave none of them a record), the ones still congested
+ * are marked stalled: nobody waits for them until they recover.
  *
  * Context: process context; takes etw_collect_mutex; may sleep.
  * Return: 0, or -EINTR on a fatal signal.
@@ -414,16 +414,16 @@ int etw_block_set(struct etw_session *s, u32 ms)
 int etw_block_wait(u64 sessions)
 {
 	unsigned long *word = (unsigned long *)&etw_global->congested;
-	unsigned long deadline = 0;
+	unsigned long deadline = 0, span = 0;
 	u64 mask = sessions & READ_ONCE(etw_global->congested);
-	bool first = true;
 
 	while (mask) {
+		bool moved = false;
 		u64 bits;
 
 		if (mutex_lock_killable(&etw_collect_mutex))
 			return -EINTR;
-		if (first) {
+		if (!span) {
 			u32 ms = 0;
 
 			for (bits = mask; bits; bits &= bits - 1) {
@@ -432,12 +432,24 @@ int etw_block_wait(u64 sessions)
 				if (s)
 					ms = max(ms, READ_ONCE(s->fast.block_ms));
 			}
-			deadline = jiffies + msecs_to_jiffies(ms ? ms :
-						ETW_BLOCK_GONE_MS);
-			first = false;
+			span = msecs_to_jiffies(ms ? ms : ETW_BLOCK_GONE_MS);
+			deadline = jiffies + span;
 		}
 		etw_collect(NULL);
 		mask &= READ_ONCE(etw_global->congested);
+		/*
+		 * A session whose reader took buffers back in that collect
+		 * is slow, not stuck (other writers may fill what it frees):
+		 * the timeout counts from its last progress.
+		 */
+		for (bits = mask; bits; bits &= bits - 1) {
+			struct etw_session *s = etw_col.sess[__ffs64(bits) + 1];
+
+			if (s && s->fast.got)
+				moved = true;
+		}
+		if (moved)
+			deadline = jiffies + span;
 		if (mask && time_after(jiffies, deadline)) {
 			for (bits = mask; bits; bits &= bits - 1) {
 				u32 bit = __ffs64(bits);
