@@ -56,7 +56,8 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	if (dump.closed || (dump.max && dump.shown >= dump.max))
 		return;		/* draining after --max, a signal, a closed stdout */
 	/* the views of stacks: images, threads, StackWalks, whatever is kept */
-	sev_observe(er);
+	if (sev_nsinks)
+		sev_observe(er);
 	if (dump.origin) {
 		/* Numbered as delivered, whatever the filters keep. */
 		struct origin *o = &dump.origin[(intptr_t)er->UserContext];
@@ -88,7 +89,8 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	__atomic_store_n(&dump.events, dump.events + 1, __ATOMIC_RELAXED);
 	dump.cur_type = evsum_add(&dump.sum, er, dump.no_decode ? NULL : &d, &dump.cur_proc);
 	dump.last_time = h->TimeStamp.QuadPart;
-	sev_add(er, &d);
+	if (sev_nsinks)
+		sev_add(er, &d);
 	for (i = 0; i < dump.nfouts; i++)
 		dump.fouts[i].out->event(NULL, er, &d);
 	if (header && dump.header && d.ok && d.event && !strcmp(d.event, "Header"))

@@ -45,7 +45,7 @@ struct thr {
 };
 
 static sev_fn sinks[MAX_SINKS];
-static int nsinks;
+int sev_nsinks;		/* stackev.h: callers test it first */
 static struct symbolizer *sym;
 static struct thr *thrs;
 static size_t nthrs, thr_cap;
@@ -63,14 +63,14 @@ uint32_t sev_profile_interval(void)
 
 void sev_sink(sev_fn fn, unsigned w)
 {
-	if (nsinks < MAX_SINKS)
-		sinks[nsinks++] = fn;
+	if (sev_nsinks < MAX_SINKS)
+		sinks[sev_nsinks++] = fn;
 	want |= w;
 }
 
 int sev_active(void)
 {
-	return nsinks > 0;
+	return sev_nsinks > 0;
 }
 
 struct symbolizer *sev_symbolizer(void)
@@ -241,7 +241,7 @@ static void release(int all)
 		}
 		if (x->e.has_stack)
 			symbolize(&x->e);
-		for (i = 0; i < nsinks; i++)
+		for (i = 0; i < sev_nsinks; i++)
 			sinks[i](&x->e);
 		if (last_added == x)
 			last_added = NULL;
@@ -454,7 +454,7 @@ void sev_observe(PEVENT_RECORD er)
 	int hook;
 	struct thr *t;
 
-	if (!nsinks)
+	if (!sev_nsinks)
 		return;
 	hook = cur_hook = hook_of(er);
 	if (h->TimeStamp.QuadPart > newest)
@@ -521,7 +521,7 @@ void sev_add(PEVENT_RECORD er, const struct decoded *d)
 	const char *pl, *el;
 	USHORT i;
 
-	if (!nsinks || hook == ETW_KH_STACKWALK || event_is_header(er))
+	if (!sev_nsinks || hook == ETW_KH_STACKWALK || event_is_header(er))
 		return;
 	/* Only what a view wants is queued. */
 	if (!(want & SEV_WANT_ALL)) {

@@ -80,6 +80,8 @@ void sev_sink(sev_fn fn, unsigned want);
 int sev_active(void);
 
 /* Every delivered event, before the filters (consume.c). */
+/* The views that want stacks, samples, switches: 0, nothing to observe. */
+extern int sev_nsinks;
 void sev_observe(PEVENT_RECORD er);
 /* A kept event (consume.c), before the outputs see it. */
 void sev_add(PEVENT_RECORD er, const struct decoded *d);
