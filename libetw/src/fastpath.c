@@ -29,7 +29,9 @@
 #include "shared/etw_etl.h"
 
 struct etw_fp_reg etw_fp_regs[ETW_MAX_REGS_PER_FD];
-uint64_t etw_fp_plain[ETW_MAX_REGS_PER_FD];
+uint64_t etw_fp_plain[ETW_MAX_REGS_PER_FD] = {
+	[ETW_MAX_REGS_PER_FD - 1] = 1,	/* etw_fp_unplain() */
+};
 const struct etw_fast_slot *etw_fp_map;
 const struct etw_global_page *etw_fp_global;
 
@@ -222,6 +224,7 @@ void etw_fp_init(int fd)
 void etw_fp_atfork_child(void)
 {
 	struct etw_fp_tls *t = &etw_fp_tls;
+	uint32_t i;
 
 	if (etw_fp.map)
 		munmap((void *)etw_fp.map, ETW_FAST_MAP_SIZE);
@@ -243,7 +246,8 @@ void etw_fp_atfork_child(void)
 	t->limit = 0;
 	t->size = 0;
 	memset(etw_fp_regs, 0, sizeof(etw_fp_regs));
-	memset(etw_fp_plain, 0, sizeof(etw_fp_plain));
+	for (i = 0; i < ETW_MAX_REGS_PER_FD; i++)
+		etw_fp_plain[i] = etw_fp_unplain(i);
 }
 
 static struct etw_fp_thread *fp_thread(void)

@@ -45,6 +45,17 @@ extern ETW_FP_HIDDEN struct etw_fp_reg etw_fp_regs[ETW_MAX_REGS_PER_FD];
  * (no traits, no descriptor types, not classic), else 0: one load tells.
  */
 extern ETW_FP_HIDDEN uint64_t etw_fp_plain[ETW_MAX_REGS_PER_FD];
+/*
+ * What etw_fp_plain[@slot] holds without a plain registration there: a
+ * value no handle that reaches @slot has.  EventWrite finds the slot of
+ * a handle by masking (handle - 1), so handle 0 reaches the last slot:
+ * its empty value is 1 (the handle of slot 0), every other slot's 0.
+ */
+static inline uint64_t etw_fp_unplain(uint32_t slot)
+{
+	return slot == ETW_MAX_REGS_PER_FD - 1;
+}
+
 
 /*
  * The calling thread's hot state, in an initial-exec TLS block (no call

@@ -387,7 +387,8 @@ int etw_register(const GUID *guid, uint32_t flags, struct etw_lib_reg *tmpl,
 		__atomic_store_n(&etw_prov.live[req.slot], req.handle,
 				 __ATOMIC_RELEASE);
 		__atomic_store_n(&etw_fp_plain[req.slot],
-				 flags & ETW_REG_F_CLASSIC ? 0 : req.handle,
+				 flags & ETW_REG_F_CLASSIC ?
+				 etw_fp_unplain(req.slot) : req.handle,
 				 __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&etw_prov.lock);
@@ -420,7 +421,8 @@ int etw_unregister(uint64_t handle)
 		if (ioctl(fd, ETW_IOC_UNREGISTER, &req))
 			ret = -errno;
 		etw_prov.regs[(uint32_t)handle - 1] = NULL;
-		__atomic_store_n(&etw_fp_plain[(uint32_t)handle - 1], 0,
+		__atomic_store_n(&etw_fp_plain[(uint32_t)handle - 1],
+				 etw_fp_unplain((uint32_t)handle - 1),
 				 __ATOMIC_RELEASE);
 		__atomic_store_n(&etw_prov.live[(uint32_t)handle - 1], 0,
 				 __ATOMIC_RELEASE);
@@ -518,7 +520,9 @@ ETW_EXPORT ULONG EVNTAPI EventSetInformation(REGHANDLE RegHandle,
 		}
 		/* EventWrite's inline path takes plain registrations only. */
 		__atomic_store_n(&etw_fp_plain[(uint32_t)RegHandle - 1],
-				 f->use_type || f->traits_len ? 0 : RegHandle,
+				 f->use_type || f->traits_len ?
+				 etw_fp_unplain((uint32_t)RegHandle - 1) :
+				 RegHandle,
 				 __ATOMIC_RELEASE);
 	}
 	return ERROR_SUCCESS;
@@ -801,13 +805,13 @@ ULONG etw_write_ew_any(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 }
 
 static __attribute__((noinline))
-ULONG etw_write_put_slow(uint64_t slot, PCEVENT_DESCRIPTOR d,
+ULONG etw_write_put_slow(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 			 const uint8_t *src, uint64_t payload)
 {
 	EVENT_DATA_DESCRIPTOR dd;
 
 	EventDataDescCreate(&dd, src, (ULONG)payload);
-	return etw_write_slow(slot + 1, d, 0, 0, NULL, NULL, 1, &dd, 0,
+	return etw_write_slow(RegHandle, d, 0, 0, NULL, NULL, 1, &dd, 0,
 			      __builtin_return_address(0));
 }
 
@@ -820,9 +824,10 @@ ULONG etw_write_put_slow(uint64_t slot, PCEVENT_DESCRIPTOR d,
  * live here.
  */
 static __attribute__((noinline))
-ULONG etw_write_put(uint64_t slot, PCEVENT_DESCRIPTOR d, const uint8_t *src,
-		    uint64_t payload, uint64_t mask)
+ULONG etw_write_put(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
+		    const uint8_t *src, uint64_t payload, uint64_t mask)
 {
+	uint32_t slot = ((uint32_t)RegHandle - 1) & (ETW_MAX_REGS_PER_FD - 1);
 	uint32_t size = sizeof(struct etl_event_header) + (uint32_t)payload;
 	uint32_t need = (size + 7) & ~7u, off;
 	struct etw_fp_tls *t = &etw_fp_tls;
@@ -844,7 +849,7 @@ ULONG etw_write_put(uint64_t slot, PCEVENT_DESCRIPTOR d, const uint8_t *src,
 	/* As etw_write_fast()'s, the activity ID the thread's. */
 	rec = t->data + off;
 	q = (uint64_t *)rec;
-	etw_fp_event_head(rec, size, 0, 0, (uint32_t)slot);
+	etw_fp_event_head(rec, size, 0, 0, slot);
 	q[3] = mask;			/* 0x18 ProviderId: the stash */
 	memcpy(rec + 0x28, d, 16);	/* 0x28 EventDescriptor */
 	memcpy(rec + 0x40, &t->activity, 16);
@@ -859,7 +864,7 @@ ULONG etw_write_put(uint64_t slot, PCEVENT_DESCRIPTOR d, const uint8_t *src,
 	t->staged++;
 	return ERROR_SUCCESS;
 slow:
-	return etw_write_put_slow(slot, d, src, payload);
+	return etw_write_put_slow(RegHandle, d, src, payload);
 }
 
 /*
@@ -905,10 +910,11 @@ ULONG etw_write_ew(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d,
 	mask = __atomic_load_n(&map[slot].sessions, __ATOMIC_RELAXED);
 	if (!mask || (mask & __atomic_load_n(&etw_fp_global->congested,
 					     __ATOMIC_RELAXED)))
-		return etw_write_put_slow(slot, d,
+		return etw_write_put_slow(RegHandle, d,
 					  (const void *)(uintptr_t)UserData[0].Ptr,
 					  payload);
-	return etw_write_put(slot, d, (const void *)(uintptr_t)UserData[0].Ptr,
+	return etw_write_put(RegHandle, d,
+			     (const void *)(uintptr_t)UserData[0].Ptr,
 			     payload, mask);
 }
 

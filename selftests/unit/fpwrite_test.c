@@ -311,6 +311,30 @@ TEST(eventwrite_every_size_and_count)
 }
 
 /*
+ * Handle 0 reaches the last slot through EventWrite's mask: with no
+ * registration there it is ERROR_INVALID_HANDLE (evntprov: a handle
+ * EventRegister did not return), and nothing is staged, even when that
+ * slot's map word says a session listens.
+ */
+TEST(handle_zero_is_invalid)
+{
+	const uint32_t last = ETW_MAX_REGS_PER_FD - 1;
+	EVENT_DATA_DESCRIPTOR data;
+	EVENT_DESCRIPTOR d;
+
+	t_setup(0);
+	t_map[last] = t_map[0];
+	ASSERT_EQ(1, etw_fp_plain[last]);
+	EventDescCreate(&d, 9, 0, 0, 4, 0, 0, 1);
+	EventDataDescCreate(&data, t_pay, 64);
+	EXPECT_EQ(ERROR_INVALID_HANDLE, EventWrite(0, &d, 1, &data));
+	EXPECT_EQ(ERROR_INVALID_HANDLE, EventWrite(0, &d, 0, NULL));
+	EXPECT_EQ(0, (uint32_t)etw_fp_tls.pos);
+	EXPECT_EQ(0, t_meta.head);
+	memset(&t_map[last], 0, sizeof(t_map[last]));
+}
+
+/*
  * The other inline writers: EventWriteTransfer's activity ID,
  * EventWriteEx's filter (its sessions are not in the stash),
  * EventWriteString's STRING_ONLY, and the thread's activity ID.
