@@ -13,7 +13,9 @@
 # And the frictions of daily use issue 32 found, by its points: char
 # arrays are strings, as Windows' decoders show them, in text, JSON, CSV
 # and XML -- AMSI's "Raw Script" is its script's text, not one element a
-# character; an array stops at its NUL (8).
+# character; an array stops at its NUL (8); --chrome names an instant
+# after its event: the kernel's Image/Unload is "Unload", not "Image";
+# only a Start/Stop slice has its task's name (11).
 # Prints TAP.  $ETWDUMP: another etwdump (an older tree's, to see the
 # issue 32 checks fail there).
 set -u
@@ -149,6 +151,18 @@ check "point 8: Char8 and Char16 arrays (TraceLogging) to their first NUL, UTF-8
 		length == 1 and (.[0].fields | .a == \"a,b c\" and .n == \"ab\" and
 		.u == \"h\u00e9!\" and .w == \"w\u00e9,\" and .k == \"ok\" and .x == [1,2,3])" > /dev/null &&
 	"$1" --no-progress "$2" 2> /dev/null | grep -q " a=\"a,b c\" n.Count=5 n=ab .* k=ok x.Count=3 x=\[1,2,3\]$"' _ "$E" "$tmp/syn.etl"
+
+# --- issue 32, point 11: --chrome names instants after their events -------
+check "point 11: --chrome: the kernel's Unload, Start and End are instants named after their event, not their class" sh -c '
+	"$1" --no-progress --chrome - "$2" 2> /dev/null | jq -e ".traceEvents | map(select(.ph == \"i\")) |
+		all(.name == .args.event) and
+		(map(select(.cat == \"Image\" and .name == \"Unload\")) | length == 4791) and
+		(map(select(.cat == \"Thread\" and .name == \"Start\")) | length == 350) and
+		(map(select(.cat == \"Process\" and .name == \"End\")) | length == 60) and
+		(map(select(.name == .cat)) | length == 0)" > /dev/null' _ "$E" "$K"
+check "point 11: --chrome: a win:Start and win:Stop of one activity (not classic) are still a slice" sh -c '
+	"$1" --no-progress --chrome - "$2" 2> /dev/null |
+		jq -e "[.traceEvents[] | select(.ph == \"B\" or .ph == \"E\") | .ph] == [\"B\", \"E\"]" > /dev/null' _ "$E" "$P"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
