@@ -13,7 +13,10 @@
 # And the frictions of daily use issue 32 found, by its points: char
 # arrays are strings, as Windows' decoders show them, in text, JSON, CSV
 # and XML -- AMSI's "Raw Script" is its script's text, not one element a
-# character; an array stops at its NUL (8); --chrome names an instant
+# character; an array stops at its NUL (8); a usage error says first
+# what is wrong -- no trace given, an option's file missing (--chrome
+# x.etl took the trace for its output) -- then the synopsis, not the
+# whole help (9); --chrome names an instant
 # after its event: the kernel's Image/Unload is "Unload", not "Image";
 # only a Start/Stop slice has its task's name (11).
 # Prints TAP.  $ETWDUMP: another etwdump (an older tree's, to see the
@@ -151,6 +154,36 @@ check "point 8: Char8 and Char16 arrays (TraceLogging) to their first NUL, UTF-8
 		length == 1 and (.[0].fields | .a == \"a,b c\" and .n == \"ab\" and
 		.u == \"h\u00e9!\" and .w == \"w\u00e9,\" and .k == \"ok\" and .x == [1,2,3])" > /dev/null &&
 	"$1" --no-progress "$2" 2> /dev/null | grep -q " a=\"a,b c\" n.Count=5 n=ab .* k=ok x.Count=3 x=\[1,2,3\]$"' _ "$E" "$tmp/syn.etl"
+
+# --- issue 32, point 9: a usage error says what is wrong first -------------
+# usage_error WANT CMD...: exit 2; WANT the first line, then the synopsis
+# and where the options are, not the whole help.
+usage_error() {
+	want=$1
+	shift
+	"$@" > out 2> err
+	rc=$?
+	cat err
+	[ $rc = 2 ] && [ ! -s out ] && [ "$(head -n 1 err)" = "$want" ] &&
+		sed -n 2p err | grep -q "^usage: etwdump \[OPTIONS\] FILE.etl" &&
+		[ "$(tail -n 1 err)" = "'etwdump --help' lists the options" ] &&
+		[ "$(wc -l < err)" -le 6 ]
+}
+cp "$L" "$tmp/x.etl"
+check "point 9: no trace given: 'which trace?' first, then the synopsis (exit 2)" \
+	usage_error "etwdump: which trace? give FILE.etl, --session NAME or --follow -p PROVIDER" "$E"
+trace_taken() {
+	usage_error "etwdump: --chrome needs an output file: --chrome OUT.json FILE.etl (is x.etl the trace?)" \
+		"$E" --chrome x.etl && cmp x.etl "$L"
+}
+check "point 9: --chrome x.etl: --chrome needs an output file, the trace is not written over" trace_taken
+value_missing() {
+	usage_error "etwdump: --chrome needs an output file: --chrome OUT.json FILE.etl" "$E" x.etl --chrome &&
+	usage_error "etwdump: --report needs an output file: --report OUT.html FILE.etl (is x.etl the trace?)" \
+		"$E" --report x.etl &&
+	usage_error "etwdump: --ctf needs an output directory: --ctf DIR FILE.etl" "$E" x.etl --ctf
+}
+check "point 9: FILE.etl --chrome, --report x.etl, --ctf: the option and its form named" value_missing
 
 # --- issue 32, point 11: --chrome names instants after their events -------
 check "point 11: --chrome: the kernel's Unload, Start and End are instants named after their event, not their class" sh -c '
