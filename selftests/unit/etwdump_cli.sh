@@ -18,7 +18,8 @@
 # x.etl took the trace for its output) -- then the synopsis, not the
 # whole help (9); --chrome names an instant
 # after its event: the kernel's Image/Unload is "Unload", not "Image";
-# only a Start/Stop slice has its task's name (11).
+# only a Start/Stop slice has its task's name (11); 'etwdump ... | head'
+# ends quietly, exit 0, no "Broken pipe" (18).
 # Prints TAP.  $ETWDUMP: another etwdump (an older tree's, to see the
 # issue 32 checks fail there).
 set -u
@@ -196,6 +197,20 @@ check "point 11: --chrome: the kernel's Unload, Start and End are instants named
 check "point 11: --chrome: a win:Start and win:Stop of one activity (not classic) are still a slice" sh -c '
 	"$1" --no-progress --chrome - "$2" 2> /dev/null |
 		jq -e "[.traceEvents[] | select(.ph == \"B\" or .ph == \"E\") | .ph] == [\"B\", \"E\"]" > /dev/null' _ "$E" "$P"
+
+# --- issue 32, point 18: etwdump ... | head ---------------------------------
+# head_of ARGS...: etwdump ARGS on the kernel trace (megabytes of output)
+# into head -n 1, which leaves after a line: exit 0, nothing on stderr.
+head_of() {
+	{ "$E" --no-progress "$@" "$K" 2> err; echo $? > rc; } | head -n 1 > out
+	cat err
+	[ "$(cat rc)" = 0 ] && [ "$(wc -l < out)" = 1 ] && [ ! -s err ]
+}
+heads() {
+	head_of && head_of --json && head_of --csv && head_of --xml &&
+		head_of --chrome - && head_of --stacks
+}
+check "point 18: etwdump ... | head -n 1: exit 0 and nothing on stderr (text, --json, --csv, --xml, --chrome -, --stacks)" heads
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -481,6 +481,8 @@ static int chrome_close(const struct evsum *s, const struct evsum_info *in)
 	ret = ferror(out) ? -1 : 0;
 	if (out == stdout ? fflush(out) : fclose(out))
 		ret = -1;
+	if (out == stdout && stdout_gone())
+		ret = 0;	/* its reader went away: not an error */
 	if (ret)
 		fprintf(stderr, "etwdump: --chrome: could not write all of it\n");
 	free(acts);

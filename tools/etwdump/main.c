@@ -675,7 +675,10 @@ int main(int argc, char **argv)
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
-	/* A closed pipe is an error on stdout (seen in consume.c), not death. */
+	/*
+	 * A closed pipe is seen as EPIPE on stdout (consume.c), not death:
+	 * etwdump stops, cleans up (--follow's session) and exits 0.
+	 */
 	signal(SIGPIPE, SIG_IGN);
 	if (pthread_create(&sig_thread, NULL, signal_main, &set) == 0)
 		pthread_detach(sig_thread);
@@ -721,10 +724,14 @@ int main(int argc, char **argv)
 	cpu_print(stdout);
 	waits_print(stdout);
 	fflush(stdout);
-	report_damage();
+	if (!stdout_gone())
+		report_damage();
 	ret = summary(status) ? 1 : 0;
-	filter_warn();
 	close_all();
+	/* etwdump ... | head: the reader has what it wanted, nothing to say */
+	if (stdout_gone())
+		return ret;
+	filter_warn();
 	if (status != ERROR_SUCCESS && status != ERROR_CANCELLED) {
 		fprintf(stderr, "etwdump: %s: %s (%u)\n", perf ? "reading" : "ProcessTrace",
 			win32_name(status), status);
