@@ -6,9 +6,10 @@
  * bit maps, counted and fixed arrays, lengths from other fields, a struct
  * array, a message with inserts), TraceLogging events with nested
  * structs, arrays, reals (NaN and infinities too), booleans, GUIDs and
- * times, char arrays (one string each, to a NUL), the extended items etwdump shows (related activity, SID,
- * session, instance, stack, event and process-start keys), an activity
- * ID, a string-only event and one no schema describes.  Written with the
+ * times, char arrays (one string each, to a NUL), the extended items
+ * etwdump shows (related activity, SID, session, instance, stack, event
+ * and process-start keys), an activity ID, a string-only event and one
+ * no schema describes.  Written with the
  * ETL writer etw.ko uses (kmod/shared/etw_etl_write.c); not a test by
  * itself (etwdump_golden.sh is).
  */

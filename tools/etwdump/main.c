@@ -254,8 +254,7 @@ static int no_input(void)
 			return usage_error("%s needs %s: %s (is %s the trace?)", w->name,
 					   w->what, w->how, dump.fouts[k].path);
 	}
-	return usage_error("which trace? give FILE.etl, --session NAME or "
-			   "--follow -p PROVIDER");
+	return usage_error("which trace? give FILE.etl, --session NAME or --follow -p PROVIDER");
 }
 
 static int bad(const char *fmt, const char *a, const char *b)
