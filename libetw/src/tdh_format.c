@@ -716,6 +716,64 @@ uint32_t tdh_format_int_fast(uint16_t in, uint16_t out, uint32_t psize,
 	return size;
 }
 
+/* The text built, as tdh_format_utf8() returns it. */
+static ULONG sb_done(struct sb *b, char **text, size_t *len)
+{
+	if (b->oom) {
+		if (b->heap)
+			free(b->s);
+		return ERROR_NOT_ENOUGH_MEMORY;
+	}
+	*text = b->s;
+	*len = b->len;
+	return ERROR_SUCCESS;
+}
+
+/*
+ * tdh_internal.h.  fmt_int() shows one of these values as a character;
+ * an array of them is text.
+ */
+uint32_t tdh_char_size(uint16_t in, uint16_t out)
+{
+	switch (in) {
+	case TDH_INTYPE_ANSICHAR:
+		return out == TDH_OUTTYPE_NULL || out == TDH_OUTTYPE_STRING;
+	case TDH_INTYPE_UNICODECHAR:
+		return out == TDH_OUTTYPE_NULL || out == TDH_OUTTYPE_STRING ? 2 : 0;
+	case TDH_INTYPE_INT8:
+	case TDH_INTYPE_UINT8:
+		return out == TDH_OUTTYPE_STRING;
+	case TDH_INTYPE_UINT16:
+		return out == TDH_OUTTYPE_STRING ? 2 : 0;
+	default:
+		return 0;
+	}
+}
+
+ULONG tdh_format_chars_utf8(USHORT in, USHORT out, uint32_t count,
+			    USHORT avail, const uint8_t *data, char *buf,
+			    size_t cap, char **text, size_t *len, USHORT *used)
+{
+	struct sb b = { .s = buf, .cap = cap };
+	uint32_t each = tdh_char_size(in, out);
+	ULONG r;
+
+	if (!each || count > 0xFFFF)
+		return ERROR_INVALID_PARAMETER;
+	if (count * each > avail)
+		return ERROR_EVT_INVALID_EVENT_DATA;
+	sb_add(&b, "", 0);
+	/* up to a NUL, as the string InTypes are read */
+	if (each == 2)
+		sb_utf16(&b, data, 2 * count);
+	else
+		sb_ansi(&b, data, count);
+	r = sb_done(&b, text, len);
+	if (!r)
+		*used = (USHORT)(count * each);
+	return r;
+}
+
 ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 		      USHORT out, USHORT length, USHORT avail,
 		      const uint8_t *data, char *buf, size_t cap,
@@ -724,6 +782,7 @@ ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 	struct sb b = { .s = buf, .cap = cap };
 	const uint8_t *q;
 	uint32_t size, n;
+	ULONG r;
 	int bad;
 
 	if (psize != 4 && psize != 8)
@@ -812,15 +871,10 @@ ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 		break;
 	}
 done:
-	if (b.oom) {
-		if (b.heap)
-			free(b.s);
-		return ERROR_NOT_ENOUGH_MEMORY;
-	}
-	*text = b.s;
-	*len = b.len;
-	*used = (USHORT)size;
-	return ERROR_SUCCESS;
+	r = sb_done(&b, text, len);
+	if (!r)
+		*used = (USHORT)size;
+	return r;
 }
 
 ETW_EXPORT TDHSTATUS __stdcall TdhFormatProperty(

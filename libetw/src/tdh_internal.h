@@ -176,6 +176,27 @@ ULONG tdh_format_utf8(const EVENT_MAP_INFO *map, ULONG psize, USHORT in,
 		      char **text, size_t *len, USHORT *used);
 
 /*
+ * Characters, not numbers: the bytes of one character when an array of
+ * @in/@out values is text -- ANSICHAR and UNICODECHAR, and INT8, UINT8
+ * and UINT16 shown as STRING (TraceLoggingCharArray and
+ * TraceLoggingChar16Array) -- else 0.  TdhFormatProperty formats each
+ * element as one character; a decoder shows the array as one string, as
+ * Windows' decoders do.
+ */
+uint32_t tdh_char_size(uint16_t in, uint16_t out);
+
+/*
+ * Such an array of @count characters as one string, up to its first NUL,
+ * read as the string InTypes are (UTF-16, or 8-bit text: UTF-8 where
+ * valid, else Latin-1); *@used is the whole array.  Arguments and
+ * results as tdh_format_utf8()'s, and ERROR_INVALID_PARAMETER for an
+ * @in/@out that is no character.
+ */
+ULONG tdh_format_chars_utf8(USHORT in, USHORT out, uint32_t count,
+			    USHORT avail, const uint8_t *data, char *buf,
+			    size_t cap, char **text, size_t *len, USHORT *used);
+
+/*
  * The NT Kernel Logger's events (tdh_kernel.c): the MOF class of a
  * classic record of a kernel event group.  ERROR_SUCCESS, ERROR_NOT_FOUND
  * or ERROR_NOT_ENOUGH_MEMORY.

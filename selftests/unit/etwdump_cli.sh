@@ -10,12 +10,24 @@
 # the reading time; the options (getopt_long, --version, an unknown
 # option named, bad values and conflicting options refused, "-" for
 # standard output); a provider filter that matches nothing says so.
-# Prints TAP.
+# And the frictions of daily use issue 32 found, by its points: char
+# arrays are strings, as Windows' decoders show them, in text, JSON, CSV
+# and XML -- AMSI's "Raw Script" is its script's text, not one element a
+# character; an array stops at its NUL (8); a usage error says first
+# what is wrong -- no trace given, an option's file missing (--chrome
+# x.etl took the trace for its output) -- then the synopsis, not the
+# whole help (9); --chrome names an instant
+# after its event: the kernel's Image/Unload is "Unload", not "Image";
+# only a Start/Stop slice has its task's name (11); 'etwdump ... | head'
+# ends quietly, exit 0, no "Broken pipe" (18).
+# Prints TAP.  $ETWDUMP: another etwdump (an older tree's, to see the
+# issue 32 checks fail there).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-E=$top/build/tools/etwdump
+E=${ETWDUMP:-$top/build/tools/etwdump}
+A=$top/selftests/data/amsi.etl
 K=$top/selftests/data/shutdown_kernel.etl
 L=$top/selftests/data/lxcore_kernel.etl
 P=$top/selftests/data/powershell.etl
@@ -38,8 +50,8 @@ check() {
 		failed=$((failed + 1))
 	fi
 }
-if [ ! -x "$E" ] || ! command -v jq > /dev/null; then
-	echo "1..0 # SKIP $E not built, or no jq"
+if [ ! -x "$E" ] || [ ! -x "$here/golden_trace" ] || ! command -v jq > /dev/null; then
+	echo "1..0 # SKIP $E or golden_trace not built, or no jq"
 	exit 4
 fi
 
@@ -120,6 +132,85 @@ check "a file that is not there: named, exit 1" sh -c '
 check "--session without etw.ko: says to load it" sh -c '
 	[ -e /dev/etw ] && exit 0
 	"$1" --session nosuch 2> err; [ $? = 1 ] && grep -q "is etw.ko loaded" err' _ "$E"
+
+# --- issue 32, point 8: char arrays are strings -------------------------
+# AMSI writes each script twice: Script (a string) and Raw Script (a
+# Char16 array with its count), the same text.
+"$E" --no-progress --json "$A" > "$tmp/amsi.json" 2> /dev/null
+"$here/golden_trace" "$tmp/syn.etl" > /dev/null
+check "point 8: --json: AMSI's Raw Script (a char array) is one string, its script's text, in all 19 events" sh -c '
+	jq -se "[.[] | select(.fields[\"Raw Script\"]) | .fields] | length == 19 and
+		all((.[\"Raw Script\"] | type == \"string\") and .[\"Raw Script\"] == .Script)" \
+		"$1" > /dev/null' _ "$tmp/amsi.json"
+check "point 8: text: Raw Script=\"IWshShell3.Run(...)\" quoted as a string, not [I,W,s,h,...]" sh -c '
+	"$1" --no-progress "$2" > out 2> /dev/null &&
+	grep -qF "Raw Script=\"IWshShell3.Run(\\\"powershell.exe -nop -w 1 -enc RwBlAHQALQBBAGwAaQBhAHMA\\\", \\\"0\\\", \\\"true\\\");\\r\\n\"" out &&
+	grep -q " Raw Script=Get-Alias$" out && ! grep -q "Raw Script=\[" out' _ "$E" "$A"
+check "point 8: --csv and --xml: the Raw Script column and Data are the text" sh -c '
+	"$1" --no-progress --csv "$2" 2> /dev/null | grep -q ", 9, \"Get-Alias\"$" &&
+	"$1" --no-progress --xml "$2" 2> /dev/null | grep -q "<Data Name=\"Raw Script\">Get-Alias</Data>" &&
+	! "$1" --no-progress --xml "$2" 2> /dev/null | grep -q "<Data Name=\"Raw Script\">\["' _ "$E" "$A"
+check "point 8: Char8 and Char16 arrays (TraceLogging) to their first NUL, UTF-8 read as such; a UInt8 array stays numbers" sh -c '
+	"$1" --no-progress --json "$2" 2> /dev/null | jq -se "[.[] | select(.event == \"Chars\")] |
+		length == 1 and (.[0].fields | .a == \"a,b c\" and .n == \"ab\" and
+		.u == \"h\u00e9!\" and .w == \"w\u00e9,\" and .k == \"ok\" and .x == [1,2,3])" > /dev/null &&
+	"$1" --no-progress "$2" 2> /dev/null | grep -q " a=\"a,b c\" n.Count=5 n=ab .* k=ok x.Count=3 x=\[1,2,3\]$"' _ "$E" "$tmp/syn.etl"
+
+# --- issue 32, point 9: a usage error says what is wrong first -------------
+# usage_error WANT CMD...: exit 2; WANT the first line, then the synopsis
+# and where the options are, not the whole help.
+usage_error() {
+	want=$1
+	shift
+	"$@" > out 2> err
+	rc=$?
+	cat err
+	[ $rc = 2 ] && [ ! -s out ] && [ "$(head -n 1 err)" = "$want" ] &&
+		sed -n 2p err | grep -q "^usage: etwdump \[OPTIONS\] FILE.etl" &&
+		[ "$(tail -n 1 err)" = "'etwdump --help' lists the options" ] &&
+		[ "$(wc -l < err)" -le 6 ]
+}
+cp "$L" "$tmp/x.etl"
+check "point 9: no trace given: 'which trace?' first, then the synopsis (exit 2)" \
+	usage_error "etwdump: which trace? give FILE.etl, --session NAME or --follow -p PROVIDER" "$E"
+trace_taken() {
+	usage_error "etwdump: --chrome needs an output file: --chrome OUT.json FILE.etl (is x.etl the trace?)" \
+		"$E" --chrome x.etl && cmp x.etl "$L"
+}
+check "point 9: --chrome x.etl: --chrome needs an output file, the trace is not written over" trace_taken
+value_missing() {
+	usage_error "etwdump: --chrome needs an output file: --chrome OUT.json FILE.etl" "$E" x.etl --chrome &&
+	usage_error "etwdump: --report needs an output file: --report OUT.html FILE.etl (is x.etl the trace?)" \
+		"$E" --report x.etl &&
+	usage_error "etwdump: --ctf needs an output directory: --ctf DIR FILE.etl" "$E" x.etl --ctf
+}
+check "point 9: FILE.etl --chrome, --report x.etl, --ctf: the option and its form named" value_missing
+
+# --- issue 32, point 11: --chrome names instants after their events -------
+check "point 11: --chrome: the kernel's Unload, Start and End are instants named after their event, not their class" sh -c '
+	"$1" --no-progress --chrome - "$2" 2> /dev/null | jq -e ".traceEvents | map(select(.ph == \"i\")) |
+		all(.name == .args.event) and
+		(map(select(.cat == \"Image\" and .name == \"Unload\")) | length == 4791) and
+		(map(select(.cat == \"Thread\" and .name == \"Start\")) | length == 350) and
+		(map(select(.cat == \"Process\" and .name == \"End\")) | length == 60) and
+		(map(select(.name == .cat)) | length == 0)" > /dev/null' _ "$E" "$K"
+check "point 11: --chrome: a win:Start and win:Stop of one activity (not classic) are still a slice" sh -c '
+	"$1" --no-progress --chrome - "$2" 2> /dev/null |
+		jq -e "[.traceEvents[] | select(.ph == \"B\" or .ph == \"E\") | .ph] == [\"B\", \"E\"]" > /dev/null' _ "$E" "$P"
+
+# --- issue 32, point 18: etwdump ... | head ---------------------------------
+# head_of ARGS...: etwdump ARGS on the kernel trace (megabytes of output)
+# into head -n 1, which leaves after a line: exit 0, nothing on stderr.
+head_of() {
+	{ "$E" --no-progress "$@" "$K" 2> err; echo $? > rc; } | head -n 1 > out
+	cat err
+	[ "$(cat rc)" = 0 ] && [ "$(wc -l < out)" = 1 ] && [ ! -s err ]
+}
+heads() {
+	head_of && head_of --json && head_of --csv && head_of --xml &&
+		head_of --chrome - && head_of --stacks
+}
+check "point 18: etwdump ... | head -n 1: exit 0 and nothing on stderr (text, --json, --csv, --xml, --chrome -, --stacks)" heads
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -6,9 +6,10 @@
  * bit maps, counted and fixed arrays, lengths from other fields, a struct
  * array, a message with inserts), TraceLogging events with nested
  * structs, arrays, reals (NaN and infinities too), booleans, GUIDs and
- * times, the extended items etwdump shows (related activity, SID,
- * session, instance, stack, event and process-start keys), an activity
- * ID, a string-only event and one no schema describes.  Written with the
+ * times, char arrays (one string each, to a NUL), the extended items
+ * etwdump shows (related activity, SID, session, instance, stack, event
+ * and process-start keys), an activity ID, a string-only event and one
+ * no schema describes.  Written with the
  * ETL writer etw.ko uses (kmod/shared/etw_etl_write.c); not a test by
  * itself (etwdump_golden.sh is).
  */
@@ -212,6 +213,15 @@ static void tracelogging_events(void)
 		'm', 0, 0x0c, 'b', 0, 0x0d, 'h', 0, 0x14, 'x', 0, 0x15,
 		't', 0, 0x11, 'a', 0, 0x02, 'q', 0, 0x82, 0x23,	/* AnsiString, Json */
 	};
+	static const u8 chars[] = {
+		0, 0, 0x80, 0x00, 'C', 'h', 'a', 'r', 's', 0,
+		'a', 0, 0xc4, 0x02,		/* Char8 array a (vcount): text */
+		'n', 0, 0xc4, 0x02,		/* Char8 array n: up to its NUL */
+		'u', 0, 0xc4, 0x02,		/* Char8 array u: UTF-8 */
+		'w', 0, 0xc6, 0x02,		/* Char16 array w (vcount) */
+		'k', 0, 0xa6, 0x02, 0x04, 0x00,	/* Char16[4] k (ccount) */
+		'x', 0, 0x44,			/* UInt8 array x: numbers */
+	};
 	static const u8 g[16] = { 0xde, 0xc0, 0xad, 0x0b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
 	u32 i;
 
@@ -227,6 +237,14 @@ static void tracelogging_events(void)
 	p32(0); p32(0xABC); p64(0x7FFFFFFFFFFFFFFFULL); p64(T0 + 5);
 	pastr("line\nbreak\r\"q\""); pastr("{\"j\":true}");
 	event(tlprov, 0, 0, 5, 0, 0, 0, 0, NULL);
+	tl_event(chars, sizeof(chars));
+	p16(5); pbytes("a,b c", 5);		/* a */
+	p16(5); pbytes("ab\0cd", 5);		/* n */
+	p16(4); pbytes("h\xc3\xa9!", 4);	/* u */
+	p16(3); pwstr("w\xc3\xa9,", 0);		/* w */
+	pwstr("ok", 1); pwstr("z", 0);		/* k */
+	p16(3); pbytes("\x01\x02\x03", 3);	/* x */
+	event(tlprov, 0, 0, 4, 0, 0, 0, 0, NULL);
 }
 
 int main(int argc, char **argv)

@@ -23,6 +23,8 @@ differences of notation, not of value:
   - a field tag, which Microsoft's decoder shows in the field's name
     (";tag=0x12"), TDH as the property's tags;
   - a string that holds a NUL: TDH shows it up to the NUL;
+  - a char array: a character an element there, one string here, as
+    Windows' decoders show it (issue 32, point 8) -- the same characters;
   - what is not a character: U+FFFD here, the raw bytes there.
 
 With --by-time (ACTUAL read from an .etl file, whose events are in time
@@ -75,7 +77,17 @@ GUID = re.compile(r"^\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
                   r"[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?$")
 
 
+def chars(v):
+    """A list of characters (one-character strings), or None."""
+    if isinstance(v, list) and all(isinstance(c, str) and len(c) <= 1 for c in v):
+        return "".join(v)
+    return None
+
+
 def same_value(e, a):
+    # A char array: its characters there, one string here.
+    if isinstance(a, str) and chars(e) is not None:
+        return same_value(chars(e), a)
     if isinstance(e, list) or isinstance(a, list):
         return (isinstance(e, list) and isinstance(a, list) and len(e) == len(a)
                 and all(same_value(x, y) for x, y in zip(e, a)))

@@ -5,7 +5,7 @@
  *    examples (C and C++ forms), tags, structs and arrays laid out as
  *    TDH lays them out, malformed metadata refused;
  *  - TdhFormatProperty: the text of every InType/OutType pair, maps,
- *    the buffer protocol and bad data;
+ *    the buffer protocol and bad data; a char array as one string;
  *  - the two TraceLogging events Windows wrote into lxcore_kernel.etl,
  *    decoded from their own metadata by TdhGetEventInformation (seed 001,
  *    rule 9), to their field names and values, and TdhGetProperty(Size).
@@ -296,6 +296,78 @@ TEST(format_booleans_chars_reals)
 	EXPECT_STREQ("0.33333334", fmt(TDH_INTYPE_FLOAT, 0, &third, 4));
 	EXPECT_STREQ("0.1", fmt(TDH_INTYPE_DOUBLE, 0, &d, 8));
 	EXPECT_STREQ("1e+300", fmt(TDH_INTYPE_DOUBLE, TDH_OUTTYPE_DOUBLE, &big, 8));
+}
+
+/*
+ * A char array is one string (issue 32, point 8: "Windows' decoders show
+ * them as strings"): the characters TdhFormatProperty gives its
+ * elements one by one, up to the first NUL; 8-bit ones read as
+ * ANSISTRING is read (UTF-8 where valid).  The whole array is consumed.
+ */
+static const char *chars(USHORT in, USHORT out, uint32_t count, const void *data,
+			 USHORT n, USHORT *used, ULONG *err)
+{
+	static char buf[64], keep[8192];
+	char *text = NULL;
+	size_t len = 0;
+
+	*err = tdh_format_chars_utf8(in, out, count, n, data, buf, sizeof(buf),
+				     &text, &len, used);
+	if (*err)
+		return "(error)";
+	snprintf(keep, sizeof(keep), "%s", text);
+	if (text != buf)
+		free(text);
+	return strlen(keep) == len ? keep : "(bad length)";
+}
+
+TEST(format_char_arrays)
+{
+	static const uint16_t w[] = { 'I', 'W', ',', 0x263A, 0, 'x' };
+	static const char a[] = { 'a', ',', 'b', ' ', 0, 'z' };
+	static const char u8[] = { 'h', (char)0xc3, (char)0xa9, '!' };
+	static uint16_t big[3000];
+	char joined[64] = "";
+	USHORT used = 0;
+	ULONG err;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		strcat(joined, fmt(TDH_INTYPE_UINT16, TDH_OUTTYPE_STRING, &w[i], 2));
+	EXPECT_STREQ("IW,\xe2\x98\xba", joined);
+	/* TraceLoggingChar16Array: UINT16 shown as STRING */
+	EXPECT_STREQ(joined, chars(TDH_INTYPE_UINT16, TDH_OUTTYPE_STRING, 6, w,
+				   sizeof(w), &used, &err));
+	EXPECT_EQ(12, used);
+	EXPECT_STREQ(joined, chars(TDH_INTYPE_UNICODECHAR, 0, 6, w, sizeof(w), &used, &err));
+	/* TraceLoggingCharArray, ANSICHAR: to the NUL */
+	EXPECT_STREQ("a,b ", chars(TDH_INTYPE_UINT8, TDH_OUTTYPE_STRING, 6, a,
+				   sizeof(a), &used, &err));
+	EXPECT_EQ(6, used);
+	EXPECT_STREQ("a,b ", chars(TDH_INTYPE_ANSICHAR, 0, 6, a, sizeof(a), &used, &err));
+	EXPECT_STREQ("a,b ", chars(TDH_INTYPE_INT8, TDH_OUTTYPE_STRING, 6, a, 6, &used, &err));
+	/* no NUL: all of it; UTF-8 as ANSISTRING reads it */
+	EXPECT_STREQ(fmt(TDH_INTYPE_ANSISTRING, 0, "h\xc3\xa9!", 5),
+		     chars(TDH_INTYPE_UINT8, TDH_OUTTYPE_STRING, 4, u8, 4, &used, &err));
+	EXPECT_STREQ("h\xc3\xa9!", chars(TDH_INTYPE_ANSICHAR, 0, 4, u8, 4, &used, &err));
+	EXPECT_STREQ("", chars(TDH_INTYPE_UNICODECHAR, 0, 0, w, 0, &used, &err));
+	EXPECT_EQ(0, used);
+	/* longer than the caller's buffer: malloc'ed */
+	for (i = 0; i < 3000; i++)
+		big[i] = 'a' + i % 26;
+	EXPECT_EQ(3000, strlen(chars(TDH_INTYPE_UINT16, TDH_OUTTYPE_STRING, 3000, big,
+				     sizeof(big), &used, &err)));
+	EXPECT_EQ(6000, used);
+	/* shorter than its count; numbers are not characters */
+	chars(TDH_INTYPE_UINT16, TDH_OUTTYPE_STRING, 6, w, 11, &used, &err);
+	EXPECT_EQ(ERROR_EVT_INVALID_EVENT_DATA, err);
+	EXPECT_EQ(0, tdh_char_size(TDH_INTYPE_UINT16, 0));
+	EXPECT_EQ(0, tdh_char_size(TDH_INTYPE_UINT8, TDH_OUTTYPE_HEXINT8));
+	EXPECT_EQ(0, tdh_char_size(TDH_INTYPE_INT16, TDH_OUTTYPE_STRING));
+	EXPECT_EQ(2, tdh_char_size(TDH_INTYPE_UNICODECHAR, TDH_OUTTYPE_STRING));
+	EXPECT_EQ(1, tdh_char_size(TDH_INTYPE_ANSICHAR, 0));
+	chars(TDH_INTYPE_UINT32, TDH_OUTTYPE_STRING, 1, w, 4, &used, &err);
+	EXPECT_EQ(ERROR_INVALID_PARAMETER, err);
 }
 
 TEST(format_guid_times_sid)

@@ -3,8 +3,9 @@
  * Decoding an event with TDH, the way a Windows consumer does --
  * TdhGetEventInformation for the schema, then each value as
  * TdhFormatProperty formats it (maps from TdhGetEventMapInformation),
- * arrays by their count, structs member by member -- plus the extended
- * items.  The values come from TdhFormatProperty's own formatter in
+ * arrays by their count (an array of characters as one string, as
+ * Windows' decoders show it), structs member by member -- plus the
+ * extended items.  The values come from TdhFormatProperty's own formatter in
  * UTF-8 (tdh_format_utf8, libetw/src/tdh_internal.h): the same text,
  * without a round trip through UTF-16 for every field.
  *
@@ -144,6 +145,7 @@ struct pplan {
 	unsigned char kind;	/* enum dn_kind */
 	unsigned char is_int, is_signed, hex;
 	unsigned char real;	/* FLOAT or DOUBLE shown as a number */
+	unsigned char chars;	/* an array of it is a string (tdh_char_size) */
 };
 
 struct schema {
@@ -539,6 +541,7 @@ static const struct pplan *plan_of(struct walk *w, ULONG i)
 	pl->kind = (unsigned char)value_kind(in, out, pl->map != NULL);
 	pl->real = pl->kind == DK_NUMBER &&
 		   (in == TDH_INTYPE_FLOAT || in == TDH_INTYPE_DOUBLE);
+	pl->chars = pl->map ? 0 : (unsigned char)tdh_char_size(in, out);
 	pl->is_int = (unsigned char)int_kind(in, out, pl->map != NULL, &sgn, &hex);
 	if (!pl->map) {
 		uint32_t size = 0;
@@ -579,6 +582,21 @@ static inline void set_int(struct dnode *n, const struct pplan *pl, ULONGLONG v,
 	n->ival = pl->is_signed ? (ULONGLONG)tdh_sign_extend(v, used) : v;
 }
 
+/*
+ * TDH's text of @tlen bytes, formatted at @room (da_room()) or, when it
+ * did not fit, malloc'ed: kept in the arena.
+ */
+static const char *keep_text(char *room, char *text, size_t tlen)
+{
+	if (text == room) {
+		da_commit(tlen + 1);
+		return text;
+	}
+	room = memcpy(da_get(tlen + 1), text, tlen + 1);
+	free(text);
+	return room;
+}
+
 /* Any value: as TdhFormatProperty formats it (tdh_format_utf8). */
 static __attribute__((noinline)) void any_value(struct walk *w, ULONG i, struct dnode *n,
 						const struct pplan *pl)
@@ -606,13 +624,7 @@ static __attribute__((noinline)) void any_value(struct walk *w, ULONG i, struct 
 		n->text = "";
 		return;
 	}
-	if (text == room) {
-		da_commit(tlen + 1);
-		n->text = text;
-	} else {
-		n->text = memcpy(da_get(tlen + 1), text, tlen + 1);
-		free(text);
-	}
+	n->text = keep_text(room, text, tlen);
 	if (pl->real && (!strcmp(n->text, "NaN") || strstr(n->text, "Infinity")))
 		n->kind = DK_TEXT;
 	n->len = tlen;
@@ -656,6 +668,35 @@ static void one_value(struct walk *w, ULONG i, struct dnode *n)
 	w->left -= used;
 }
 
+/*
+ * An array of @count characters (a plan's chars): one string, as
+ * Windows' decoders show it, up to its first NUL
+ * (tdh_format_chars_utf8), not a character an element.
+ */
+static void chars_value(struct walk *w, ULONG i, ULONG count, struct dnode *n)
+{
+	const EVENT_PROPERTY_INFO *pi = &w->t->EventPropertyInfoArray[i];
+	char *room, *text = NULL;
+	size_t tlen = 0, cap;
+	USHORT used = 0;
+	ULONG r;
+
+	n->type = DN_VALUE;
+	n->kind = DK_TEXT;
+	room = da_room(512, &cap);
+	r = tdh_format_chars_utf8(pi->nonStructType.InType, pi->nonStructType.OutType,
+				  count, w->left, w->p, room, cap, &text, &tlen, &used);
+	if (r) {
+		w->bad = r;
+		n->text = "";
+		return;
+	}
+	n->text = keep_text(room, text, tlen);
+	n->len = tlen;
+	w->p += used;
+	w->left -= used;
+}
+
 static void props(struct walk *w, ULONG first, ULONG count, struct dnode *out);
 
 static void one_prop(struct walk *w, ULONG i, struct dnode *n)
@@ -680,6 +721,10 @@ static void one_prop(struct walk *w, ULONG i, struct dnode *n)
 	}
 	if (count > 65535) {
 		w->bad = ERROR_EVT_INVALID_EVENT_DATA;
+		return;
+	}
+	if (!(pi->Flags & PropertyStruct) && plan_of(w, i)->chars) {
+		chars_value(w, i, count, n);
 		return;
 	}
 	elems = da_get((count ? count : 1) * sizeof(*elems));

@@ -8,8 +8,10 @@
  *     ("B"), the win:Stop (2) of the same activity ID closes it ("E"),
  *     also from another thread (the slice stays on the thread that
  *     started it, as long as slices nest there; otherwise the Stop is an
- *     instant event);
- *   - every other event is an instant event on its thread ("i");
+ *     instant event); a slice has its task's name;
+ *   - every other event is an instant event on its thread ("i"), with
+ *     its event's name: so are a classic (MOF) event's types 1 and 2
+ *     (Thread/Start, Image/Unload), which begin and end nothing;
  *   - an activity started with a related (parent) activity ID gets a
  *     flow arrow ("s" -> "f") from the parent's open slice to its own;
  *   - args: the event's fields, provider, id, level, keywords, the
@@ -294,12 +296,18 @@ static void element(void)
 	json_open(&j, '{');
 }
 
-/* The common members: name, cat, ph, ts, pid, tid. */
+/*
+ * The common members: name, cat, ph, ts, pid, tid.  A slice ("B", "E")
+ * is named after its task, which its Start and Stop share; an instant
+ * after its event.
+ */
 static void head(const char *ph, const struct view *v, ULONG pid, ULONG tid,
 		 long long ts_ns)
 {
+	int slice = *ph == 'B' || *ph == 'E';
+
 	element();
-	json_str(&j, "name", v->task && (v->start || v->stop) ? v->task : v->event);
+	json_str(&j, "name", slice && v->task ? v->task : v->event);
 	json_str(&j, "cat", v->provider);
 	json_str(&j, "ph", ph);
 	ts("ts", ts_ns);
@@ -473,6 +481,8 @@ static int chrome_close(const struct evsum *s, const struct evsum_info *in)
 	ret = ferror(out) ? -1 : 0;
 	if (out == stdout ? fflush(out) : fclose(out))
 		ret = -1;
+	if (out == stdout && stdout_gone())
+		ret = 0;	/* its reader went away: not an error */
 	if (ret)
 		fprintf(stderr, "etwdump: --chrome: could not write all of it\n");
 	free(acts);

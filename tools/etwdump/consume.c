@@ -5,12 +5,14 @@
  * closed, after --follow's --duration, or on SIGINT/SIGTERM/SIGHUP.
  */
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "etwdump.h"
 #include "stackev.h"
@@ -31,6 +33,32 @@ void close_all(void)
 			CloseTrace(dump.h[i]);
 	}
 	pthread_mutex_unlock(&dump.lock);
+}
+
+int stdout_gone(void)
+{
+	struct pollfd p = { .fd = STDOUT_FILENO };
+
+	/* a pipe without a reader polls as an error (and writes fail EPIPE) */
+	if (!dump.stdout_gone && ferror_unlocked(stdout) &&
+	    poll(&p, 1, 0) == 1 && (p.revents & POLLERR))
+		dump.stdout_gone = 1;
+	return dump.stdout_gone;
+}
+
+/*
+ * Standard output failed (a format wrote to it, or consume.c): stop.
+ * The error is said once, unless the reader went away.
+ */
+static void stdout_failed(int err)
+{
+	if (err == EPIPE)
+		dump.stdout_gone = 1;
+	if (!stdout_gone() && !dump.stdout_said) {
+		dump.stdout_said = 1;
+		fprintf(stderr, "etwdump: standard output: %s\n", strerror(err));
+	}
+	close_all();
 }
 
 /* Whether the formats need the fields, or only the names. */
@@ -99,12 +127,11 @@ VOID WINAPI on_event(PEVENT_RECORD er)
 	if (!dump.quiet) {
 		/* The event's text, then one write (stdout's buffer: main.c). */
 		dump.out->event(&dump.ob, er, &d);
-		if (ob_write(&dump.ob, stdout) || ferror(stdout)) {
-			/* e.g. the pipe's reader went away: stop (and --follow cleans up) */
-			fprintf(stderr, "etwdump: standard output: %s\n", strerror(errno));
-			close_all();
-		}
+		ob_write(&dump.ob, stdout);
 	}
+	/* (also --chrome - and --report -: stop, and --follow cleans up) */
+	if (ferror_unlocked(stdout))
+		stdout_failed(errno);
 	dump.shown++;
 	if (dump.max && dump.shown >= dump.max)
 		close_all();

@@ -158,6 +158,8 @@ struct etwdump {
 	size_t cur_type, cur_proc;	/* the event's in sum (the report's cells) */
 	pthread_mutex_t lock;		/* closed, handles */
 	int closed, interrupted;
+	int stdout_gone;		/* its reader went away (stdout_gone()) */
+	int stdout_said;		/* its error was said */
 	struct timespec t0;
 	const char *files[MAX_FILES];	/* the paths given; NULL: a session */
 	int nfiles;
@@ -168,6 +170,11 @@ extern struct etwdump dump;
 
 /* consume.c */
 void close_all(void);
+/*
+ * Whether standard output's reader went away (etwdump ... | head): it
+ * has what it wanted; etwdump then stops, says no more and exits 0.
+ */
+int stdout_gone(void);
 VOID WINAPI on_event(PEVENT_RECORD er);
 ULONG WINAPI on_buffer(PEVENT_TRACE_LOGFILEA lf);
 void *signal_main(void *arg);

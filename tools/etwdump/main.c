@@ -34,11 +34,14 @@
 #include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -55,13 +58,15 @@ struct etwdump dump = {
 	.filter.level = -1,
 };
 
+#define SYNOPSIS \
+	"usage: etwdump [OPTIONS] FILE.etl...         read log files (merged by time)\n" \
+	"       etwdump [OPTIONS] --session NAME      follow a real-time session\n" \
+	"       etwdump [OPTIONS] --follow -p PROVIDER[:LEVEL[:KEYWORDS]]... [--kernel FLAGS]\n" \
+	"                                             a session of its own, until ^C\n"
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"usage: etwdump [OPTIONS] FILE.etl...         read log files (merged by time)\n"
-		"       etwdump [OPTIONS] --session NAME      follow a real-time session\n"
-		"       etwdump [OPTIONS] --follow -p PROVIDER[:LEVEL[:KEYWORDS]]... [--kernel FLAGS]\n"
-		"                                             a session of its own, until ^C\n"
+	fprintf(f, SYNOPSIS
 		"Output (one of; text by default):\n"
 		"  --json          one JSON object per event (summary on stderr)\n"
 		"  --identity[=HOST] with --json: where each event comes from first (host,\n"
@@ -162,6 +167,95 @@ static const struct option options[] = {
 	{ "version", no_argument, NULL, O_VERSION },
 	{ 0 }
 };
+
+/*
+ * A usage error that the synopsis helps with: what is wrong on the first
+ * line, then the synopsis and where the options are.  Returns 2.
+ */
+__attribute__((format(printf, 1, 2)))
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("etwdump: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\n" SYNOPSIS "'etwdump --help' lists the options\n", stderr);
+	return 2;
+}
+
+/* The options that write a file, and how they are given. */
+struct writer {
+	int opt;
+	const struct output *out;
+	const char *name, *what, *how;
+};
+
+static const struct writer writers[] = {
+	{ O_CHROME, &output_chrome, "--chrome", "an output file", "--chrome OUT.json FILE.etl" },
+	{ O_REPORT, &output_report, "--report", "an output file", "--report OUT.html FILE.etl" },
+	{ O_CTF, &output_ctf, "--ctf", "an output directory", "--ctf DIR FILE.etl" },
+	{ O_ETL, &output_etl, "--etl", "an output file", "--etl OUT.etl perf.data" },
+	{ O_PPROF, &output_pprof, "--pprof", "an output file", "--pprof OUT.pb.gz FILE.etl" },
+};
+
+/* The writer of option @opt, or of output @out; NULL if none. */
+static const struct writer *writer_of(int opt, const struct output *out)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(writers) / sizeof(writers[0]); i++)
+		if (writers[i].opt == opt || writers[i].out == out)
+			return &writers[i];
+	return NULL;
+}
+
+/* getopt_long found option @opt last, without its value. */
+static int missing_value(int opt, char **argv)
+{
+	const struct writer *w = writer_of(opt, NULL);
+
+	if (w)
+		return usage_error("%s needs %s: %s", w->name, w->what, w->how);
+	return usage_error("option '%s' needs a value", argv[optind - 1]);
+}
+
+/* Whether @path, given to the writer @w, is rather the trace to read. */
+static int is_input(const char *w, const char *path)
+{
+	static const char *const ext[] = { ".etl", ".data", ".dat" };
+	size_t n = strlen(path), i, k;
+	struct stat st;
+
+	/* --etl writes an .etl: an existing file is rather the input */
+	if (!strcmp(w, "--etl"))
+		return !stat(path, &st) && S_ISREG(st.st_mode);
+	for (i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
+		k = strlen(ext[i]);
+		if (n > k && !strcasecmp(path + n - k, ext[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * No trace to read: say so, or that a writer took it for its file
+ * (etwdump --chrome x.etl).
+ */
+static int no_input(void)
+{
+	const struct writer *w;
+	int k;
+
+	for (k = 0; k < dump.nfouts; k++) {
+		w = writer_of(0, dump.fouts[k].out);
+		if (w && is_input(w->name, dump.fouts[k].path))
+			return usage_error("%s needs %s: %s (is %s the trace?)", w->name,
+					   w->what, w->how, dump.fouts[k].path);
+	}
+	return usage_error("which trace? give FILE.etl, --session NAME or --follow -p PROVIDER");
+}
 
 static int bad(const char *fmt, const char *a, const char *b)
 {
@@ -374,6 +468,8 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 		case O_VERSION:
 			cli_version();
 			return -1;
+		case ':':
+			return missing_value(optopt, argv);
 		default:
 			cli_bad_option(c, argv);
 			return 2;
@@ -415,10 +511,8 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 			   "--session" : "files", NULL);
 	if (dump.session && dump.nfiles)
 		return bad("--session NAME or FILE.etl..., not both", NULL, NULL);
-	if (!dump.follow && !dump.session && !dump.nfiles) {
-		usage(stderr);
-		return 2;
-	}
+	if (!dump.follow && !dump.session && !dump.nfiles)
+		return no_input();
 	if (dump.follow && !*npspecs && !*kernel)
 		return bad("--follow: which providers? (-p NAME, --kernel FLAGS)", NULL, NULL);
 	if (!dump.follow && (*kernel || dump.duration))
@@ -580,7 +674,10 @@ int main(int argc, char **argv)
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
-	/* A closed pipe is an error on stdout (seen in consume.c), not death. */
+	/*
+	 * A closed pipe is seen as EPIPE on stdout (consume.c), not death:
+	 * etwdump stops, cleans up (--follow's session) and exits 0.
+	 */
 	signal(SIGPIPE, SIG_IGN);
 	if (pthread_create(&sig_thread, NULL, signal_main, &set) == 0)
 		pthread_detach(sig_thread);
@@ -626,10 +723,14 @@ int main(int argc, char **argv)
 	cpu_print(stdout);
 	waits_print(stdout);
 	fflush(stdout);
-	report_damage();
+	if (!stdout_gone())
+		report_damage();
 	ret = summary(status) ? 1 : 0;
-	filter_warn();
 	close_all();
+	/* etwdump ... | head: the reader has what it wanted, nothing to say */
+	if (stdout_gone())
+		return ret;
+	filter_warn();
 	if (status != ERROR_SUCCESS && status != ERROR_CANCELLED) {
 		fprintf(stderr, "etwdump: %s: %s (%u)\n", perf ? "reading" : "ProcessTrace",
 			win32_name(status), status);

@@ -659,7 +659,9 @@ static int report_close(const struct evsum *s, const struct evsum_info *in)
 	ret = ferror(out) ? -1 : 0;
 	if (out == stdout ? fflush(out) : fclose(out))
 		ret = -1;
-	if (ret)
+	if (out == stdout && stdout_gone())
+		ret = 0;	/* its reader went away: not an error, nothing to say */
+	else if (ret)
 		fprintf(stderr, "etwdump: --report %s: could not write it\n", out_path);
 	else if (nrows < sum->events || values_full)
 		fprintf(stderr, "etwdump: --report %s: the event table lists %llu of %llu events"

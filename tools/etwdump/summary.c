@@ -59,19 +59,17 @@ static void closing(FILE *f, const struct evsum *s, const struct evsum_info *in)
 			(unsigned long long)in->damage.bytes);
 }
 
-/* Returns -1 if a file format could not be written. */
-int summary(ULONG status)
+/* --summary's tables, or the closing summary. */
+static void print_summary(const struct evsum_info *in)
 {
-	struct evsum_info in;
-	int k, ret = 0;
+	int k;
 
-	summary_info(status, &in);
 	if (dump.summary && dump.out == &output_json) {
 		struct json j;
 
 		json_init(&j, stdout);
 		json_open(&j, '{');
-		evsum_json_members(&j, &dump.sum, &in);
+		evsum_json_members(&j, &dump.sum, in);
 		damage_json(&j);
 		if (!dump.session) {
 			json_key(&j, "traces");
@@ -83,11 +81,26 @@ int summary(ULONG status)
 		json_close(&j, '}');
 		json_end(&j);
 	} else if (dump.summary) {
-		evsum_print(stdout, &dump.sum, &in);
+		evsum_print(stdout, &dump.sum, in);
 	} else {
-		closing(dump.sumf, &dump.sum, &in);
+		closing(dump.sumf, &dump.sum, in);
 	}
 	fflush(dump.sumf);
+}
+
+/*
+ * Returns -1 if a file format could not be written.  Once standard
+ * output's reader went away (etwdump ... | head), there is no summary;
+ * the file formats are finished all the same.
+ */
+int summary(ULONG status)
+{
+	struct evsum_info in;
+	int k, ret = 0;
+
+	summary_info(status, &in);
+	if (!stdout_gone())
+		print_summary(&in);
 	for (k = 0; k < dump.nfouts; k++)
 		if (dump.fouts[k].out->close(&dump.sum, &in))
 			ret = -1;

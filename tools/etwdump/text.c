@@ -6,7 +6,8 @@
  *   TIME cpu=C pid=P tid=T {GUID} [Provider[/Event]] id=.. v=.. lvl=..
  *   kw=.. op=.. task=.. flags=.. [activity={..}] [related={..}] ext=[..]
  *   [item=value...] then the fields as name=value (strings quoted when
- *   needed, arrays [a,b], structs {m=v}) and message="..." -- or, for an
+ *   needed, arrays [a,b] -- a char array is one string --, structs {m=v})
+ *   and message="..." -- or, for an
  *   event TDH cannot decode, len=N data=HEX (undecoded: why).
  */
 #include <stdio.h>

@@ -83,8 +83,15 @@ void view_of(PEVENT_RECORD er, const struct decoded *d, struct view *v)
 	v->event = event_label(er, d, ebuf, sizeof(ebuf));
 	v->task = d ? d->task : NULL;
 	v->opcode = d ? d->opcode : NULL;
-	v->start = ds->Opcode == 1;
-	v->stop = ds->Opcode == 2;
+	/*
+	 * A classic (MOF) event's types 1 and 2 are events of their own
+	 * (Thread/Start, Image/Unload, Process/End...), not a begin and an
+	 * end of anything.
+	 */
+	if (!(h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER)) {
+		v->start = ds->Opcode == 1;
+		v->stop = ds->Opcode == 2;
+	}
 	if (d && d->has_related) {
 		v->related = d->related;
 		v->has_related = 1;

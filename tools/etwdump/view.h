@@ -28,7 +28,7 @@ struct view {
 	const char *provider;	/* its name, or the GUID text (common/label.h) */
 	const char *event;	/* the event's name, or "Event N" ... */
 	const char *task, *opcode;	/* names, or NULL */
-	int start, stop;	/* opcode win:Start (1), win:Stop (2) */
+	int start, stop;	/* opcode win:Start (1), win:Stop (2); not classic */
 	int decoded;		/* fields are the event's own, by name */
 	struct vfield fields[VIEW_MAX_FIELDS];
 	unsigned nfields;
