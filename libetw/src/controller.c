@@ -177,10 +177,22 @@ static int etw_abs_path(struct etw_name *f)
 	return 0;
 }
 
-static ULONG etw_start(CONTROLTRACE_ID * TraceId, const void *InstanceName,
-		       PEVENT_TRACE_PROPERTIES p, int wide)
+/*
+ * A control call's names, 25 KB: on the heap, not in thread-local
+ * storage (libetw's TLS is initial-exec for the write path, which puts
+ * all of it in the static TLS block: at that size dlopen() of libetw
+ * failed, e.g. from Python's ctypes).
+ */
+struct etw_ctl_names {
+	struct etw_name name, file;
+	char name_out[ETW_MAX_NAME_BYTES + 1];
+	char file_out[ETW_MAX_PATH_BYTES + 1];
+};
+
+static ULONG etw_start_in(CONTROLTRACE_ID * TraceId, const void *InstanceName,
+			  PEVENT_TRACE_PROPERTIES p, int wide,
+			  struct etw_ctl_names *x)
 {
-	static __thread struct etw_name name, file;
 	struct etw_session_start req;
 	struct etw_session_info si;
 	int fd, has_file = 0;
@@ -194,20 +206,20 @@ static ULONG etw_start(CONTROLTRACE_ID * TraceId, const void *InstanceName,
 		return ERROR_BAD_LENGTH;
 	if (!(p->Wnode.Flags & WNODE_FLAG_TRACED_GUID))
 		return ERROR_INVALID_PARAMETER;
-	if (etw_name_get(InstanceName, wide, ETW_NAME_CHARS, &name) ||
-	    name.len == 0)
+	if (etw_name_get(InstanceName, wide, ETW_NAME_CHARS, &x->name) ||
+	    x->name.len == 0)
 		return ERROR_INVALID_PARAMETER;
 	/* StartTrace copies the name to LoggerNameOffset: it must fit. */
 	if (p->LoggerNameOffset < sizeof(*p) ||
 	    p->LoggerNameOffset >= p->Wnode.BufferSize)
 		return ERROR_INVALID_PARAMETER;
 	/* ... checked before anything starts: an error leaves nothing (issue 9) */
-	if (etw_props_room(p, p->LoggerNameOffset, wide, name.buf, name.len))
+	if (etw_props_room(p, p->LoggerNameOffset, wide, x->name.buf, x->name.len))
 		return ERROR_BAD_LENGTH;
 	if (p->LogFileNameOffset) {
-		if (etw_props_string(p, p->LogFileNameOffset, wide, &file))
+		if (etw_props_string(p, p->LogFileNameOffset, wide, &x->file))
 			return ERROR_INVALID_PARAMETER;
-		has_file = file.len > 0;
+		has_file = x->file.len > 0;
 	}
 	if (!has_file && (p->LogFileMode == 0 ||
 			  (p->LogFileMode & (EVENT_TRACE_FILE_MODE_SEQUENTIAL |
@@ -222,14 +234,14 @@ static ULONG etw_start(CONTROLTRACE_ID * TraceId, const void *InstanceName,
 	 * sessions system loggers (Documentation/system-trace.rst).
 	 */
 	if (!memcmp(&p->Wnode.Guid, &SystemTraceControlGuid, sizeof(GUID)) &&
-	    strcasecmp(name.buf, KERNEL_LOGGER_NAMEA))
+	    strcasecmp(x->name.buf, KERNEL_LOGGER_NAMEA))
 		return ERROR_INVALID_PARAMETER;
-	if (has_file && etw_abs_path(&file))
+	if (has_file && etw_abs_path(&x->file))
 		return ERROR_BAD_PATHNAME;
 
 	memset(&req, 0, sizeof(req));
-	req.name = (uintptr_t)name.buf;
-	req.name_len = name.len;
+	req.name = (uintptr_t)x->name.buf;
+	req.name_len = x->name.len;
 	req.log_file_mode = p->LogFileMode;
 	req.buffer_size_kb = p->BufferSize;
 	req.min_buffers = p->MinimumBuffers;
@@ -240,8 +252,8 @@ static ULONG etw_start(CONTROLTRACE_ID * TraceId, const void *InstanceName,
 	req.enable_flags = p->EnableFlags;
 	memcpy(req.guid, &p->Wnode.Guid, 16);
 	if (has_file) {
-		req.log_file = (uintptr_t)file.buf;
-		req.log_file_len = file.len;
+		req.log_file = (uintptr_t)x->file.buf;
+		req.log_file_len = x->file.len;
 	}
 	req.info = (uintptr_t)&si;
 	req.info_size = sizeof(si);
@@ -261,8 +273,21 @@ static ULONG etw_start(CONTROLTRACE_ID * TraceId, const void *InstanceName,
 	*TraceId = si.handle;
 	etw_props_fill(p, &si);
 	/* The name at LoggerNameOffset (reference 2.2). */
-	return etw_props_put(p, p->LoggerNameOffset, wide, name.buf, name.len) ==
+	return etw_props_put(p, p->LoggerNameOffset, wide, x->name.buf, x->name.len) ==
 	       ERROR_SUCCESS ? ERROR_SUCCESS : ERROR_BAD_LENGTH;
+}
+
+static ULONG etw_start(CONTROLTRACE_ID *TraceId, const void *InstanceName,
+		       PEVENT_TRACE_PROPERTIES p, int wide)
+{
+	struct etw_ctl_names *x = malloc(sizeof(*x));
+	ULONG r;
+
+	if (!x)
+		return ERROR_NOT_ENOUGH_MEMORY;
+	r = etw_start_in(TraceId, InstanceName, p, wide, x);
+	free(x);
+	return r;
 }
 
 ETW_EXPORT ULONG WMIAPI StartTraceW(CONTROLTRACE_ID * TraceId,
@@ -324,12 +349,11 @@ int etw_session_control(uint64_t id, const char *name, size_t name_len,
 	return ioctl(fd, ETW_IOC_SESSION_CONTROL, &req) ? -errno : 0;
 }
 
-static ULONG etw_control(CONTROLTRACE_ID TraceId, const void *InstanceName,
-			 PEVENT_TRACE_PROPERTIES p, ULONG code, int wide)
+static ULONG etw_control_in(CONTROLTRACE_ID TraceId,
+			    const void *InstanceName,
+			    PEVENT_TRACE_PROPERTIES p, ULONG code, int wide,
+			    struct etw_ctl_names *x)
 {
-	static __thread char name_out[ETW_MAX_NAME_BYTES + 1];
-	static __thread char file_out[ETW_MAX_PATH_BYTES + 1];
-	static __thread struct etw_name name, file;
 	struct etw_session_info si;
 	const char *new_file = NULL;
 	ULONG r1, r2;
@@ -350,36 +374,49 @@ static ULONG etw_control(CONTROLTRACE_ID TraceId, const void *InstanceName,
 		return ERROR_BUSY;
 	/* The name wins over TraceId when both are given (reference 2.5). */
 	if (InstanceName && etw_name_get(InstanceName, wide, ETW_NAME_CHARS,
-					 &name))
+					 &x->name))
 		return ERROR_INVALID_PARAMETER;
 	/*
 	 * A file name switches files (UPDATE), or receives a buffering-mode
 	 * session's memory (FLUSH, STOP); the kernel ignores it otherwise.
 	 */
 	if (code != EVENT_TRACE_CONTROL_QUERY && p->LogFileNameOffset) {
-		if (etw_props_string(p, p->LogFileNameOffset, wide, &file))
+		if (etw_props_string(p, p->LogFileNameOffset, wide, &x->file))
 			return code == EVENT_TRACE_CONTROL_UPDATE ?
 			       ERROR_INVALID_PARAMETER : ERROR_SUCCESS;
-		if (file.len) {
-			if (etw_abs_path(&file))
+		if (x->file.len) {
+			if (etw_abs_path(&x->file))
 				return ERROR_BAD_PATHNAME;
-			new_file = file.buf;
+			new_file = x->file.buf;
 		}
 	}
 	ret = etw_session_control(InstanceName ? 0 : TraceId,
-				  InstanceName ? name.buf : NULL, name.len, code,
-				  p, new_file, new_file ? file.len : 0, &si,
-				  name_out, file_out);
+				  InstanceName ? x->name.buf : NULL, x->name.len, code,
+				  p, new_file, new_file ? x->file.len : 0, &si,
+				  x->name_out, x->file_out);
 	if (ret)
 		return etw_win32_error(ret, ETW_API_SESSION);
 	etw_props_fill(p, &si);
 	/* Output names; if they do not fit, MORE_DATA (a STOP still ran). */
-	r1 = etw_props_put(p, p->LoggerNameOffset, wide, name_out,
-			   strlen(name_out));
+	r1 = etw_props_put(p, p->LoggerNameOffset, wide, x->name_out,
+			   strlen(x->name_out));
 	r2 = si.log_file_len ? etw_props_put(p, p->LogFileNameOffset, wide,
-					     file_out, strlen(file_out)) :
+					     x->file_out, strlen(x->file_out)) :
 			       ERROR_SUCCESS;
 	return r1 ? r1 : r2;
+}
+
+static ULONG etw_control(CONTROLTRACE_ID TraceId, const void *InstanceName,
+			 PEVENT_TRACE_PROPERTIES p, ULONG code, int wide)
+{
+	struct etw_ctl_names *x = malloc(sizeof(*x));
+	ULONG r;
+
+	if (!x)
+		return ERROR_NOT_ENOUGH_MEMORY;
+	r = etw_control_in(TraceId, InstanceName, p, code, wide, x);
+	free(x);
+	return r;
 }
 
 ETW_EXPORT ULONG WMIAPI ControlTraceW(CONTROLTRACE_ID TraceId,
