@@ -453,6 +453,44 @@ TEST_F(api, provider_argument_errors)
 	self->h = 0;
 }
 
+/*
+ * reference 1.4 (MAX_EVENT_DATA_DESCRIPTORS, 128): through the public
+ * API, on a registration a session enables, EventWrite and EventWriteEx
+ * with 128 descriptors write and with 129 are ERROR_INVALID_PARAMETER,
+ * whichever path (the stage or the ioctl) the write takes.
+ */
+TEST_F(api, descriptor_count_limit)
+{
+	static EVENT_DATA_DESCRIPTOR dd[MAX_EVENT_DATA_DESCRIPTORS + 1];
+	static unsigned char bytes[MAX_EVENT_DATA_DESCRIPTORS + 1];
+	EVENT_DESCRIPTOR d;
+	int i;
+
+	for (i = 0; i <= MAX_EVENT_DATA_DESCRIPTORS; i++) {
+		bytes[i] = (unsigned char)i;
+		EventDataDescCreate(&dd[i], &bytes[i], 1);
+	}
+	ASSERT_EQ(ERROR_SUCCESS, EventRegister(&self->guid, NULL, NULL,
+					       &self->h));
+	ASSERT_EQ(ERROR_SUCCESS,
+		  EnableTraceEx2(self->s1, &self->guid, 1, 5, 0, 0, 0, NULL));
+	EventDescCreate(&d, 1, 0, 0, 4, 0, 0, 1);
+	ASSERT_TRUE(EventEnabled(self->h, &d));
+	EXPECT_EQ(ERROR_SUCCESS,
+		  EventWrite(self->h, &d, MAX_EVENT_DATA_DESCRIPTORS, dd));
+	EXPECT_EQ(ERROR_INVALID_PARAMETER,
+		  EventWrite(self->h, &d, MAX_EVENT_DATA_DESCRIPTORS + 1, dd));
+	EXPECT_EQ(ERROR_SUCCESS,
+		  EventWriteEx(self->h, &d, 0, 0, NULL, NULL,
+			       MAX_EVENT_DATA_DESCRIPTORS, dd));
+	EXPECT_EQ(ERROR_INVALID_PARAMETER,
+		  EventWriteEx(self->h, &d, 0, 0, NULL, NULL,
+			       MAX_EVENT_DATA_DESCRIPTORS + 1, dd));
+	EXPECT_EQ(ERROR_INVALID_PARAMETER,
+		  EventWriteTransfer(self->h, &d, NULL, NULL,
+				     MAX_EVENT_DATA_DESCRIPTORS + 1, dd));
+}
+
 /* reference 1.4: EventActivityIdControl, every code; IDs per thread. */
 static void *other_thread(void *arg)
 {
