@@ -425,8 +425,9 @@ void etw_pool_flush(struct etw_pool *pool)
 }
 
 /*
- * etw_pool_flush() for the FlushTimer and consumers (@hint): the fast
- * path's part is skipped while a collect runs (etw_fast_flush()).
+ * etw_pool_flush() for the FlushTimer (@hint): the fast path's part is
+ * skipped while a collect runs (etw_fast_flush()).  A consumer's
+ * ETW_WAIT_F_FLUSH is a whole etw_pool_flush().
  */
 void etw_pool_flush_hint(struct etw_pool *pool, bool hint)
 {

@@ -109,8 +109,15 @@ static long etw_consumer_wait(struct etw_consumer *c, void __user *uarg,
 		if (ret)
 			return ret;
 	}
+	/*
+	 * Everything written before the call, as a file session's flush: a
+	 * collect of its own (one under way may have read the stages'
+	 * heads before the last records), then the partly filled buffers.
+	 * The collector's mutex is held for one collect at most (it never
+	 * waits for buffers); the margin it waits first is 10 us.
+	 */
 	if (req.flags & ETW_WAIT_F_FLUSH)
-		etw_pool_flush_hint(pool, true);
+		etw_pool_flush(pool);
 	if (req.timeout_ms) {
 		long t = wait_event_interruptible_timeout(r->wq,
 				READ_ONCE(r->head) != READ_ONCE(r->tail) ||

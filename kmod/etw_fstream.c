@@ -165,8 +165,8 @@ void etw_fast_session_stop(struct etw_session *s)
  * etw_fast_flush() - a flush of @s: what the stages hold up to now, then
  * its partly filled fast buffers
  * @s:		the session
- * @hint:	a consumer's or the FlushTimer's flush: skipped while a
- *		collect runs (it does the job)
+ * @hint:	the FlushTimer's flush: skipped while a collect runs
+ *		(the next one does the job)
  *
  * Context: process context; may sleep; no spinlock held.
  */
