@@ -56,7 +56,7 @@ is() {	# is WANT GOT
 
 text1='ErrorLevel=2 instanceId={00000000-0000-0000-0000-000000000000} LxPid=-1 LxTid=-1 LxNs=0 ExecutablePath="" Function=LxpDrvFsTypeMount Line=10528 Message="Failed to open volume C:\\WINDOWS\\system32\\lxss\\tools, result -2\n"'
 text2='ErrorLevel=2 instanceId={00000000-0000-0000-0000-000000000000} LxPid=-1 LxTid=-1 LxNs=0 ExecutablePath="" Function=LxpInstanceStart Line=2659 Message="[0xc0000034] LxpInstanceInitialize\n"'
-"$E" "$L" > "$tmp/text" 2>/dev/null
+"$E" -v "$L" > "$tmp/text" 2>/dev/null	# -v: the whole header (ext=)
 check "lxcore event 1: provider/event name and every field" \
 	sh -c 'grep -F "$1/BreakPoint " "$2" | sed -n 1p | grep -qF -- "$3"' _ "$LX" "$tmp/text" "$text1"
 check "lxcore event 2: provider/event name and every field" \
