@@ -228,13 +228,17 @@ static void text_compact(struct obuf *o, PEVENT_RECORD er, const struct decoded 
 	const EVENT_HEADER *h = &er->EventHeader;
 	const EVENT_DESCRIPTOR *ed = &h->EventDescriptor;
 	const char *prov = d->provider, *ev = event_name(er, d), *comm = comm_of(h);
-	char *at;
+	ULONG cpu;
 
 	if (!prov)
 		prov = provider_name(&h->ProviderId);
 	put_time(o, h->TimeStamp.QuadPart);
-	at = ob_room(o, 16);
-	ob_commit(o, (size_t)snprintf(at, 16, " [%03u] ", GetEventProcessorIndex(er)));
+	cpu = GetEventProcessorIndex(er);
+	ob_lit(o, " [");
+	if (cpu < 100)
+		ob_put(o, "00", cpu < 10 ? 2 : 1);
+	ob_u64(o, cpu);
+	ob_lit(o, "] ");
 	if (comm && *comm)
 		ob_text_value(o, comm);
 	else
