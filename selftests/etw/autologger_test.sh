@@ -102,8 +102,9 @@ run autologger stop --dir "$A"
 [ $rc = 0 ] && has "$T/out" "Stopped boot session \"$B1\""
 result "stop flushes and stops every configured session" $?
 
-# sample_events FILE: the sample provider's events in FILE, one per line.
-sample_events() { "$DUMP" "$1" 2>&1 | grep -i "^[0-9].*$SGUID"; }
+# sample_events FILE: the sample provider's events in FILE, one per line
+# (-v: the lines with the provider's GUID).
+sample_events() { "$DUMP" -v "$1" 2>&1 | grep -i "^[0-9].*$SGUID"; }
 sample_events "$T/logs/$B1.etl" > "$T/dump.txt"
 first=$(head -n 1 "$T/dump.txt")
 got=$(wc -l < "$T/dump.txt")

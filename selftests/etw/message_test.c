@@ -1030,7 +1030,8 @@ TEST_F(msg, etwdump_prints_messages)
 			       TRACE_MESSAGE_SYSTEMINFO | TRACE_MESSAGE_TIMESTAMP,
 			       &g, 77, &v, sizeof(v), NULL));
 	ASSERT_EQ(ERROR_SUCCESS, sess_stop(&self->s[0]));
-	snprintf(cmd + strlen(cmd), sizeof(cmd) - strlen(cmd), " %s",
+	/* -v: the whole header (pid=, msg=, flags=), as it always was */
+	snprintf(cmd + strlen(cmd), sizeof(cmd) - strlen(cmd), " -v %s",
 		 self->s[0].path);
 	p = popen(cmd, "r");
 	ASSERT_NE(NULL, p);

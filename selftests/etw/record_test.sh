@@ -134,7 +134,7 @@ rc=$?
 result "record --realtime --kernel process -- CMD: Process/Start of the command's children, named" $?
 
 # ---- etwdump --follow ---------------------------------------------------------
-"$DUMP" --follow -p "$NAME" --max 4 > "$T/out" 2> "$T/err" &
+"$DUMP" -v --follow -p "$NAME" --max 4 > "$T/out" 2> "$T/err" &
 pid=$!
 wait_listed etwdump-
 "$SAMPLE" --count 5 --rate 0 --quiet > /dev/null 2>&1
@@ -142,7 +142,7 @@ wait $pid
 rc=$?
 [ $rc = 0 ] && [ "$(grep -c "{$GUID} $NAME" "$T/out")" = 3 ] &&
 	grep -q "{$GUID} $NAME/RequestStart " "$T/out" && no_session_left
-result "etwdump --follow -p NAME --max 4: its own session, the events decoded by name, then stopped" $?
+result "etwdump -v --follow -p NAME --max 4: its own session, the events decoded by name, then stopped" $?
 
 "$DUMP" --follow -p "$NAME" > "$T/out" 2> "$T/err" &
 pid=$!
@@ -159,9 +159,12 @@ wait_listed etwdump-
 "$SAMPLE" --count 3 --rate 0 --quiet > /dev/null 2>&1
 "$SAMPLE" --count 3 --rate 0 --quiet > /dev/null 2>&1
 wait $pid
-# quietly (issue 32, point 18): no "standard output: Broken pipe"
-[ -s "$T/out" ] && [ ! -s "$T/err" ] && no_session_left
-result "etwdump --follow | head -n 1: stops when the pipe closes, nothing on stderr, no session left" $?
+# quietly (issue 32, point 18): no "standard output: Broken pipe"; the
+# line is the compact one (issue 32, point 7: "--follow uses the same
+# default"): TIME [CPU] COMM PID/TID Provider/Event:
+[ -s "$T/out" ] && [ ! -s "$T/err" ] && no_session_left &&
+	grep -Eq '^[0-9TZ:.-]+ \[[0-9]{3,}\] [^ ]+ [0-9]+/[0-9]+ [^ ]+:( |$)' "$T/out"
+result "etwdump --follow | head -n 1: a compact line, stops when the pipe closes, nothing on stderr, no session left" $?
 
 # The source's host name in a CTF trace of a live session (SystemConfig/CPU).
 "$DUMP" --follow --kernel process --duration 1 --ctf "$T/live.ctf" > "$T/out" 2> "$T/err"

@@ -82,7 +82,7 @@ session() {
 		sh -c "'$SAMPLE' 2 > '$T/sample' 2>&1 && '$WPP/pofx_host' > '$T/pofx' 2>&1 &&
 		       '$WPP/sdo_host' > '$T/sdo' 2>&1" > "$T/record" 2>&1
 	while read -r k v; do [ "$k" = queue ] && QUEUE=$v; done < "$T/pofx"
-	"$DUMP" --tmf "$TMF;$WPP/pofx;$WPP/sdo" "$T/w.etl" > "$T/dump" 2>&1
+	"$DUMP" -v --tmf "$TMF;$WPP/pofx;$WPP/sdo" "$T/w.etl" > "$T/dump" 2>&1
 	awk -v dir="$T" -v q="$QUEUE" '
 		NR == FNR { prog[$1] = $2; next }
 		match($0, / \{[-0-9a-f]+\} /) && (i = index($0, " message=")) {

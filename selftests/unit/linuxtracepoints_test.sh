@@ -93,7 +93,7 @@ EOF
 check "each EventHeader event in the .etl has PROV_TRAITS and EVENT_SCHEMA_TL" tl_in_etl
 
 formats() {
-	"$E" --no-progress "$T/perf.data" > "$tmp/text" 2>&1 &&
+	"$E" --no-progress -v "$T/perf.data" > "$tmp/text" 2>&1 &&
 	grep -q 'TestProviderC/CScalars3 id=1000 v=11 lvl=4 kw=0x85 op=3' "$tmp/text" &&
 	"$E" --no-progress --csv "$T/perf.data" > "$tmp/csv" 2>/dev/null &&
 	grep -q 'sched_switch' "$tmp/csv" &&

@@ -67,9 +67,10 @@ done
 for b in fp nofp; do
 	"$DUMP" --no-progress --stacks "$T/$b.etl" > "$T/$b.stacks" 2> "$T/why"
 	rc=$?
-	# The first user event (id=7): the stack from capture (the caller of
-	# the "ETW API") outwards.
-	awk '/ id=7 /{ go = 1; next } go && /^\t#/ { print; next } go { exit }' "$T/$b.stacks" |
+	# The first user event (id=7: "id=7:" on the compact line, "id=7 "
+	# with -v): the stack from capture (the caller of the "ETW API")
+	# outwards.
+	awk '/ id=7[ :]/{ go = 1; next } go && /^\t#/ { print; next } go { exit }' "$T/$b.stacks" |
 		sed 's/^\t#\([0-9]*\) 0x[0-9a-f]* /\1 /' > "$T/ev"
 	cat > "$T/ev.want" <<EOF
 0 stackprog!capture+OFF (stackprog.c:$(line event_write_call))
@@ -217,7 +218,7 @@ result "usage: the views and formats that cannot go together are refused with ex
 printf '%s\n' 'ffffffff81000000 T _text' 'ffffffff81001200 T do_syscall_64' \
 	'ffffffff81002300 t ksys_write' > "$T/kallsyms"
 printf '%s\n' 'ffffffff90000000 T _text' 'ffffffff81001200 T do_syscall_64' > "$T/kallsyms.other"
-kframes() { awk '/ id=8 /{ go = 1; next } go && /^\t#/ { print; next } go { exit }' "$1" | head -n 3 |
+kframes() { awk '/ id=8[ :]/{ go = 1; next } go && /^\t#/ { print; next } go { exit }' "$1" | head -n 3 |
 	sed 's/^\t#\([0-9]*\) 0x[0-9a-f]* /\1 /'; }
 "$DUMP" --no-progress --stacks "$T/fp.etl" > "$T/k0" 2> "$T/why"
 "$DUMP" --no-progress --stacks --kallsyms "$T/kallsyms" "$T/fp.etl" > "$T/k1" 2>> "$T/why"

@@ -27,27 +27,39 @@ const char *provider_label(PEVENT_RECORD er, const struct decoded *d,
 	return "";
 }
 
-const char *event_label(PEVENT_RECORD er, const struct decoded *d,
-			char *buf, size_t size)
+const char *event_name(PEVENT_RECORD er, const struct decoded *d)
 {
 	const EVENT_HEADER *h = &er->EventHeader;
+	const char *n, *slash;
 	int hook;
 
 	if (d && d->event)
 		return d->event;
+	if ((h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE) ||
+	    !(h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER))
+		return NULL;
+	hook = etw_khook_of((const u8 *)&h->ProviderId, h->EventDescriptor.Opcode);
+	n = hook >= 0 ? etw_kevent_name((u16)hook) : NULL;
+	if (!n)
+		return NULL;
+	slash = strchr(n, '/');
+	return slash ? slash + 1 : n;
+}
+
+const char *event_label(PEVENT_RECORD er, const struct decoded *d,
+			char *buf, size_t size)
+{
+	const EVENT_HEADER *h = &er->EventHeader;
+	const char *n = event_name(er, d);
+
+	if (n)
+		return n;
 	if (h->Flags & EVENT_HEADER_FLAG_TRACE_MESSAGE) {
 		snprintf(buf, size, "Message %u", h->EventDescriptor.Id);
 		return buf;
 	}
 	if (!(h->Flags & EVENT_HEADER_FLAG_CLASSIC_HEADER)) {
 		snprintf(buf, size, "Event %u", h->EventDescriptor.Id);
-		return buf;
-	}
-	hook = etw_khook_of((const u8 *)&h->ProviderId, h->EventDescriptor.Opcode);
-	if (hook >= 0 && etw_kevent_name((u16)hook)) {
-		const char *n = etw_kevent_name((u16)hook), *slash = strchr(n, '/');
-
-		snprintf(buf, size, "%s", slash ? slash + 1 : n);
 		return buf;
 	}
 	snprintf(buf, size, "Type %u", h->EventDescriptor.Opcode);

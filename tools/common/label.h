@@ -19,6 +19,12 @@ const char *provider_label(PEVENT_RECORD er, const struct decoded *d,
 			   char *buf, size_t size);
 
 /*
+ * The event's name: its decoded name, or a kernel event's type
+ * ("Start"); NULL when it has only numbers.
+ */
+const char *event_name(PEVENT_RECORD er, const struct decoded *d);
+
+/*
  * The event: its decoded name; a kernel event's type ("Start"); else
  * "Type N" (classic events, N the opcode), "Message N" (TraceMessage)
  * or "Event N" (N the id).

@@ -129,6 +129,7 @@ struct file_output {
 struct etwdump {
 	const struct output *out;
 	int raw, quiet, header, summary;
+	int verbose;			/* -v: the text's whole header (text.c) */
 	int cpu, waits;			/* --cpu, --waits: printed at the end */
 	/* --identity: each trace's origin (host, boot, session, file, seq) */
 	const char *identity;		/* the host's name, or NULL */

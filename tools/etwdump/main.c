@@ -8,10 +8,13 @@
  *   etwdump [OPTIONS] --session NAME      a running real-time session
  *   etwdump [OPTIONS] --follow -p NAME... a session of its own, until ^C
  *
- * One line per event: time (ISO-8601 UTC with 100-ns digits, or the raw
- * session clock with --raw-time), CPU, PID/TID, provider GUID and name,
- * event name, id, version, level, keywords, opcode, task, flags,
- * activity IDs, extended items, then the event's fields by name with
+ * One line per event, in the manner of perf script: time of day (UTC
+ * with 100-ns digits, the date on the first line and each new day's; or
+ * the raw session clock with --raw-time), CPU, process name, PID/TID,
+ * provider and event names; with -v instead the whole ISO-8601 time,
+ * CPU, PID/TID, provider GUID and name, event name, id, version, level,
+ * keywords, opcode, task, flags, activity IDs, extended items.  Then the
+ * event's fields by name with
  * their values as TDH formats them -- decoded from TraceLogging metadata
  * in the event, or from a manifest (installed with etwctl manifest
  * install, or given with --manifest).  An event TDH cannot decode shows
@@ -109,6 +112,8 @@ static void usage(FILE *f)
 		"                  (';'-separated; default $TRACE_FORMAT_SEARCH_PATH)\n"
 		"  --no-decode     payloads in hex, no TDH (names, fields, extended items)\n"
 		"  --raw-time      raw session clock instead of UTC time\n"
+		"  -v, --verbose   text: each event's whole header (GUID, id, version, level,\n"
+		"                  keywords, opcode, task, flags, activity, extended items)\n"
 		"  -q, --quiet     print only the closing summary\n"
 		"  --no-progress   no progress line on a terminal\n"
 		"--follow:\n"
@@ -140,6 +145,7 @@ static const struct option options[] = {
 	{ "raw-time", no_argument, NULL, O_RAW },
 	{ "max", required_argument, NULL, O_MAX },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
 	{ "no-progress", no_argument, NULL, O_NO_PROGRESS },
 	{ "chrome", required_argument, NULL, O_CHROME },
 	{ "ctf", required_argument, NULL, O_CTF },
@@ -304,7 +310,7 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 	int c, k, r;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":p:qd:h", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":p:qvd:h", options, NULL)) != -1) {
 		switch (c) {
 		case O_JSON:
 		case O_CSV:
@@ -378,6 +384,9 @@ static int parse(int argc, char **argv, const char **pspecs, int *npspecs,
 			break;
 		case 'q':
 			dump.quiet = 1;
+			break;
+		case 'v':
+			dump.verbose = 1;
 			break;
 		case O_NO_PROGRESS:
 			dump.no_progress = 1;

@@ -21,8 +21,8 @@ nok() {
 	done
 }
 result() { if [ "$2" = 0 ]; then ok "$1"; else nok "$1"; fi; }
-# events FILE: the test provider's events in an ETL file
-events() { etwdump "$1" 2>/dev/null | grep -ci "^[0-9].*$GUID"; }
+# events FILE: the test provider's events in an ETL file (-v: with its GUID)
+events() { etwdump -v "$1" 2>/dev/null | grep -ci "^[0-9].*$GUID"; }
 
 echo "TAP version 13"
 echo "# kernel $(uname -r), systemd $(systemctl --version | head -n 1)"
@@ -70,7 +70,7 @@ result "etwctl records a file session, etwdump reads its 25 events" $?
 
 etwctl start PkgRT --realtime --flush-timer 1 > "$T/out" 2> "$T/err" &&
 	etwctl enable PkgRT $GUID >> "$T/out" 2>> "$T/err"
-etwdump --session PkgRT > "$T/rt.txt" 2>&1 &
+etwdump -v --session PkgRT > "$T/rt.txt" 2>&1 &
 dp=$!
 sleep 1
 "$T/provider" 7 >> "$T/out" 2>> "$T/err"
@@ -83,7 +83,7 @@ result "etwdump --session follows a real-time session: 7 events" $?
 # The boot session enabled the provider before it first ran: every
 # event of every run is in its file, the first one first.
 etwctl autologger stop PkgBoot > "$T/out" 2> "$T/err"
-etwdump /var/log/etw/pkgboot.etl > "$T/boot.txt" 2>&1
+etwdump -v /var/log/etw/pkgboot.etl > "$T/boot.txt" 2>&1
 [ "$(grep -ci "^[0-9].*$GUID" "$T/boot.txt")" = 32 ] &&
 	grep -i -m 1 "^[0-9].*$GUID" "$T/boot.txt" | grep -q 'data=00000000'
 result "the boot session traced the provider from its first event (32 of 32)" $?
