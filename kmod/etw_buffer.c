@@ -491,6 +491,7 @@ void etw_pool_stop(struct etw_pool *pool)
  * The fast path bounds it too (etw_fast_watermark()).
  *
  * Context: process context; may sleep.
+ * Return: the watermark, in the session's clock (at most @now).
  */
 u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
 {

@@ -538,6 +538,8 @@ void etw_collect_drop_stage(struct etw_stage *st)
  * needs @need bytes before tail's offset.
  *
  * Context: etw_collect_mutex held.
+ * Return: true if it has (or if the module can do nothing about it: the
+ * stage is retired, or its head is not one the writer could have set).
  */
 bool etw_collect_room(struct etw_stage *st, u32 need)
 {

@@ -188,6 +188,9 @@ struct etw_active {
 	} e[];
 };
 
+struct etw_guid_node;
+struct etw_kprov;
+
 /**
  * struct etw_reg - one registration (EventRegister / RegisterTraceGuids)
  * @gnode:	on its GUID's list in the index (etw_index.c; etw_lock)
@@ -228,9 +231,6 @@ struct etw_active {
  *		(etw_lock; etw_kprov.c)
  * @rcu:	for kfree_rcu()
  */
-struct etw_guid_node;
-struct etw_kprov;
-
 struct etw_reg {
 	struct list_head gnode;
 	struct list_head mnode;
@@ -297,7 +297,10 @@ void etw_groups_exit(void);
  * @hnode:	in session->ehash, by GUID (etw_lock)
  * @guid:	provider or group GUID
  * @group:	a group enable (EVENT_ENABLE_PROPERTY_PROVIDER_GROUP)
- * @level, @any, @all, @props: the request as given
+ * @level:	the request as given: Level
+ * @any:	MatchAnyKeyword
+ * @all:	MatchAllKeyword
+ * @props:	EnableProperty (ETW_PROP_*)
  * @source_id:	SourceId of the last enable
  * @seq:	when it was last enabled (a classic provider follows the latest)
  * @legacy:	made by EnableTrace
@@ -371,7 +374,12 @@ struct etw_logfile;
  * @file_sem:	one file operation at a time: finishing (STOP), switching
  *		(UPDATE), snapshots (buffering mode); see etw_fileop.c
  * @counted:	ETW_Q_SESSIONS was charged to @user
- * @start_time, @start_raw, @perf_freq, @cpu_mhz, @boot_time: clock facts
+ * @start_time:	FILETIME at start (the clock facts of the logfile header
+ *		and of ETW_IOC_SESSION_QUERY)
+ * @start_raw:	the session clock, read together with @start_time
+ * @perf_freq:	session clock ticks per second
+ * @cpu_mhz:	CPU cycle counter rate, MHz
+ * @boot_time:	FILETIME of boot
  * @msg_seq:	TraceMessage sequence counter (EVENT_TRACE_USE_LOCAL_SEQUENCE);
  *		atomic, drawn by writers under a stream lock
  * @ksys:	system loggers (kernel events): their state, else NULL; set
@@ -486,8 +494,10 @@ static inline u64 etw_process_start_key(struct task_struct *t)
 }
 
 /**
- * struct etw_opener - who opens a log file: credentials, root, umask of
- * the controller that named it
+ * struct etw_opener - who opens a log file: the controller that named it
+ * @cred:	its credentials (counted)
+ * @root:	its root directory (counted): relative names resolve there
+ * @umask:	its umask, for a file it creates
  */
 struct etw_opener {
 	const struct cred *cred;

@@ -176,6 +176,7 @@ int etw_ksys_prepare(struct etw_session *s, bool privileged)
  * may not.  Other sessions: whoever may control them.
  *
  * Context: process context.
+ * Return: true if the caller may.
  */
 bool etw_ksys_may_read(const struct etw_session *s)
 {
