@@ -203,6 +203,7 @@ static void etw_kcb_work_fn(struct work_struct *work)
  */
 void etw_kprov_kick(void)
 {
+	lockdep_assert_held(&etw_lock);
 	queue_work(etw_kcb_wq, &etw_kcb_work);
 }
 

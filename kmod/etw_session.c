@@ -316,6 +316,7 @@ static bool etw_session_conflicts(const struct etw_session *s)
 	struct etw_session *const *tbl[] = { etw_sessions, etw_starting };
 	u32 i, id;
 
+	lockdep_assert_held(&etw_lock);
 	for (i = 0; i < ARRAY_SIZE(tbl); i++) {
 		for (id = 1; id <= ETW_MAX_SESSIONS; id++) {
 			const struct etw_session *t = tbl[i][id];
