@@ -607,8 +607,9 @@ struct etw_global_page {
  * sessions that asked for each (EVENT_ENABLE_PROPERTY_*) and takes it out
  * of the others'.  Fields the module overwrites carry what
  * it needs to know: the stash, ETW_STASH_* below; those it overwrites
- * and reads nothing from (an EVENT_HEADER64's ProviderId after the
- * stash's 8 bytes, its KernelTime and UserTime) may hold anything.
+ * and reads nothing from (ETW_STASH_IGNORED_*: an EVENT_HEADER64's
+ * ProviderId after the stash's 8 bytes, its KernelTime and UserTime) may
+ * hold anything.
  *
  * Memory ordering (one writer, the thread that opened the stage):
  *
@@ -679,6 +680,9 @@ struct etw_global_page {
 #define ETW_STASH_SESSIONS	0x18	/* __u64, EVENT_HEADER64 */
 #define ETW_STASH_CLASSIC_FLAGS	0x0C	/* __u32, FULL_HEADER64/INSTANCE64 */
 #define ETW_STASH_CLASSIC_SESSIONS 0x28	/* __u64, FULL_HEADER64/INSTANCE64 */
+/* What the module overwrites in an EVENT_HEADER64 and reads nothing from. */
+#define ETW_STASH_IGNORED_GUID	0x20	/* __u64: ProviderId's second half */
+#define ETW_STASH_IGNORED_TIMES	0x38	/* __u64: KernelTime and UserTime */
 
 /**
  * struct etw_stage_meta - the start of a stage mapping
