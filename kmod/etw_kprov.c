@@ -30,7 +30,7 @@
  * etw.ko itself cannot go while a module that links to it is loaded.
  *
  * Locking: etw_lock protects etw_kprovs, each etw_kprov's @reg and
- * @running; @cb, @ctx and @caller never change.
+ * @running; @cb, @ctx and @owner never change.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

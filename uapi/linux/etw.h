@@ -559,8 +559,9 @@ struct etw_fast_slot {
  * The global page.  mmap(NULL, ETW_GLOBAL_PAGE_SIZE, PROT_READ,
  * MAP_SHARED, fd, ETW_MMAP_GLOBAL): one page, the same for every process.
  * @congested has bit (logger_id - 1) set while that blocking session has
- * fewer than half of its buffers free: a writer whose record is for it
- * first waits in ETW_IOC_STAGE_WAIT.
+ * fewer than half of its buffers free or records held back for it in
+ * stages, unless it is stalled: a writer whose record is for it first
+ * waits in ETW_IOC_STAGE_WAIT.
  */
 #define ETW_MMAP_GLOBAL		0x20000
 #define ETW_GLOBAL_PAGE_SIZE	4096
