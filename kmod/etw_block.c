@@ -35,11 +35,15 @@ bool etw_block_holds(struct etw_session *s)
 	return READ_ONCE(s->fast.block_ms) && !READ_ONCE(s->fast.stalled);
 }
 
-/* @st's hold for the session of logger id @id, or NULL.  Context: the mutex. */
+/*
+ * @st's hold for the session of logger id @id, or NULL.
+ * Context: etw_collect_mutex held.
+ */
 struct etw_hold *etw_hold_find(struct etw_stage *st, u16 id)
 {
 	u32 i;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	if (!st->nholds)
 		return NULL;
 	for (i = 0; i < ETW_STAGE_HOLDS; i++)
@@ -82,6 +86,7 @@ void etw_hold_skip(struct etw_stage *st, struct etw_session *s,
 {
 	u32 i;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	if (h) {
 		if (!h->fresh) {
 			h->fresh = true;
@@ -118,6 +123,7 @@ void etw_stage_set_tail(struct etw_stage *st)
 	u64 tail = st->done, tkey = st->key;
 	u32 i;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	for (i = 0; st->nholds && i < ETW_STAGE_HOLDS; i++) {
 		const struct etw_hold *h = &st->holds[i];
 
@@ -153,6 +159,7 @@ void etw_hold_drop(struct etw_stage *st, struct etw_hold *h)
 {
 	struct etw_session *s = etw_col.sess[h->id];
 
+	lockdep_assert_held(&etw_collect_mutex);
 	if (s) {
 		rcu_read_lock();
 		etw_block_lost(s, etw_lost_for(st, s, h->pos, st->done));
@@ -171,6 +178,7 @@ void etw_hold_commit(struct etw_stage *st)
 {
 	u32 i;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	for (i = 0; st->nholds && i < ETW_STAGE_HOLDS; i++) {
 		struct etw_hold *h = &st->holds[i];
 
@@ -195,6 +203,7 @@ u64 etw_block_purge_mask(u64 now)
 	u64 mask = 0;
 	u32 i;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	if (!etw_col.nholds)
 		return 0;
 	for (i = 1; i <= ETW_MAX_SESSIONS; i++) {
@@ -226,6 +235,7 @@ void etw_block_account(u64 now)
 	struct etw_stage *st;
 	u32 i;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	for (i = 1; i <= ETW_MAX_SESSIONS; i++)
 		if (etw_col.sess[i])
 			etw_col.sess[i]->fast.hold_key = U64_MAX;
@@ -270,6 +280,7 @@ void etw_block_forget(struct etw_session *s)
 	struct etw_stage *st;
 	struct etw_hold *h;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	if (!etw_col.nholds)
 		return;
 	list_for_each_entry(st, &etw_collect_stages, cnode) {
@@ -298,6 +309,7 @@ void etw_block_release(struct etw_file *ef, u64 sessions)
 	struct etw_stage *st;
 	u32 i;
 
+	lockdep_assert_held(&etw_lock);
 	if (!sessions || !READ_ONCE(etw_col.nholds))
 		return;
 	mutex_lock(&etw_collect_mutex);

@@ -257,6 +257,7 @@ static void etw_reader_notify(struct etw_pool *pool, struct etw_reader *r)
 static void etw_reader_push(struct etw_pool *pool, struct etw_reader *r,
 			    struct etw_buf *b)
 {
+	lockdep_assert_held(&pool->lock);
 	r->ring[r->head % pool->nr] = b->index;
 	r->head++;
 	__set_bit(b->index, r->held);
@@ -492,6 +493,7 @@ void etw_pool_stop(struct etw_pool *pool)
  * The fast path bounds it too (etw_fast_watermark()).
  *
  * Context: process context; may sleep.
+ * Return: the watermark, in the session's clock (at most @now).
  */
 u64 etw_pool_watermark(struct etw_pool *pool, u64 now)
 {
@@ -583,6 +585,7 @@ static void etw_reader_drop(struct etw_pool *pool, struct etw_reader *r,
 {
 	struct etw_buf *b = &pool->bufs[idx];
 
+	lockdep_assert_held(&pool->lock);
 	__clear_bit(idx, r->held);
 	__clear_bit(idx, r->fetched);
 	if (--b->refs == 0 && !b->in_backlog)

@@ -232,6 +232,8 @@ static bool etw_rec_for(struct etw_stage *st, struct etw_session *s,
 	struct etw_slot_view v;
 	u16 flags;
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "needs rcu_read_lock()");
+	lockdep_assert_held(&etw_collect_mutex);
 	if (!(pk->sessions & (1ULL << (s->logger_id - 1))) ||
 	    !etw_emit_slot(&e, get_unaligned_le16(rec + ETW_STASH_SLOT), &v) ||
 	    !v.kw)
@@ -262,6 +264,8 @@ u32 etw_lost_for(struct etw_stage *st, struct etw_session *s, u64 from,
 	struct etw_peek pk;
 	u32 n = 0;
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "needs rcu_read_lock()");
+	lockdep_assert_held(&etw_collect_mutex);
 	while (etw_ring_peek(&r, from, end, &pk) > 0) {
 		n += etw_rec_for(st, s, &pk);
 		from = etw_peek_next(&pk);
@@ -342,6 +346,7 @@ static u64 etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 	struct etw_check res;
 	u64 left = 0;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	p.cpu_times = etw_stage_times(st, p.private);
 	p.uid = st->uid;
 	p.ts_id = st->ts_id;
@@ -421,6 +426,7 @@ static void etw_emit_to(struct etw_session *s, struct etw_stage *st,
 	u64 start = etw_pos(ETW_STAGE_POS_LAP(pc->run->pos), pc->off);
 	u64 end = start + pc->len, lo = pc->lo, at, key;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	if (pc->run->flags & ETW_RUN_HELD) {
 		if (!h || h->pos >= end)
 			return;		/* it had these */
@@ -452,6 +458,7 @@ static void etw_emit_lost(struct etw_stage *st, const struct etw_piece *pc)
 	u64 end = from + pc->len;
 	u32 i;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	if (!(pc->run->flags & ETW_RUN_HELD)) {
 		etw_count_lost(st, from, end);
 		return;
@@ -481,6 +488,7 @@ void etw_count_lost(struct etw_stage *st, u64 from, u64 end)
 	struct etw_peek pk;
 	u32 n = 0;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	while (etw_ring_peek(&r, from, end, &pk) > 0) {
 		u64 bits = pk.sessions;
 
@@ -538,6 +546,8 @@ void etw_collect_drop_stage(struct etw_stage *st)
  * needs @need bytes before tail's offset.
  *
  * Context: etw_collect_mutex held.
+ * Return: true if it has (or if the module can do nothing about it: the
+ * stage is retired, or its head is not one the writer could have set).
  */
 bool etw_collect_room(struct etw_stage *st, u32 need)
 {
@@ -546,6 +556,7 @@ bool etw_collect_room(struct etw_stage *st, u32 need)
 	u32 hl = ETW_STAGE_POS_LAP(head), ho = ETW_STAGE_POS_OFF(head);
 	u32 tl = ETW_STAGE_POS_LAP(st->tail), to = ETW_STAGE_POS_OFF(st->tail);
 
+	lockdep_assert_held(&etw_collect_mutex);
 	if (st->retired || !etw_ring_head_ok(&r, st->tail, head))
 		return true;	/* nothing the module could do */
 	if (hl == tl)
@@ -566,6 +577,7 @@ static u32 etw_collect_scan(u64 now, u64 *cut, u64 purge)
 	struct etw_stage *st;
 	u32 active = 0, i;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	list_for_each_entry(st, &etw_collect_stages, cnode) {
 		struct etw_ring r = { .data = st->data, .size = st->data_size };
 		u64 head;
@@ -633,6 +645,7 @@ static void etw_collect_plan(struct etw_stage *st, u32 *nst, u32 *nruns,
 	u32 first = *nruns, limit;
 	struct etw_plan pl;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	if (!etw_collect_grow_stages(*nst + 1))
 		goto not_planned;
 	etw_col.stages[*nst] = st;
@@ -755,6 +768,7 @@ static u64 etw_collect_emit(u32 nruns, u64 floor)
 	u64 moved = 0;
 	u32 i = 0;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	etw_merge_init(&m, etw_col.runs, nruns, floor, etw_col.rings,
 		       &etw_col.mx);
 	while (etw_merge_next(&m, &pc)) {
@@ -779,11 +793,15 @@ static u64 etw_collect_emit(u32 nruns, u64 floor)
 	return moved;
 }
 
-/* After the emit: tails, holds, housekeeping.  Context: the mutex. */
+/*
+ * After the emit: tails, holds, housekeeping.
+ * Context: etw_collect_mutex held.
+ */
 static void etw_collect_commit(u64 now)
 {
 	struct etw_stage *st, *tmp;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	list_for_each_entry_safe(st, tmp, &etw_collect_stages, cnode) {
 		if (st->planned) {
 			if (st->bad) {

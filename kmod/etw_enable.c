@@ -53,6 +53,7 @@ struct etw_entry *etw_entry_find(struct etw_session *s, const u8 *guid,
 {
 	struct etw_entry *e;
 
+	lockdep_assert_held(&etw_lock);
 	hash_for_each_possible(s->ehash, e, hnode, etw_entry_hash(guid))
 		if (e->group == group && !memcmp(e->guid, guid, 16))
 			return e;
@@ -62,6 +63,7 @@ struct etw_entry *etw_entry_find(struct etw_session *s, const u8 *guid,
 /* Context: etw_lock held. */
 static void etw_entry_link(struct etw_session *s, struct etw_entry *e)
 {
+	lockdep_assert_held(&etw_lock);
 	list_add_tail(&e->node, &s->entries);
 	hash_add(s->ehash, &e->hnode, etw_entry_hash(e->guid));
 	s->nentries++;
@@ -70,6 +72,7 @@ static void etw_entry_link(struct etw_session *s, struct etw_entry *e)
 /* Context: etw_lock held.  The caller frees @e with etw_entry_free(). */
 void etw_entry_unlink(struct etw_session *s, struct etw_entry *e)
 {
+	lockdep_assert_held(&etw_lock);
 	list_del(&e->node);
 	hash_del(&e->hnode);
 	s->nentries--;
@@ -156,6 +159,7 @@ void etw_slot_publish(struct etw_reg *reg)
 	u32 seq = READ_ONCE(slot->seq);
 	u8 flags = 0;
 
+	lockdep_assert_held(&etw_lock);
 	if (reg->agg.kw.keyword0)
 		flags |= ETW_SLOT_KEYWORD0;
 	if (reg->flags & ETW_REG_F_CLASSIC)
@@ -234,6 +238,7 @@ u64 etw_active_changed(const struct etw_active *old,
 	u64 mask = 0;
 	u32 i, j;
 
+	lockdep_assert_held(&etw_lock);
 	for (i = 0; old && i < old->n; i++) {
 		const struct etw_active_entry *a = &old->e[i];
 		bool same = false;
@@ -517,6 +522,7 @@ void etw_recompute_guid(const u8 *guid, bool group, struct etw_session *touched,
 		.touched = touched, .source_id = source_id, .wl = wl,
 	};
 
+	lockdep_assert_held(&etw_lock);
 	etw_index_for_each(guid, group, etw_recompute_one, &a);
 }
 

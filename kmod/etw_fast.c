@@ -340,6 +340,7 @@ static u32 etw_stage_advice(struct etw_stage *st, u32 need, u64 now)
 	bool fast = st->sealed && now - st->sealed < 2ULL * etw_collect_ms() *
 						       NSEC_PER_MSEC;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	st->sealed = now;
 	if (st->mem.nr_pages >= ETW_STAGE_MAX_PAGES)
 		return 0;
@@ -354,6 +355,7 @@ static u32 etw_stage_held_ms(struct etw_stage *st)
 {
 	u32 i, ms = 0;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	for (i = 0; st->nholds && i < ETW_STAGE_HOLDS; i++) {
 		struct etw_session *s = st->holds[i].id ?
 			etw_col.sess[st->holds[i].id] : NULL;
@@ -580,6 +582,7 @@ int etw_fast_mmap(struct etw_file *ef, struct vm_area_struct *vma)
 	struct etw_stage *st;
 	int ret;
 
+	lockdep_assert_held_write(&vma->vm_mm->mmap_lock);
 	if (off == ETW_MMAP_FAST_MAP) {
 		if (len > PAGE_ALIGN(ETW_FAST_MAP_SIZE))
 			return -EINVAL;
@@ -626,12 +629,14 @@ MODULE_PARM_DESC(stage_idle_ms,
 
 /*
  * Give up the pages of an idle stage but its first, if its writer is
- * provably outside its ring: design.rst, "Retiring".  Context: the mutex.
+ * provably outside its ring: design.rst, "Retiring".
+ * Context: etw_collect_mutex held.
  */
 static void etw_stage_retire(struct etw_stage *st)
 {
 	u64 head, freed;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	WRITE_ONCE(st->meta->state, ETW_STAGE_S_RETIRED);
 	smp_mb();	/* state before on_cpu: pairs with the scheduler's */
 	if (etw_task_on_cpu(st->task))
@@ -663,6 +668,7 @@ void etw_stage_housekeep(struct etw_stage *st, u64 now)
 {
 	bool empty = st->retired || (!st->busy && st->tail == st->end);
 
+	lockdep_assert_held(&etw_collect_mutex);
 	if (!st->closed && (READ_ONCE(st->task->flags) & PF_EXITING)) {
 		struct etw_ring r = { .data = st->data, .size = st->data_size };
 		u64 head;

@@ -121,10 +121,13 @@ struct etw_hold {
  *		enabled by (etw_file.fast_sessions): its records go to no other
  * @trimmed:	this collect: the cutoff fell inside its plan
  * @truncated:	this collect: its share of the run table ran out
+ * @have_times: this collect: @times, @uid, @ts_id and @start_key were
+ *		read (once per collect, etw_stage_times())
  * @times:	this collect: the owner's CPU times, both forms (EVENT_HEADER
- *		and ProcessorTime); @have_times says they were read, and
- *		@uid, @ts_id and @start_key (the owner's, for the
- *		ETW_PROP_INFO items)
+ *		and ProcessorTime)
+ * @uid:	this collect: the owner's euid (the SID item of ETW_PROP_INFO)
+ * @ts_id:	this collect: the owner's session id (the TS_ID item)
+ * @start_key:	this collect: the owner's PROCESS_START_KEY
  */
 struct etw_stage {
 	struct kref ref;

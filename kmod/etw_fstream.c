@@ -17,13 +17,17 @@
 
 /* --- fast streams ------------------------------------------------------------- */
 
-/* Seal @fs's current buffer, if it holds records.  Context: the mutex. */
+/*
+ * Seal @fs's current buffer, if it holds records.
+ * Context: etw_collect_mutex held.
+ */
 void etw_fstream_seal(struct etw_session *s, struct etw_stream *fs,
 			     u16 flags)
 {
 	struct etw_pool *pool = s->pool;
 	struct etw_buf *b = fs->cur;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	if (!b)
 		return;
 	fs->cur = NULL;
@@ -61,6 +65,7 @@ void etw_fast_publish_wm(struct etw_session *s)
 	u64 wm = min(etw_col.floor, s->fast.hold_key);
 	u32 i;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	for (i = 0; i < pool->nr_streams; i++) {
 		struct etw_stream *fs = &pool->fstreams[i];
 
@@ -118,11 +123,15 @@ void etw_fast_session_start(struct etw_session *s)
 	mutex_unlock(&etw_collect_mutex);
 }
 
-/* Seal every fast stream of @s that holds records.  Context: the mutex. */
+/*
+ * Seal every fast stream of @s that holds records.
+ * Context: etw_collect_mutex held.
+ */
 static void etw_fast_seal_all(struct etw_session *s, u16 flags)
 {
 	u32 i;
 
+	lockdep_assert_held(&etw_collect_mutex);
 	for (i = 0; i < s->pool->nr_streams; i++)
 		etw_fstream_seal(s, &s->pool->fstreams[i], flags);
 }

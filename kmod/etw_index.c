@@ -117,6 +117,7 @@ int etw_index_join(struct etw_reg *reg, const u8 *group)
 /* Forget @reg everywhere. */
 void etw_index_remove(struct etw_reg *reg)
 {
+	lockdep_assert_held(&etw_lock);
 	list_del(&reg->gnode);
 	etw_index_put(reg->gn);
 	reg->gn = NULL;
@@ -163,6 +164,7 @@ void etw_index_guids(void (*fn)(const u8 *guid, void *arg), void *arg)
 	struct etw_guid_node *n;
 	unsigned int bkt;
 
+	lockdep_assert_held(&etw_lock);
 	hash_for_each(etw_guid_ht, bkt, n, hnode)
 		if (!list_empty(&n->regs))
 			fn(n->guid, arg);
@@ -179,6 +181,7 @@ void etw_index_process(u32 tgid, void (*fn)(struct etw_reg *reg, void *arg),
 {
 	struct etw_reg *reg;
 
+	lockdep_assert_held(&etw_lock);
 	hash_for_each_possible(etw_tgid_ht, reg, tnode, tgid)
 		if (reg->tgid == tgid)
 			fn(reg, arg);

@@ -2,23 +2,56 @@
 /*
  * etw.ko internal interfaces.
  *
- * Locking (Documentation/design.rst has the full story):
+ * Locking (Documentation/design.rst, "Locking", has the whole table; a
+ * function whose comment says "Context: <lock> held" asserts it, and
+ * make lint checks that it does):
  *
- *  etw_lock (mutex) - the control plane.  Protects the session table,
- *	every session's enable entries and disallow list, the group ACLs,
- *	the list of all registrations, each registration's enable state,
- *	active list and enable-map slot, each file's registration table
- *	(writers) and notification queue.  Held while sleeping allocations
- *	run; never held while waiting for provider callbacks.
- *  RCU - the data plane.  file->regs[] and reg->active are read under
- *	rcu_read_lock() by writers; sessions are freed only after they left
- *	every active list and a grace period passed.
- *  stream->lock (spinlock) - one buffer stream of a session (a CPU):
- *	its current buffer and write offset.  Taken by writers, flushers.
- *  pool->lock (spinlock) - a session's free list, backlog and the
- *	queues of its readers.  Nests inside stream->lock.
+ *  etw_lock (mutex) - the control plane: the session table and
+ *	etw_starting[], every session's enable entries, disallow list and
+ *	log-file name, the group ACLs, the index of registrations, each
+ *	registration's enable state, active list, enable-map and fast-map
+ *	slots, each file's registration table (writers), notification queue
+ *	and fast_sessions, the kernel-mode providers (etw_kprov.c).  Held
+ *	across sleeping allocations and, when an active list changes, a
+ *	collect (etw_fast_drain_reg()); never across user-memory access,
+ *	file-system calls, or waits for callbacks, file operations or
+ *	readers.
+ *  RCU - the data plane: writers and the collector read file->regs[] and
+ *	reg->active under rcu_read_lock(); a session is freed only after it
+ *	left every active list and a grace period passed.  Probes read
+ *	etw_ksys_active, writers the kernel tasks' activity IDs (etw_kacts),
+ *	lookups a file's stages, all under RCU.
+ *  etw_collect_mutex (mutex, etw_collect.c) - the fast path: the list of
+ *	stages and each stage's collector fields and holds, the collector's
+ *	table of served sessions (etw_col), their fast streams and fast
+ *	state, the scratch.  Never waits for a reader; never takes etw_lock.
+ *  stream->lock (raw spinlock, interrupts off: etw_stream_lock()) - one
+ *	kernel stream of a session (a CPU): its current buffer and write
+ *	offset.  Taken by writers in any context but NMI, flushes and the
+ *	watermark sweep.  The fast streams' locks are never taken.
+ *  pool->lock (raw spinlock, interrupts off) - a session's free list,
+ *	backlog, ring, readers and their queues, buffer references and
+ *	counters.  Nests inside stream->lock.
+ *  etw_ksys_mutex (mutex, etw_ksys.c) - system loggers: the attached set,
+ *	flags, stack-walk sets, profile interval, probe registration.
+ *  session->file_sem (semaphore) - one file operation of a session at a
+ *	time (STOP's finish, UPDATE's switch, a snapshot); released by the
+ *	worker, so lockdep does not see it.
+ *  logfile->lock, consumer->lock (mutexes) - one log file's writer and
+ *	header scratch; one consumer descriptor's index scratch.
+ *  etw_user_lock (spinlock, etw_user.c) - the per-user records' table.
+ *  file->stages, etw_kacts (xarrays, their own locks) - a file's open
+ *	stages; the kernel tasks' activity IDs, whose sweep runs under
+ *	etw_kact_sweep_lock (a mutex, only ever trylocked).
+ *  img_seen->lock (spinlock, etw_images.c) - a leaf, under RCU.
  *
- * Lock order: etw_lock -> stream->lock -> pool->lock.
+ * Lock order: mmap_lock -> etw_lock -> stream->lock -> pool->lock;
+ * mmap_lock -> etw_lock -> etw_collect_mutex -> pool->lock;
+ * etw_collect_mutex -> file->stages' lock, i_mmap_rwsem;
+ * session->file_sem -> logfile->lock -> pool->lock;
+ * session->file_sem -> etw_collect_mutex; session->file_sem -> etw_lock;
+ * consumer->lock -> stream->lock; etw_ksys_mutex -> stream->lock.
+ * etw_ksys_mutex is never taken with etw_lock held.
  */
 #ifndef _ETW_INTERNAL_H
 #define _ETW_INTERNAL_H
@@ -188,6 +221,9 @@ struct etw_active {
 	} e[];
 };
 
+struct etw_guid_node;
+struct etw_kprov;
+
 /**
  * struct etw_reg - one registration (EventRegister / RegisterTraceGuids)
  * @gnode:	on its GUID's list in the index (etw_index.c; etw_lock)
@@ -228,9 +264,6 @@ struct etw_active {
  *		(etw_lock; etw_kprov.c)
  * @rcu:	for kfree_rcu()
  */
-struct etw_guid_node;
-struct etw_kprov;
-
 struct etw_reg {
 	struct list_head gnode;
 	struct list_head mnode;
@@ -297,7 +330,10 @@ void etw_groups_exit(void);
  * @hnode:	in session->ehash, by GUID (etw_lock)
  * @guid:	provider or group GUID
  * @group:	a group enable (EVENT_ENABLE_PROPERTY_PROVIDER_GROUP)
- * @level, @any, @all, @props: the request as given
+ * @level:	the request as given: Level
+ * @any:	MatchAnyKeyword
+ * @all:	MatchAllKeyword
+ * @props:	EnableProperty (ETW_PROP_*)
  * @source_id:	SourceId of the last enable
  * @seq:	when it was last enabled (a classic provider follows the latest)
  * @legacy:	made by EnableTrace
@@ -371,7 +407,12 @@ struct etw_logfile;
  * @file_sem:	one file operation at a time: finishing (STOP), switching
  *		(UPDATE), snapshots (buffering mode); see etw_fileop.c
  * @counted:	ETW_Q_SESSIONS was charged to @user
- * @start_time, @start_raw, @perf_freq, @cpu_mhz, @boot_time: clock facts
+ * @start_time:	FILETIME at start (the clock facts of the logfile header
+ *		and of ETW_IOC_SESSION_QUERY)
+ * @start_raw:	the session clock, read together with @start_time
+ * @perf_freq:	session clock ticks per second
+ * @cpu_mhz:	CPU cycle counter rate, MHz
+ * @boot_time:	FILETIME of boot
  * @msg_seq:	TraceMessage sequence counter (EVENT_TRACE_USE_LOCAL_SEQUENCE);
  *		atomic, drawn by writers under a stream lock
  * @ksys:	system loggers (kernel events): their state, else NULL; set
@@ -486,8 +527,10 @@ static inline u64 etw_process_start_key(struct task_struct *t)
 }
 
 /**
- * struct etw_opener - who opens a log file: credentials, root, umask of
- * the controller that named it
+ * struct etw_opener - who opens a log file: the controller that named it
+ * @cred:	its credentials (counted)
+ * @root:	its root directory (counted): relative names resolve there
+ * @umask:	its umask, for a file it creates
  */
 struct etw_opener {
 	const struct cred *cred;

@@ -30,7 +30,7 @@
  * etw.ko itself cannot go while a module that links to it is loaded.
  *
  * Locking: etw_lock protects etw_kprovs, each etw_kprov's @reg and
- * @running; @cb, @ctx and @caller never change.
+ * @running; @cb, @ctx and @owner never change.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -203,6 +203,7 @@ static void etw_kcb_work_fn(struct work_struct *work)
  */
 void etw_kprov_kick(void)
 {
+	lockdep_assert_held(&etw_lock);
 	queue_work(etw_kcb_wq, &etw_kcb_work);
 }
 
@@ -334,6 +335,20 @@ out_free:
 }
 EXPORT_SYMBOL_NS_GPL(__etw_register, ETW);
 
+/**
+ * EtwUnregister() - end a kernel-mode provider's registration
+ * @RegHandle:	what EtwRegister gave
+ *
+ * The registration leaves the index and its file; then, unless this is
+ * called from the registration's own enable callback, it waits until no
+ * callback of it runs.  When it returns nothing of etw.ko refers to the
+ * caller's code or data: its module may go.
+ *
+ * Context: process context, may sleep; takes etw_lock.  From atomic
+ * context it warns once and fails.
+ * Return: STATUS_SUCCESS, STATUS_INVALID_HANDLE (not a registration, or
+ * already ended) or STATUS_INVALID_DEVICE_STATE (atomic context).
+ */
 NTSTATUS EtwUnregister(REGHANDLE RegHandle)
 {
 	struct etw_reg *reg;
@@ -349,6 +364,23 @@ NTSTATUS EtwUnregister(REGHANDLE RegHandle)
 }
 EXPORT_SYMBOL_NS_GPL(EtwUnregister, ETW);
 
+/**
+ * EtwSetInformation() - set a kernel-mode provider's traits or options
+ * @RegHandle:	the registration
+ * @InformationClass: EventProviderSetTraits (the traits blob: name,
+ *		group; copied, set once; a kernel provider may join any
+ *		group), EventProviderUseDescriptorType (one BOOLEAN) or
+ *		EventProviderBinaryTrackInfo (accepted, no effect)
+ * @EventInformation: the class's data, @InformationLength bytes
+ * @InformationLength: its size
+ *
+ * Context: process context, may sleep; takes etw_lock.  From atomic
+ * context it warns once and fails.
+ * Return: STATUS_SUCCESS, STATUS_INVALID_HANDLE, STATUS_INVALID_PARAMETER
+ * (a bad size or blob), STATUS_NO_MEMORY, STATUS_OBJECT_NAME_COLLISION
+ * (the traits were set already), STATUS_NOT_SUPPORTED (another class),
+ * STATUS_INVALID_DEVICE_STATE (atomic context).
+ */
 NTSTATUS EtwSetInformation(REGHANDLE RegHandle,
 			   EVENT_INFO_CLASS InformationClass,
 			   PVOID EventInformation, ULONG InformationLength)
@@ -426,6 +458,20 @@ static bool etw_kslot_pass(REGHANDLE RegHandle, u8 level, u64 keyword)
 	return true;
 }
 
+/**
+ * EtwEventEnabled() - would an event of this descriptor be written?
+ * @RegHandle:	the registration
+ * @EventDescriptor: the event (its Level and Keyword are tested)
+ *
+ * Reads the registration's published enable slot: a disabled provider
+ * costs one load.  A slot found changing answers TRUE (the writer tests
+ * each session again).
+ *
+ * Context: any, NMI included; takes no lock and never waits.
+ * Return: TRUE if some session may want it; FALSE if none does, for a
+ * NULL @EventDescriptor, or for a handle out of range (a stale handle
+ * reads whatever its slot holds now).
+ */
 BOOLEAN EtwEventEnabled(REGHANDLE RegHandle,
 			PCEVENT_DESCRIPTOR EventDescriptor)
 {
@@ -435,6 +481,18 @@ BOOLEAN EtwEventEnabled(REGHANDLE RegHandle,
 }
 EXPORT_SYMBOL_NS_GPL(EtwEventEnabled, ETW);
 
+/**
+ * EtwProviderEnabled() - would an event of this level and keyword be
+ * written?
+ * @RegHandle:	the registration
+ * @Level:	the event's level (0: any)
+ * @Keyword:	the event's keywords (0: any)
+ *
+ * As EtwEventEnabled(), with the level and keyword given.
+ *
+ * Context: any, NMI included; takes no lock and never waits.
+ * Return: TRUE if some session may want it, else FALSE.
+ */
 BOOLEAN EtwProviderEnabled(REGHANDLE RegHandle, UCHAR Level,
 			   ULONGLONG Keyword)
 {

@@ -144,6 +144,28 @@ static NTSTATUS etw_kactivity_set(const u8 *id)
 	return STATUS_SUCCESS;
 }
 
+/**
+ * EtwActivityIdControl() - create, get or set the calling task's
+ * activity ID
+ * @ControlCode: EVENT_ACTIVITY_CTRL_GET_ID, _SET_ID, _CREATE_ID,
+ *		_GET_SET_ID or _CREATE_SET_ID
+ * @ActivityId:	in and out, as the code says (CREATE_ID: out, a new ID
+ *		from the machine-wide sequence user space draws from too)
+ *
+ * The tasks' IDs are kept in etw_kacts (an xarray by global pid, each
+ * entry stamped with its task's start time); setting GUID_NULL clears
+ * the task's entry.
+ *
+ * Context: EVENT_ACTIVITY_CTRL_CREATE_ID: any but NMI.  The others act
+ * on the calling task: task context, atomic or not; it never sleeps (the
+ * xarray is written with GFP_ATOMIC; a sweep of dead tasks' entries runs
+ * only when preemptible, under etw_kact_sweep_lock, trylocked).  From the
+ * wrong context it warns once and fails.
+ * Return: STATUS_SUCCESS, STATUS_INVALID_PARAMETER (a NULL @ActivityId or
+ * an unknown code), STATUS_INVALID_DEVICE_STATE (wrong context),
+ * STATUS_INSUFFICIENT_RESOURCES (ETW_KACT_MAX tasks have an ID),
+ * STATUS_NO_MEMORY.
+ */
 NTSTATUS EtwActivityIdControl(ULONG ControlCode, LPGUID ActivityId)
 {
 	u8 old[16], fresh[16];
@@ -249,6 +271,35 @@ static NTSTATUS etw_kwrite_status(int err)
 #define ETW_KWRITE_FLAGS	(EVENT_WRITE_FLAG_NO_FAULTING | \
 				 EVENT_WRITE_FLAG_INPRIVATE)
 
+/**
+ * EtwWriteEx() - write a kernel-mode provider's event
+ * @RegHandle:	the registration
+ * @EventDescriptor: the event's descriptor
+ * @Filter:	bit (InstanceId - 1) set skips that session (the
+ *		callback's FilterData names the sessions)
+ * @Flags:	EVENT_WRITE_FLAG_NO_FAULTING (accepted: kernel memory never
+ *		faults here) and EVENT_WRITE_FLAG_INPRIVATE
+ * @ActivityId:	the event's activity ID, or NULL for the calling task's
+ *		(EtwActivityIdControl(); none outside task context)
+ * @RelatedActivityId: a RELATED_ACTIVITYID item, or NULL
+ * @UserDataCount: descriptors at @UserData, <= MAX_EVENT_DATA_DESCRIPTORS
+ * @UserData:	descriptors of kernel memory, read only during the call
+ *
+ * Goes through the ioctl path's writer (etw_write_kernel()) into each
+ * session that wants the event.  Never waits for a buffer, not even for
+ * a blocking session: what finds none is lost and counted.
+ *
+ * Context: any but NMI (process, softirq, hard interrupt, with or without
+ * locks held); takes only stream and pool locks (raw, interrupts off);
+ * allocates nothing.  In NMI it warns once and fails.
+ * Return: STATUS_SUCCESS when every session that wants the event stored
+ * it, else the status of a session that lost it (counted there):
+ * STATUS_INTEGER_OVERFLOW (over 64 KB), STATUS_BUFFER_OVERFLOW (larger
+ * than a buffer minus its header), STATUS_NO_MEMORY (no free buffer),
+ * STATUS_LOG_FILE_FULL (a real-time session without consumer is full),
+ * STATUS_INVALID_DEVICE_STATE (raised from inside a writer, or NMI);
+ * STATUS_INVALID_HANDLE, STATUS_INVALID_PARAMETER.
+ */
 NTSTATUS EtwWriteEx(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR EventDescriptor,
 		    ULONG64 Filter, ULONG Flags, LPCGUID ActivityId,
 		    LPCGUID RelatedActivityId, ULONG UserDataCount,
@@ -289,6 +340,18 @@ NTSTATUS EtwWriteEx(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR EventDescriptor,
 }
 EXPORT_SYMBOL_NS_GPL(EtwWriteEx, ETW);
 
+/**
+ * EtwWriteTransfer() - EtwWriteEx() without Filter and Flags
+ * @RegHandle:	the registration
+ * @EventDescriptor: the event's descriptor
+ * @ActivityId:	the event's activity ID, or NULL for the calling task's
+ * @RelatedActivityId: a RELATED_ACTIVITYID item, or NULL
+ * @UserDataCount: descriptors at @UserData
+ * @UserData:	descriptors of kernel memory
+ *
+ * Context: any but NMI, as EtwWriteEx().
+ * Return: as EtwWriteEx().
+ */
 NTSTATUS EtwWriteTransfer(REGHANDLE RegHandle,
 			  PCEVENT_DESCRIPTOR EventDescriptor,
 			  LPCGUID ActivityId, LPCGUID RelatedActivityId,
@@ -299,6 +362,17 @@ NTSTATUS EtwWriteTransfer(REGHANDLE RegHandle,
 }
 EXPORT_SYMBOL_NS_GPL(EtwWriteTransfer, ETW);
 
+/**
+ * EtwWrite() - EtwWriteEx() without Filter, Flags or a related activity
+ * @RegHandle:	the registration
+ * @EventDescriptor: the event's descriptor
+ * @ActivityId:	the event's activity ID, or NULL for the calling task's
+ * @UserDataCount: descriptors at @UserData
+ * @UserData:	descriptors of kernel memory
+ *
+ * Context: any but NMI, as EtwWriteEx().
+ * Return: as EtwWriteEx().
+ */
 NTSTATUS EtwWrite(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR EventDescriptor,
 		  LPCGUID ActivityId, ULONG UserDataCount,
 		  PEVENT_DATA_DESCRIPTOR UserData)
@@ -308,6 +382,21 @@ NTSTATUS EtwWrite(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR EventDescriptor,
 }
 EXPORT_SYMBOL_NS_GPL(EtwWrite, ETW);
 
+/**
+ * EtwWriteString() - an event whose payload is one UTF-16 string
+ * @RegHandle:	the registration
+ * @Level:	the event's level
+ * @Keyword:	its keywords
+ * @ActivityId:	its activity ID, or NULL for the calling task's
+ * @String:	NUL-terminated UTF-16; at most ETW_MAX_EVENT_SIZE / 2
+ *		characters are read
+ *
+ * The event has a zero descriptor but @Level and @Keyword, and
+ * EVENT_HEADER_FLAG_STRING_ONLY.
+ *
+ * Context: any but NMI, as EtwWriteEx().
+ * Return: as EtwWriteEx(); STATUS_INVALID_PARAMETER for a NULL @String.
+ */
 NTSTATUS EtwWriteString(REGHANDLE RegHandle, UCHAR Level, ULONGLONG Keyword,
 			LPCGUID ActivityId, PCWSTR String)
 {

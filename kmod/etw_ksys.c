@@ -176,6 +176,7 @@ int etw_ksys_prepare(struct etw_session *s, bool privileged)
  * may not.  Other sessions: whoever may control them.
  *
  * Context: process context.
+ * Return: true if the caller may.
  */
 bool etw_ksys_may_read(const struct etw_session *s)
 {
@@ -423,9 +424,9 @@ static void etw_ksys_interval_event(u32 now, u32 before)
 		.tid = task_pid_nr(current), .pid = task_tgid_nr(current),
 	};
 
-	put_unaligned_le32(0, p);		/* Source: ProfileTime */
-	put_unaligned_le32(now, p + 4);
-	put_unaligned_le32(before, p + 8);
+	put_unaligned_le32(0, p + ETW_KP_INTERVAL_SOURCE);	/* ProfileTime */
+	put_unaligned_le32(now, p + ETW_KP_INTERVAL_NEW);
+	put_unaligned_le32(before, p + ETW_KP_INTERVAL_OLD);
 	r.len = ETW_KP_INTERVAL_FIXED +
 		etw_kput_wstr(p + ETW_KP_INTERVAL_FIXED, 12, "Timer", 5);
 	etw_kemit(ETW_KF_PROFILE, &r);

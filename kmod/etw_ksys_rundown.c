@@ -197,17 +197,20 @@ static void etw_krd_perfctr(struct etw_krd *rd, struct task_struct *t,
 	for_each_thread(t, th)
 		faults += th->min_flt + th->maj_flt;
 	rcu_read_unlock();
-	put_unaligned_le32(task_tgid_nr(t), p);
-	put_unaligned_le32((u32)faults, p + 4);
-	put_unaligned_le32(etw_krd_handles(t), p + 8);
+	put_unaligned_le32(task_tgid_nr(t), p + ETW_KP_PERFCTR_PID);
+	put_unaligned_le32((u32)faults, p + ETW_KP_PERFCTR_FAULTS);
+	put_unaligned_le32(etw_krd_handles(t), p + ETW_KP_PERFCTR_HANDLES);
 	if (mm) {
-		put_unaligned_le64((u64)mm->hiwater_vm << PAGE_SHIFT, p + 16);
+		put_unaligned_le64((u64)mm->hiwater_vm << PAGE_SHIFT,
+				   p + ETW_KP_PERFCTR_PEAK_VSIZE);
 		put_unaligned_le64((u64)get_mm_hiwater_rss(mm) << PAGE_SHIFT,
-				   p + 24);
-		put_unaligned_le64((u64)mm->total_vm << PAGE_SHIFT, p + 56);
-		put_unaligned_le64((u64)get_mm_rss(mm) << PAGE_SHIFT, p + 64);
+				   p + ETW_KP_PERFCTR_PEAK_WS);
+		put_unaligned_le64((u64)mm->total_vm << PAGE_SHIFT,
+				   p + ETW_KP_PERFCTR_VSIZE);
+		put_unaligned_le64((u64)get_mm_rss(mm) << PAGE_SHIFT,
+				   p + ETW_KP_PERFCTR_WS);
 		put_unaligned_le64((u64)get_mm_counter(mm, MM_ANONPAGES)
-				   << PAGE_SHIFT, p + 96);
+				   << PAGE_SHIFT, p + ETW_KP_PERFCTR_PRIVATE);
 	}
 	etw_krd_event(rd, ETW_KH_PROCESS_PERFCTR_RD, ETW_KV_PERFCTR, p,
 		      ETW_KP_PERFCTR_SIZE);
@@ -301,9 +304,9 @@ static void etw_krd_interval(struct etw_krd *rd, u16 hook)
 	u32 iv = etw_ksys_profile_interval(), n;
 	u8 *p = rd->buf;
 
-	put_unaligned_le32(0, p);		/* Source: ProfileTime */
-	put_unaligned_le32(iv, p + 4);		/* NewInterval */
-	put_unaligned_le32(iv, p + 8);		/* OldInterval */
+	put_unaligned_le32(0, p + ETW_KP_INTERVAL_SOURCE);	/* ProfileTime */
+	put_unaligned_le32(iv, p + ETW_KP_INTERVAL_NEW);
+	put_unaligned_le32(iv, p + ETW_KP_INTERVAL_OLD);
 	n = etw_kput_wstr(p + ETW_KP_INTERVAL_FIXED, 64, "Timer", 5);
 	etw_krd_event(rd, hook, ETW_KV_PROFILE_INTERVAL, p,
 		      ETW_KP_INTERVAL_FIXED + n);
@@ -316,29 +319,34 @@ static void etw_krd_cpu(struct etw_krd *rd)
 	u8 *p = rd->buf;
 
 	memset(p, 0, ETW_KP_CPU_SIZE);
-	put_unaligned_le32(rd->s->cpu_mhz, p);
-	put_unaligned_le32(num_online_cpus(), p + 4);
+	put_unaligned_le32(rd->s->cpu_mhz, p + ETW_KP_CPU_MHZ);
+	put_unaligned_le32(num_online_cpus(), p + ETW_KP_CPU_NCPUS);
 	put_unaligned_le32((u32)(totalram_pages() >> (20 - PAGE_SHIFT)),
-			   p + 8);
-	put_unaligned_le32(PAGE_SIZE, p + 12);
-	put_unaligned_le32(PAGE_SIZE, p + 16);	/* AllocationGranularity */
-	etw_kput_wstr(p + 20, 512, u->nodename, strnlen(u->nodename, 65));
-	etw_kput_wstr(p + 532, 268, u->domainname,
-		      strnlen(u->domainname, 65));
-	put_unaligned_le64(TASK_SIZE_MAX - 1, p + 808);
+			   p + ETW_KP_CPU_MEMSIZE);
+	put_unaligned_le32(PAGE_SIZE, p + ETW_KP_CPU_PAGESIZE);
+	put_unaligned_le32(PAGE_SIZE, p + ETW_KP_CPU_ALLOC_GRAN);
+	etw_kput_wstr(p + ETW_KP_CPU_COMPUTER, ETW_KP_CPU_COMPUTER_BYTES,
+		      u->nodename, strnlen(u->nodename, 65));
+	etw_kput_wstr(p + ETW_KP_CPU_DOMAIN, ETW_KP_CPU_DOMAIN_BYTES,
+		      u->domainname, strnlen(u->domainname, 65));
+	put_unaligned_le64(TASK_SIZE_MAX - 1, p + ETW_KP_CPU_USER_MAX);
 #ifdef CONFIG_X86_64
-	put_unaligned_le16(9, p + 816);		/* PROCESSOR_ARCHITECTURE_AMD64 */
-	put_unaligned_le16(boot_cpu_data.x86, p + 818);
+	put_unaligned_le16(ETW_KCPU_ARCH_AMD64, p + ETW_KP_CPU_ARCH);
+	put_unaligned_le16(boot_cpu_data.x86, p + ETW_KP_CPU_LEVEL);
 	put_unaligned_le16(boot_cpu_data.x86_model << 8 |
-			   boot_cpu_data.x86_stepping, p + 820);
-	p[822] = 1;				/* PaeEnabled */
-	p[823] = boot_cpu_has(X86_FEATURE_NX);
+			   boot_cpu_data.x86_stepping, p + ETW_KP_CPU_REVISION);
+	p[ETW_KP_CPU_PAE] = 1;
+	p[ETW_KP_CPU_NX] = boot_cpu_has(X86_FEATURE_NX);
 #elif defined(CONFIG_ARM64)
-	put_unaligned_le16(12, p + 816);	/* PROCESSOR_ARCHITECTURE_ARM64 */
+	put_unaligned_le16(ETW_KCPU_ARCH_ARM64, p + ETW_KP_CPU_ARCH);
 #endif
 	etw_krd_event(rd, ETW_KH_CONFIG_CPU, ETW_KV_CONFIG_CPU, p,
 		      ETW_KP_CPU_SIZE);
 }
+
+/* The conventional LBA geometry SystemConfig/PhyDisk reports. */
+#define ETW_KRD_DISK_SPT	63	/* SectorsPerTrack */
+#define ETW_KRD_DISK_TPC	255	/* TracksPerCylinder */
 
 /* SystemConfig/PhyDisk of one disk (SystemConfig_V2_PhyDisk). */
 static void etw_krd_disk(struct etw_krd *rd, struct gendisk *disk)
@@ -349,12 +357,15 @@ static void etw_krd_disk(struct etw_krd *rd, struct gendisk *disk)
 
 	memset(p, 0, ETW_KP_PHYDISK_SIZE);
 	put_unaligned_le32(etw_kdisk_number(MKDEV(disk->major,
-						  disk->first_minor)), p);
-	put_unaligned_le32(sector, p + 4);
-	put_unaligned_le32(63, p + 8);		/* a conventional geometry */
-	put_unaligned_le32(255, p + 12);
-	put_unaligned_le64(div_u64(bytes, 63 * 255 * (u64)sector), p + 16);
-	etw_kput_wstr(p + 40, 512, disk->disk_name,
+						  disk->first_minor)),
+			   p + ETW_KP_PHYDISK_NUMBER);
+	put_unaligned_le32(sector, p + ETW_KP_PHYDISK_SECTOR);
+	put_unaligned_le32(ETW_KRD_DISK_SPT, p + ETW_KP_PHYDISK_SPT);
+	put_unaligned_le32(ETW_KRD_DISK_TPC, p + ETW_KP_PHYDISK_TPC);
+	put_unaligned_le64(div_u64(bytes, ETW_KRD_DISK_SPT * ETW_KRD_DISK_TPC *
+				   (u64)sector), p + ETW_KP_PHYDISK_CYLINDERS);
+	etw_kput_wstr(p + ETW_KP_PHYDISK_MANUFACTURER,
+		      ETW_KP_PHYDISK_MANUFACTURER_BYTES, disk->disk_name,
 		      strnlen(disk->disk_name, DISK_NAME_LEN));
 	etw_krd_event(rd, ETW_KH_CONFIG_PHYDISK, ETW_KV_CONFIG_PHYDISK, p,
 		      ETW_KP_PHYDISK_SIZE);

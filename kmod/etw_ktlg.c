@@ -44,6 +44,24 @@ static VOID NTAPI etw_tlg_callback(LPCGUID SourceId, ULONG ControlCode,
 				  p->CallbackContext);
 }
 
+/**
+ * __etw_tlg_register_km() - TraceLoggingRegister(Ex) in kernel mode
+ * @hProvider:	the provider (TRACELOGGING_DEFINE_PROVIDER)
+ * @pEnableCallback: TraceLoggingRegisterEx's callback, or NULL
+ * @pCallbackContext: its context
+ * @owner:	the registering module (the headers pass THIS_MODULE): what
+ *		it leaves registered ends when it goes
+ *
+ * Registers through __etw_register() with a callback that keeps the
+ * provider's level and keywords in its state (what TraceLoggingWrite
+ * tests), then sets the traits (name, group) with EtwSetInformation();
+ * that result is ignored, as the SDK does.
+ *
+ * Context: process context, may sleep; takes etw_lock.
+ * Return: STATUS_SUCCESS, STATUS_INVALID_PARAMETER (no provider),
+ * STATUS_INVALID_DEVICE_STATE (registered already, or atomic context), or
+ * the status of __etw_register().
+ */
 TLG_STATUS __etw_tlg_register_km(TraceLoggingHProvider hProvider,
 				 TLG_PENABLECALLBACK pEnableCallback,
 				 PVOID pCallbackContext, struct module *owner)
@@ -79,6 +97,15 @@ TLG_STATUS __etw_tlg_register_km(TraceLoggingHProvider hProvider,
 }
 EXPORT_SYMBOL_NS_GPL(__etw_tlg_register_km, ETW);
 
+/**
+ * __etw_tlg_unregister() - TraceLoggingUnregister in kernel mode
+ * @hProvider:	the provider; nothing happens if it is not registered
+ *
+ * EtwUnregister(), then the provider reads as disabled.
+ *
+ * Context: process context, may sleep; takes etw_lock.
+ * Return: nothing.
+ */
 void __etw_tlg_unregister(TraceLoggingHProvider hProvider)
 {
 	struct _TlgProvider_t *p = etw_tlg_state(hProvider);
@@ -93,11 +120,22 @@ void __etw_tlg_unregister(TraceLoggingHProvider hProvider)
 }
 EXPORT_SYMBOL_NS_GPL(__etw_tlg_unregister, ETW);
 
-/*
- * Descriptor 0 is the provider traits (PROVIDER_METADATA), descriptor 1
- * the event metadata (EVENT_METADATA), the rest payload; pEventMetadata
- * starts with channel, level, opcode and keyword (11 bytes), then the
- * TraceLogging metadata (its UINT16 size first).
+/**
+ * __etw_tlg_write() - one TraceLoggingWrite in kernel mode
+ * @hProvider:	the provider
+ * @pEventMetadata: channel, level, opcode and keyword (11 bytes), then
+ *		the TraceLogging metadata (its UINT16 size first)
+ * @filter:	as EtwWriteEx()'s Filter
+ * @flags:	as EtwWriteEx()'s Flags
+ * @pActivityId: the event's activity ID, or NULL
+ * @pRelatedActivityId: a related activity ID, or NULL
+ * @cData:	descriptors at @pData, the first two reserved
+ * @pData:	descriptor 0 is filled with the provider traits
+ *		(PROVIDER_METADATA), descriptor 1 with the event metadata
+ *		(EVENT_METADATA); the rest is payload
+ *
+ * Context: any but NMI, as EtwWriteEx().
+ * Return: nothing; a loss is counted in the sessions, as EtwWriteEx()'s.
  */
 void __etw_tlg_write(TraceLoggingHProvider hProvider,
 		     const void *pEventMetadata, ULONG64 filter, ULONG flags,

@@ -226,6 +226,7 @@ static void etw_kdur_fix(const struct etw_session *s, u8 *p)
  * one's: only privileged sessions see its private fields.
  *
  * Context: any (RCU read side inside).
+ * Return: the uid, or INVALID_UID.
  */
 kuid_t etw_kowner(struct task_struct *t)
 {
@@ -246,6 +247,7 @@ kuid_t etw_kowner(struct task_struct *t)
  * @owner:	a user (etw_kowner()), or INVALID_UID
  *
  * Context: any; @s kept alive by the caller.
+ * Return: true if @s is privileged or its starter is @owner.
  */
 bool etw_ksees(const struct etw_session *s, kuid_t owner)
 {

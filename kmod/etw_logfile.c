@@ -692,6 +692,8 @@ int etw_logfile_switch(struct etw_session *s, char **path,
  * order the events by time.
  *
  * Context: a kernel worker (etw_fileop.c); s->file_sem held.
+ * Return: 0, -EINVAL (not a buffering-mode session), -ENOMEM, or the
+ * error of opening the file.
  */
 int etw_logfile_snapshot(struct etw_session *s, const char *path,
 			 const struct etw_opener *who)

@@ -481,10 +481,16 @@ static void etw_build_checks(void)
 	/* The stash sits in fields the module overwrites (uapi). */
 	BUILD_BUG_ON(offsetof(struct etl_event_header, thread_id) != ETW_STASH_SLOT);
 	BUILD_BUG_ON(offsetof(struct etl_full_header, thread_id) != ETW_STASH_SLOT);
+	BUILD_BUG_ON(offsetof(struct etl_event_header, thread_id) + 2 != ETW_STASH_CPU);
+	BUILD_BUG_ON(offsetof(struct etl_full_header, thread_id) + 2 != ETW_STASH_CPU);
 	BUILD_BUG_ON(offsetof(struct etl_event_header, event_property) != ETW_STASH_FLAGS);
 	BUILD_BUG_ON(offsetof(struct etl_event_header, provider_id) != ETW_STASH_SESSIONS);
 	BUILD_BUG_ON(offsetof(struct etl_full_header, process_id) != ETW_STASH_CLASSIC_FLAGS);
 	BUILD_BUG_ON(offsetof(struct etl_full_header, kernel_time) != ETW_STASH_CLASSIC_SESSIONS);
+	BUILD_BUG_ON(offsetof(struct etl_event_header, provider_id) + 8 !=
+		     ETW_STASH_IGNORED_GUID);
+	BUILD_BUG_ON(offsetof(struct etl_event_header, kernel_time) !=
+		     ETW_STASH_IGNORED_TIMES);
 }
 
 static int __init etw_init(void)

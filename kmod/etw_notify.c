@@ -36,6 +36,7 @@ static void etw_waitlist_add(struct etw_waitlist *wl, struct etw_file *ef,
 {
 	u32 i;
 
+	lockdep_assert_held(&etw_lock);
 	if (!wl)
 		return;
 	for (i = 0; i < wl->n; i++) {

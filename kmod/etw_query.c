@@ -36,6 +36,7 @@
  */
 static bool etw_query_sees(const struct etw_session *s)
 {
+	lockdep_assert_held(&etw_lock);
 	return !etw_session_private(s) || etw_may_control(s);
 }
 
@@ -166,6 +167,7 @@ static u32 etw_query_reg_entries(struct etw_reg *reg)
 {
 	u32 i, n, out = 0;
 
+	lockdep_assert_held(&etw_lock);
 	n = etw_reg_entries(reg, etw_scratch_s, etw_scratch_e);
 	for (i = 0; i < n; i++) {
 		if (!etw_query_sees(etw_scratch_s[i]))

@@ -66,6 +66,9 @@ bool etw_may_start(void)
  *
  * Its owner may, and so may the privileged (CAP_PERFMON, CAP_SYS_ADMIN,
  * the controller group).
+ *
+ * Context: process context (the caller's credentials).
+ * Return: true if the caller may.
  */
 bool etw_may_control(const struct etw_session *s)
 {
@@ -78,6 +81,10 @@ bool etw_may_control(const struct etw_session *s)
  *
  * QPC: CLOCK_MONOTONIC in ns (PerfFreq 10^9); system time: FILETIME;
  * CPU cycles: the cycle counter (reference section 6).
+ *
+ * Context: any but NMI (ktime_get_ns() and ktime_get_real_ns() are not
+ * NMI-safe); writers call it under a stream lock.
+ * Return: the time.
  */
 u64 etw_session_clock(const struct etw_session *s)
 {
@@ -309,6 +316,7 @@ static bool etw_session_conflicts(const struct etw_session *s)
 	struct etw_session *const *tbl[] = { etw_sessions, etw_starting };
 	u32 i, id;
 
+	lockdep_assert_held(&etw_lock);
 	for (i = 0; i < ARRAY_SIZE(tbl); i++) {
 		for (id = 1; id <= ETW_MAX_SESSIONS; id++) {
 			const struct etw_session *t = tbl[i][id];

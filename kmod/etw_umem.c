@@ -146,6 +146,7 @@ int etw_umem_mmap(struct etw_umem *m, struct vm_area_struct *vma)
 {
 	unsigned long n = vma_pages(vma);
 
+	lockdep_assert_held_write(&vma->vm_mm->mmap_lock);
 	if (n > m->nr_pages)
 		return -EINVAL;
 	if (vma->vm_flags & (VM_WRITE | VM_EXEC))
@@ -184,6 +185,7 @@ int etw_umem_mmap_private_rw(struct etw_umem *m, struct vm_area_struct *vma)
 {
 	unsigned long n = vma_pages(vma);
 
+	lockdep_assert_held_write(&vma->vm_mm->mmap_lock);
 	if (n > m->nr_pages)
 		return -EINVAL;
 	if (vma->vm_flags & VM_EXEC)

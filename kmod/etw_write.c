@@ -127,6 +127,7 @@ static int etw_event_describe(struct etw_event *ev, struct etw_reg *reg)
 	u64 payload = 0, meta = 0;
 	u32 i;
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "needs rcu_read_lock()");
 	/* Pairs with smp_store_release() in etw_set_traits(). */
 	ev->traits = smp_load_acquire(&reg->traits);
 	ev->traits_len = ev->traits ? reg->traits_len : 0;
@@ -413,6 +414,7 @@ static u32 etw_event_stack_for(struct etw_event *ev,
 	struct etw_session *s = ae->session;
 	u32 size;
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "needs rcu_read_lock()");
 	u32 base = ev->size;
 
 	ev->sfirst = 0;
@@ -506,6 +508,7 @@ static __always_inline int etw_record_write(struct etw_session *s, u32 size,
 	u64 ts;
 	u8 *dst;
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "needs rcu_read_lock()");
 	/* Seed 002, rule 9: over 64 KB in all is dropped. */
 	if (size > ETW_MAX_EVENT_SIZE)
 		err = -E2BIG;
@@ -565,6 +568,7 @@ static int etw_write_sessions(struct etw_file *ef, struct etw_event *ev,
 	int ret, err = 0;
 	u32 i;
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "needs rcu_read_lock()");
 	reg = etw_reg_lookup(ef, w->handle);
 	if (!reg)
 		return -ENOENT;
@@ -925,6 +929,7 @@ etw_classic_session(struct etw_file *ef, u64 handle, u64 logger,
 	struct etw_reg *reg;
 	u32 i;
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "needs rcu_read_lock()");
 	reg = etw_reg_lookup(ef, handle);
 	if (!reg || !(reg->flags & ETW_REG_F_CLASSIC))
 		return NULL;
@@ -969,6 +974,7 @@ static int etw_classic_write(struct etw_file *ef, void *ctx)
 	struct etw_reg *reg;
 	u32 size;
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "needs rcu_read_lock()");
 	ae = etw_classic_session(ef, t->handle, t->logger, &reg);
 	if (!ae)
 		return -ENOENT;
@@ -1092,6 +1098,7 @@ static int etw_message_write(struct etw_file *ef, void *ctx)
 	struct etw_reg *reg;
 	u32 mode, size;
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "needs rcu_read_lock()");
 	ae = etw_classic_session(ef, m->handle, m->logger, &reg);
 	if (!ae)
 		return -ENOENT;

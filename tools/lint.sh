@@ -7,6 +7,11 @@
 #  3. checkpatch (from linux-source-6.1) is clean on kmod/, uapi/ and the
 #     kernel-mode provider modules
 #  4. kernel-version tests only in kmod/etw_compat.h
+#  5. kernel-doc (KDIR's scripts/kernel-doc -none -v: 6.1's has no -Wall;
+#     -v adds the missing-Return: warnings) says nothing about kmod/ and
+#     uapi/
+#  6. every function whose comment says "Context: <lock> held" asserts it
+#     (lockdep_assert_held(), RCU_LOCKDEP_WARN(); tools/lint-lockdep.py)
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 KDIR=$1
@@ -16,7 +21,7 @@ CHECKPATCH=$TOP/build/ksrc/linux-source-6.1/scripts/checkpatch.pl
 J=-j$(nproc)
 
 echo "TAP version 13"
-echo "1..4"
+echo "1..6"
 
 # Force a full rebuild so every file is compiled (and warned about) once.
 # Only the module's own objects go: kbuild's "clean" with M= would delete
@@ -69,4 +74,26 @@ if [ -z "$others" ]; then
 else
 	echo "not ok 4 kernel-version tests only in $COMPAT"
 	echo "$others" | sed 's/^/# /'
+fi
+
+# Every kernel-doc comment of the module and its ABI parses and describes
+# every member, parameter and return value.
+KDOC=$KDIR/scripts/kernel-doc
+kdfiles=$(cd "$TOP" && ls kmod/*.[ch] kmod/shared/*.[ch] kmod/include/*.h uapi/linux/*.h)
+(cd "$TOP" && perl "$KDOC" -none -v $kdfiles) > "$LOG/kernel-doc.log" 2>&1
+if [ -x "$KDOC" ] && ! grep -qE ': (warning|error):' "$LOG/kernel-doc.log"; then
+	echo "ok 5 kernel-doc: no warnings in kmod/ and uapi/"
+else
+	echo "not ok 5 kernel-doc: no warnings in kmod/ and uapi/"
+	grep -E ': (warning|error):|No such file' "$LOG/kernel-doc.log" | head -n 20 | sed 's/^/# /'
+fi
+
+# A comment that says a lock is held is checked by lockdep on debug kernels.
+lkfiles=$(cd "$TOP" && ls kmod/*.[ch] kmod/shared/*.[ch])
+if (cd "$TOP" && python3 tools/lint-lockdep.py $lkfiles) > "$LOG/lockdep.log" 2>&1; then
+	echo "ok 6 every \"Context: ... held\" has its lockdep assertion ($(tail -n 1 "$LOG/lockdep.log"))"
+else
+	echo "not ok 6 every \"Context: ... held\" has its lockdep assertion"
+	grep -E '^fail' "$LOG/lockdep.log" | head -n 20 | sed 's/^/# /'
+	tail -n 1 "$LOG/lockdep.log" | sed 's/^/# /'
 fi

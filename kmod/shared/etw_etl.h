@@ -305,28 +305,50 @@ void *etl_message_put_header(void *dst, u16 size,
 /**
  * struct etl_logfile_params - what the logfile header record says
  * (TRACE_LOGFILE_HEADER, etl-format section 4)
+ * @buffer_size:	BufferSize, bytes
+ * @nr_processors:	NumberOfProcessors
+ * @end_time:		EndTime, FILETIME; 0 while the session runs
+ * @max_file_size:	MaximumFileSize
+ * @log_file_mode:	LogFileMode
+ * @buffers_written:	BuffersWritten: buffers in the file, buffer 0
+ *			included
+ * @events_lost:	EventsLost
+ * @buffers_lost:	BuffersLost
+ * @cpu_mhz:		CpuSpeedInMHz
+ * @tz_bias:		the time zone's Bias, minutes (UTC = local + bias)
+ * @boot_time:		BootTime, FILETIME
+ * @perf_freq:		PerfFreq: Hz of the session clock
+ * @start_time:		StartTime, FILETIME, read together with @start_raw
+ * @start_raw:		the session clock at start: the record's SystemTime
+ * @clock_type:		ReservedFlags: ETL_CLOCK_*
+ * @thread_id:		the record's ThreadId
+ * @process_id:		the record's ProcessId
+ * @logger_name:	LoggerName, UTF-8
+ * @logger_name_len:	its bytes
+ * @log_file_name:	LogFileName, UTF-8
+ * @log_file_name_len:	its bytes
  */
 struct etl_logfile_params {
-	u32 buffer_size;	/* bytes */
+	u32 buffer_size;
 	u32 nr_processors;
-	u64 end_time;		/* FILETIME, 0 while the session runs */
+	u64 end_time;
 	u32 max_file_size;
 	u32 log_file_mode;
-	u32 buffers_written;	/* buffers in the file, buffer 0 included */
+	u32 buffers_written;
 	u32 events_lost;
 	u32 buffers_lost;
 	u32 cpu_mhz;
-	s32 tz_bias;		/* minutes, UTC = local + bias */
-	u64 boot_time;		/* FILETIME */
-	u64 perf_freq;		/* Hz of the session clock */
-	u64 start_time;		/* FILETIME, read together with start_raw */
-	u64 start_raw;		/* session clock at start */
-	u32 clock_type;		/* ETL_CLOCK_* */
+	s32 tz_bias;
+	u64 boot_time;
+	u64 perf_freq;
+	u64 start_time;
+	u64 start_raw;
+	u32 clock_type;
 	u32 thread_id;
 	u32 process_id;
-	const char *logger_name;	/* UTF-8 */
+	const char *logger_name;
 	u32 logger_name_len;
-	const char *log_file_name;	/* UTF-8 */
+	const char *log_file_name;
 	u32 log_file_name_len;
 };
 

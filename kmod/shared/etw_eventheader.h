@@ -123,7 +123,12 @@ enum etw_eh_format {
 
 /**
  * struct etw_eh_event - one EventHeader event, taken apart
- * @flags..@level:	the eventheader
+ * @flags:		the eventheader's flags (eventheader_flags)
+ * @version:		its version
+ * @id:			its id
+ * @tag:		its tag
+ * @opcode:		its opcode
+ * @level:		its level
  * @activity:		16 bytes, or NULL
  * @related:		16 bytes, or NULL
  * @meta:		the metadata extension's data, or NULL

@@ -211,8 +211,16 @@
 #define ETW_KSID_TOKEN_SIZE	16
 #define ETW_KSID_SIZE		16	/* S-1-22-1-uid: 8 + 2 sub-authorities */
 
-/* Process_V2_TypeGroup2 (PerfCtr, PerfCtrRundown) */
-#define ETW_KP_PERFCTR_SIZE	104
+/* Process_V2_TypeGroup2 (PerfCtr, PerfCtrRundown); the sizes are bytes */
+#define ETW_KP_PERFCTR_PID		0	/* ProcessId */
+#define ETW_KP_PERFCTR_FAULTS		4	/* PageFaultCount */
+#define ETW_KP_PERFCTR_HANDLES		8	/* HandleCount */
+#define ETW_KP_PERFCTR_PEAK_VSIZE	16	/* PeakVirtualSize */
+#define ETW_KP_PERFCTR_PEAK_WS		24	/* PeakWorkingSetSize */
+#define ETW_KP_PERFCTR_VSIZE		56	/* VirtualSize */
+#define ETW_KP_PERFCTR_WS		64	/* WorkingSetSize */
+#define ETW_KP_PERFCTR_PRIVATE		96	/* PrivatePageCount */
+#define ETW_KP_PERFCTR_SIZE		104
 
 /* Thread_V3_TypeGroup1 */
 #define ETW_KP_THREAD_PID	0
@@ -331,10 +339,42 @@
 #define ETW_KP_PROFILE_SIZE	16	/* InstructionPointer, ThreadId, Count, Reserved */
 #define ETW_KP_SYSENTER_SIZE	8	/* SysCallAddress */
 #define ETW_KP_SYSEXIT_SIZE	4	/* SysCallNtStatus */
-#define ETW_KP_INTERVAL_FIXED	12	/* Source, NewInterval, OldInterval, then SourceName */
+#define ETW_KP_INTERVAL_SOURCE	0	/* Source: 0, ProfileTime */
+#define ETW_KP_INTERVAL_NEW	4	/* NewInterval */
+#define ETW_KP_INTERVAL_OLD	8	/* OldInterval */
+#define ETW_KP_INTERVAL_FIXED	12	/* then SourceName */
 
-/* SystemConfig */
+/* SystemConfig_V3_CPU */
+#define ETW_KP_CPU_MHZ		0
+#define ETW_KP_CPU_NCPUS	4	/* NumberOfProcessors */
+#define ETW_KP_CPU_MEMSIZE	8	/* MB */
+#define ETW_KP_CPU_PAGESIZE	12
+#define ETW_KP_CPU_ALLOC_GRAN	16	/* AllocationGranularity */
+#define ETW_KP_CPU_COMPUTER	20	/* ComputerName: 256 WCHARs */
+#define ETW_KP_CPU_COMPUTER_BYTES 512
+#define ETW_KP_CPU_DOMAIN	532	/* DomainName: 134 WCHARs */
+#define ETW_KP_CPU_DOMAIN_BYTES	268
+#define ETW_KP_CPU_HT		800	/* HyperThreadingFlag, pointer-sized */
+#define ETW_KP_CPU_USER_MAX	808	/* HighestUserAddress */
+#define ETW_KP_CPU_ARCH		816	/* ProcessorArchitecture, u16 */
+#define ETW_KP_CPU_LEVEL	818	/* ProcessorLevel, u16 */
+#define ETW_KP_CPU_REVISION	820	/* ProcessorRevision, u16 */
+#define ETW_KP_CPU_PAE		822	/* PaeEnabled, u8 */
+#define ETW_KP_CPU_NX		823	/* NxEnabled, u8 */
+#define ETW_KP_CPU_MEMSPEED	824	/* MemorySpeed */
 #define ETW_KP_CPU_SIZE		828
+/* ProcessorArchitecture (PROCESSOR_ARCHITECTURE_*) */
+#define ETW_KCPU_ARCH_AMD64	9
+#define ETW_KCPU_ARCH_ARM64	12
+
+/* SystemConfig_V2_PhyDisk */
+#define ETW_KP_PHYDISK_NUMBER	0	/* DiskNumber */
+#define ETW_KP_PHYDISK_SECTOR	4	/* BytesPerSector */
+#define ETW_KP_PHYDISK_SPT	8	/* SectorsPerTrack */
+#define ETW_KP_PHYDISK_TPC	12	/* TracksPerCylinder */
+#define ETW_KP_PHYDISK_CYLINDERS 16	/* Cylinders, u64 */
+#define ETW_KP_PHYDISK_MANUFACTURER 40	/* Manufacturer: 256 WCHARs */
+#define ETW_KP_PHYDISK_MANUFACTURER_BYTES 512
 #define ETW_KP_PHYDISK_SIZE	568
 
 /* StackWalk_Event: EventTimeStamp, StackProcess, StackThread, Stack[] */

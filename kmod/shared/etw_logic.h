@@ -176,6 +176,9 @@ int etw_traits_parse(const void *blob, u32 len, struct etw_traits_info *out);
 
 /**
  * struct etw_filter_view - one EVENT_FILTER_DESCRIPTOR, data in memory
+ * @type:	EVENT_FILTER_TYPE_*
+ * @size:	bytes at @data
+ * @data:	the filter's bytes (a kernel copy in the module)
  */
 struct etw_filter_view {
 	u32 type;
@@ -270,6 +273,18 @@ bool etw_exe_filter_match(const struct etw_filter_view *f, const char *exe,
 
 /**
  * struct etw_session_params - StartTrace's geometry, in and out
+ * @log_file_mode: LogFileMode (EVENT_TRACE_*_MODE, ETW_MODE_*)
+ * @buffer_size_kb: BufferSize in KB; normalised to 4..16384 (0: 64)
+ * @min_buffers: MinimumBuffers; raised to 2 per stream
+ * @max_buffers: MaximumBuffers; raised to @min_buffers (equal to it in
+ *		buffering mode)
+ * @max_file_size: MaximumFileSize in MB (0: no limit)
+ * @flush_timer: FlushTimer in seconds (0 -> 1 for real time)
+ * @clock_type:	ClientContext: 1 QPC, 2 system time, 3 CPU cycle counter
+ *		(0 -> 1)
+ * @has_log_file: a log file is named
+ * @nr_streams:	out: per-CPU streams, or 1 without per-processor buffering
+ * @nr_buffers:	out: buffers to allocate
  */
 struct etw_session_params {
 	u32 log_file_mode;

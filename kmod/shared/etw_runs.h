@@ -206,9 +206,19 @@ struct etw_mcpu {
 
 /**
  * struct etw_merge_scratch - a merge's memory, given by its caller
- * @heap, @gpos, @gleft, @gneed, @gkey, @gprev: one entry per run
- * @cpus, @top:	one entry per distinct CPU of the runs (ETW_RUN_BADCPU
- *		counts as one)
+ * @heap:	the overlap groups' heaps of runs, by their next record
+ * @gpos:	per run of a group: the ring offset of its next record
+ * @gleft:	per run of a group: its records not given yet
+ * @gneed:	per run of a group: the size of its next record (0: not
+ *		read yet)
+ * @gkey:	per run of a group: the key of its next record
+ * @gprev:	per run of a group: the key of its last record given
+ * @cpus:	per CPU: its cursor
+ * @top:	the CPUs with a piece left, heaped by that piece
+ *
+ * One entry per run in the first six (an overlap group's state, by run
+ * index), one per distinct CPU of the runs in the last two
+ * (ETW_RUN_BADCPU counts as one).
  */
 struct etw_merge_scratch {
 	u32 *heap;
@@ -223,6 +233,12 @@ struct etw_merge_scratch {
 
 /**
  * struct etw_merge - the runs of a collect in emitting order
+ * @runs:	the runs, sorted by etw_merge_init()
+ * @n:		how many
+ * @rings:	the stages' rings, by etw_run.stage
+ * @x:		the scratch (the caller's memory)
+ * @ncpus:	cursors in @x.cpus
+ * @ntop:	of them with a piece left, heaped in @x.top
  *
  * Runs are sorted by CPU, then by first key.  On each CPU, a run whose
  * keys do not reach those of its neighbours is one piece; runs that
@@ -237,10 +253,10 @@ struct etw_merge_scratch {
 struct etw_merge {
 	struct etw_run *runs;
 	u32 n;
-	const struct etw_ring *rings;	/* by etw_run.stage */
+	const struct etw_ring *rings;
 	struct etw_merge_scratch x;
-	u32 ncpus;		/* cursors in x.cpus */
-	u32 ntop;		/* of them with a piece left, heaped in x.top */
+	u32 ncpus;
+	u32 ntop;
 };
 
 /*

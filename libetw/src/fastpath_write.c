@@ -229,6 +229,10 @@ _Static_assert(sizeof(EVENT_DESCRIPTOR) == 16 &&
 	       offsetof(EVENT_DESCRIPTOR, Keyword), "EVENT_DESCRIPTOR in the header");
 _Static_assert(offsetof(struct etl_event_header, provider_id) ==
 	       ETW_STASH_SESSIONS, "the stash's sessions");
+_Static_assert(offsetof(struct etl_event_header, provider_id) + 8 ==
+	       ETW_STASH_IGNORED_GUID &&
+	       offsetof(struct etl_event_header, kernel_time) ==
+	       ETW_STASH_IGNORED_TIMES, "what the module overwrites unread");
 
 uint64_t etw_fp_wanted(uint32_t slot, uint8_t level, uint64_t kw,
 		       uint64_t *word)

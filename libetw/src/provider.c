@@ -735,8 +735,9 @@ ULONG etw_write_fast(REGHANDLE RegHandle, PCEVENT_DESCRIPTOR d, ULONG64 Filter,
 		goto slow;
 	}
 	/*
-	 * ProviderId's second half, KernelTime and UserTime and the padding
-	 * are the module's (uapi): not stored here.
+	 * ProviderId's second half, KernelTime and UserTime
+	 * (ETW_STASH_IGNORED_*) and the padding are the module's (uapi): not
+	 * stored here.
 	 */
 	rec = t->data + off;
 	q = (uint64_t *)rec;

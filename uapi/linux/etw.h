@@ -143,6 +143,7 @@ struct etw_info {
  * @enabled:	1 while any session enables this registration
  * @level:	max level over enabling sessions (a session's 0 counts as 255)
  * @flags:	ETW_SLOT_*
+ * @__pad:	0
  * @match_any:	OR of the sessions' MatchAnyKeyword (a modern provider's 0
  *		counts as all bits)
  * @match_all:	AND of the sessions' MatchAllKeyword
@@ -253,6 +254,7 @@ struct etw_set_info {
  * @seq:	sequence number to acknowledge
  * @source_id:	the enabling caller's SourceId, or GUID_NULL (seed 000, 2-3)
  * @level:	aggregated level
+ * @__pad:	0
  * @flags:	ETW_NOTIFY_F_*
  * @filter_type: EVENT_FILTER_DESCRIPTOR.Type of the filter data, if any
  * @filter_size: bytes of filter data following this struct (0 = none)
@@ -310,8 +312,13 @@ struct etw_data_desc {
 /**
  * struct etw_write - ETW_IOC_WRITE: EventWriteEx, one syscall per event
  * @handle:	registration
- * @id, @version, @channel, @level, @opcode, @task, @keyword:
- *		the EVENT_DESCRIPTOR, same layout
+ * @id:		the EVENT_DESCRIPTOR, same layout: Id
+ * @version:	Version
+ * @channel:	Channel
+ * @level:	Level
+ * @opcode:	Opcode
+ * @task:	Task
+ * @keyword:	Keyword
  * @filter:	EventWriteEx Filter: bit (logger_id - 1) set skips that session
  * @flags:	ETW_WRITE_F_*
  * @count:	data descriptors at @data (<= ETW_MAX_DATA_DESCRIPTORS)
@@ -371,11 +378,17 @@ struct etw_write {
  *		that session @logger enables
  * @logger:	logger id (1..64) of the session to write to
  * @guid:	event class GUID
- * @type, @level, @version: EVENT_TRACE_HEADER.Class
+ * @type:	EVENT_TRACE_HEADER.Class.Type
+ * @level:	EVENT_TRACE_HEADER.Class.Level
+ * @version:	EVENT_TRACE_HEADER.Class.Version
  * @flags:	ETW_TRACE_F_*
  * @count:	data descriptors at @data (MOF fields), <= 16
+ * @__pad:	must be 0
  * @data:	const struct etw_data_desc *
- * @instance_id, @parent_instance_id, @parent_guid: with ETW_TRACE_F_INSTANCE
+ * @instance_id: with ETW_TRACE_F_INSTANCE: the record's InstanceId
+ * @parent_instance_id: with ETW_TRACE_F_INSTANCE: its ParentInstanceId
+ * @parent_guid: with ETW_TRACE_F_INSTANCE: its ParentGuid (the parent's
+ *		event class)
  * @__reserved:	must be 0
  * @stack:	const __u64 *: the writer's return addresses, innermost
  *		first (ETW_WRITE_SIZE_VER1's @stack); 0 with @stack_count 0
@@ -443,7 +456,9 @@ struct etw_trace_event {
  *		ETW_MAX_DATA_DESCRIPTORS; their bytes are concatenated
  * @data:	const struct etw_data_desc *; type and reserved fields 0
  * @__reserved:	must be 0
- * @stack, @stack_count, @image_gen: as in struct etw_trace_event
+ * @stack:	as in struct etw_trace_event
+ * @stack_count: as in struct etw_trace_event
+ * @image_gen:	as in struct etw_trace_event
  *
  * Writes one MESSAGE record (marker top byte 0x90) to session @logger
  * only, as ETW_IOC_TRACE_EVENT does: -ENOENT if that session does not
@@ -544,8 +559,9 @@ struct etw_fast_slot {
  * The global page.  mmap(NULL, ETW_GLOBAL_PAGE_SIZE, PROT_READ,
  * MAP_SHARED, fd, ETW_MMAP_GLOBAL): one page, the same for every process.
  * @congested has bit (logger_id - 1) set while that blocking session has
- * fewer than half of its buffers free: a writer whose record is for it
- * first waits in ETW_IOC_STAGE_WAIT.
+ * fewer than half of its buffers free or records held back for it in
+ * stages, unless it is stalled: a writer whose record is for it first
+ * waits in ETW_IOC_STAGE_WAIT.
  */
 #define ETW_MMAP_GLOBAL		0x20000
 #define ETW_GLOBAL_PAGE_SIZE	4096
@@ -592,8 +608,9 @@ struct etw_global_page {
  * sessions that asked for each (EVENT_ENABLE_PROPERTY_*) and takes it out
  * of the others'.  Fields the module overwrites carry what
  * it needs to know: the stash, ETW_STASH_* below; those it overwrites
- * and reads nothing from (an EVENT_HEADER64's ProviderId after the
- * stash's 8 bytes, its KernelTime and UserTime) may hold anything.
+ * and reads nothing from (ETW_STASH_IGNORED_*: an EVENT_HEADER64's
+ * ProviderId after the stash's 8 bytes, its KernelTime and UserTime) may
+ * hold anything.
  *
  * Memory ordering (one writer, the thread that opened the stage):
  *
@@ -664,6 +681,9 @@ struct etw_global_page {
 #define ETW_STASH_SESSIONS	0x18	/* __u64, EVENT_HEADER64 */
 #define ETW_STASH_CLASSIC_FLAGS	0x0C	/* __u32, FULL_HEADER64/INSTANCE64 */
 #define ETW_STASH_CLASSIC_SESSIONS 0x28	/* __u64, FULL_HEADER64/INSTANCE64 */
+/* What the module overwrites in an EVENT_HEADER64 and reads nothing from. */
+#define ETW_STASH_IGNORED_GUID	0x20	/* __u64: ProviderId's second half */
+#define ETW_STASH_IGNORED_TIMES	0x38	/* __u64: KernelTime and UserTime */
 
 /**
  * struct etw_stage_meta - the start of a stage mapping
@@ -810,8 +830,13 @@ struct etw_stage_wait {
  * @logger_id:	1..ETW_MAX_SESSIONS
  * @log_file_mode: EVENT_TRACE_* LogFileMode bits in effect
  * @guid:	session GUID
- * @buffer_size_kb, @min_buffers, @max_buffers, @max_file_size,
- * @flush_timer, @clock_type, @enable_flags: the geometry in effect
+ * @buffer_size_kb: the geometry in effect: BufferSize (KB)
+ * @min_buffers: MinimumBuffers
+ * @max_buffers: MaximumBuffers
+ * @max_file_size: MaximumFileSize
+ * @flush_timer: FlushTimer (seconds)
+ * @clock_type:	ClientContext (1 QPC, 2 system time, 3 CPU cycles)
+ * @enable_flags: EnableFlags
  * @owner_uid:	euid that started the session
  * @number_of_buffers: buffers allocated
  * @free_buffers: buffers neither being filled nor waiting for a reader
@@ -947,6 +972,7 @@ struct etw_session_start {
  * @name_buf:	char *, out: the session name, NUL-terminated if it fits
  * @log_file_buf: char *, out: the log file path, NUL-terminated if it fits
  * @log_file_buf_size: bytes at @log_file_buf
+ * @__pad:	must be 0
  * @__reserved:	must be 0
  *
  * STOP returns after every buffer reached its readers or the log file;
@@ -1017,6 +1043,7 @@ struct etw_filter_desc {
  * @match_any:	MatchAnyKeyword
  * @match_all:	MatchAllKeyword
  * @level:	Level
+ * @__pad:	must be 0
  * @timeout_ms:	wait at most this long for the callbacks this call causes
  *		and fail with -ETIMEDOUT if they are late; 0 waits up to the
  *		module's callback_timeout_ms and then succeeds anyway
