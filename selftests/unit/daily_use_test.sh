@@ -28,18 +28,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 n=0
 failed=0
 echo "TAP version 13"
-check() {
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" > "$tmp/why" 2>&1; then
-		echo "ok $n $desc"
-	else
-		echo "not ok $n $desc"
-		sed 's/^/# /' "$tmp/why" | head -n 25
-		failed=$((failed + 1))
-	fi
-}
+CHECK_LINES=25
+. "$here/tap_check.inc"
 for t in etwmc etwwpp etwctl etwdump; do
 	[ -x "$B/$t" ] || { echo "1..0 # SKIP $B/$t not built"; exit 4; }
 done

@@ -22,18 +22,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 n=0
 failed=0
 echo "TAP version 13"
-check() {
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" > "$tmp/why" 2>&1; then
-		echo "ok $n $desc"
-	else
-		echo "not ok $n $desc"
-		sed 's/^/# /' "$tmp/why" | head -n 20
-		failed=$((failed + 1))
-	fi
-}
+. "$here/tap_check.inc"
 if [ ! -x "$E" ] || ! command -v jq > /dev/null; then
 	echo "1..0 # SKIP $E not built, or no jq"
 	exit 4

@@ -28,18 +28,7 @@ failed=0
 planned=13
 echo "TAP version 13"
 echo "1..$planned"
-check() {
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" > "$tmp/why" 2>&1; then
-		echo "ok $n $desc"
-	else
-		echo "not ok $n $desc"
-		sed 's/^/# /' "$tmp/why" | head -n 20
-		failed=$((failed + 1))
-	fi
-}
+. "$here/tap_check.inc"
 if [ ! -x "$E" ]; then
 	for i in $(seq 1 $planned); do
 		echo "ok $i linuxtracepoints # SKIP $E not built"
