@@ -454,8 +454,6 @@ void sev_observe(PEVENT_RECORD er)
 	int hook;
 	struct thr *t;
 
-	if (!sev_nsinks)
-		return;
 	hook = cur_hook = hook_of(er);
 	if (h->TimeStamp.QuadPart > newest)
 		newest = h->TimeStamp.QuadPart;
@@ -521,7 +519,7 @@ void sev_add(PEVENT_RECORD er, const struct decoded *d)
 	const char *pl, *el;
 	USHORT i;
 
-	if (!sev_nsinks || hook == ETW_KH_STACKWALK || event_is_header(er))
+	if (hook == ETW_KH_STACKWALK || event_is_header(er))
 		return;
 	/* Only what a view wants is queued. */
 	if (!(want & SEV_WANT_ALL)) {

@@ -79,9 +79,12 @@ extern struct sym_opts sev_sym_opts;
 void sev_sink(sev_fn fn, unsigned want);
 int sev_active(void);
 
-/* Every delivered event, before the filters (consume.c). */
-/* The views that want stacks, samples, switches: 0, nothing to observe. */
+/*
+ * The views that want stacks, samples, switches: while 0 there is nothing
+ * to observe, and consume.c calls neither function below.
+ */
 extern int sev_nsinks;
+/* Every delivered event, before the filters (consume.c). */
 void sev_observe(PEVENT_RECORD er);
 /* A kept event (consume.c), before the outputs see it. */
 void sev_add(PEVENT_RECORD er, const struct decoded *d);
