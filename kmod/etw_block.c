@@ -327,12 +327,39 @@ void etw_block_release(struct etw_file *ef, u64 sessions)
 	mutex_unlock(&etw_collect_mutex);
 }
 
+/**
+ * etw_stage_held_ms() - what @st holds back, and whether it moved
+ * @st:		a stage
+ * @moved:	set if a session holding @st got records in the last
+ *		collect (it is slow, not stuck), else left alone
+ *
+ * Context: etw_collect_mutex held.
+ * Return: the longest blocking timeout of the sessions @st holds records
+ * back for (0: it holds none).
+ */
+u32 etw_stage_held_ms(struct etw_stage *st, bool *moved)
+{
+	u32 i, ms = 0;
+
+	lockdep_assert_held(&etw_collect_mutex);
+	for (i = 0; st->nholds && i < ETW_STAGE_HOLDS; i++) {
+		struct etw_session *s = st->holds[i].id ?
+			etw_col.sess[st->holds[i].id] : NULL;
+
+		if (!s)
+			continue;
+		ms = max(ms, READ_ONCE(s->fast.block_ms));
+		if (s->fast.got)
+			*moved = true;
+	}
+	return ms;
+}
+
 /* Does any stage of @ef hold records?  The longest timeout, in *@ms. */
-static bool etw_block_file_held(struct etw_file *ef, u32 *ms)
+static bool etw_block_file_held(struct etw_file *ef, u32 *ms, bool *moved)
 {
 	struct etw_stage *st;
 	bool held = false;
-	u32 i;
 
 	if (!etw_col.nholds)
 		return false;
@@ -340,13 +367,7 @@ static bool etw_block_file_held(struct etw_file *ef, u32 *ms)
 		if (st->file != ef || !st->nholds)
 			continue;
 		held = true;
-		for (i = 0; i < ETW_STAGE_HOLDS; i++) {
-			struct etw_session *s = st->holds[i].id ?
-				etw_col.sess[st->holds[i].id] : NULL;
-
-			if (s)
-				*ms = max(*ms, READ_ONCE(s->fast.block_ms));
-		}
+		*ms = max(*ms, etw_stage_held_ms(st, moved));
 	}
 	return held;
 }
@@ -355,32 +376,39 @@ static bool etw_block_file_held(struct etw_file *ef, u32 *ms)
  * etw_fast_wait_held() - the writer waits for what its stages hold
  * @ef:		its file, about to unregister a provider
  *
- * Its records held back for blocking sessions are copied as their
- * readers free buffers: collects run meanwhile, for at most the longest
- * timeout among those sessions (after which the collector gives the
- * holds up, counted), or until a fatal signal.  Nobody else waits: no
- * lock is held between the collects.
+ * Every record its stages have committed until now is collected first
+ * (those that find no buffer in a blocking session are held back for
+ * it, not lost).  Held records are copied as their readers free
+ * buffers: collects run meanwhile until none is held, or a fatal
+ * signal, or the longest timeout among those sessions (and a second
+ * more) passes without a collect that gave one of them a record (after
+ * which the collector gives the holds up, counted).  Nobody else waits:
+ * no lock is held between the collects.
  *
  * Context: process context, no locks held.
  */
 void etw_fast_wait_held(struct etw_file *ef)
 {
 	unsigned long deadline = 0;
-	bool held;
+	bool held, moved;
 	u32 ms = 0;
 
+	if (etw_fast_file_pending(ef))
+		etw_collect_until(ktime_get_ns());
 	while (READ_ONCE(etw_col.nholds)) {
 		if (mutex_lock_killable(&etw_collect_mutex))
 			return;
-		held = etw_block_file_held(ef, &ms);
+		moved = false;
+		held = etw_block_file_held(ef, &ms, &moved);
 		if (held) {
+			moved = false;
 			etw_collect(NULL);
-			held = etw_block_file_held(ef, &ms);
+			held = etw_block_file_held(ef, &ms, &moved);
 		}
 		mutex_unlock(&etw_collect_mutex);
 		if (!held)
 			return;
-		if (!deadline)
+		if (!deadline || moved)
 			deadline = jiffies + msecs_to_jiffies(ms) + HZ;
 		if (time_after(jiffies, deadline) ||
 		    schedule_timeout_killable(1) || fatal_signal_pending(current))

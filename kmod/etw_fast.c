@@ -347,25 +347,6 @@ static u32 etw_stage_advice(struct etw_stage *st, u32 need, u64 now)
 	return fast || need > st->data_size / 4 ? ETW_STAGE_A_GROW : 0;
 }
 
-/*
- * The longest blocking timeout of the sessions @st holds records back
- * for (0: it holds none).  Context: etw_collect_mutex held.
- */
-static u32 etw_stage_held_ms(struct etw_stage *st)
-{
-	u32 i, ms = 0;
-
-	lockdep_assert_held(&etw_collect_mutex);
-	for (i = 0; st->nholds && i < ETW_STAGE_HOLDS; i++) {
-		struct etw_session *s = st->holds[i].id ?
-			etw_col.sess[st->holds[i].id] : NULL;
-
-		if (s)
-			ms = max(ms, READ_ONCE(s->fast.block_ms));
-	}
-	return ms;
-}
-
 long etw_ioctl_stage_seal(struct etw_file *ef, void __user *uarg, u32 usize)
 {
 	struct etw_stage_ctl req;
@@ -394,6 +375,7 @@ long etw_ioctl_stage_seal(struct etw_file *ef, void __user *uarg, u32 usize)
 	 */
 	for (tries = 0; ; tries++) {
 		u64 now = ktime_get_ns();
+		bool moved = false;
 		u32 ms;
 
 		if (tries == 1 && now < t + ETW_COLLECT_MARGIN_NS)
@@ -412,8 +394,12 @@ long etw_ioctl_stage_seal(struct etw_file *ef, void __user *uarg, u32 usize)
 		etw_collect(st);
 		if (etw_collect_room(st, req.need))
 			break;
-		ms = etw_stage_held_ms(st);
-		if (ms && !deadline)
+		/*
+		 * The timeout counts from the holding sessions' last
+		 * progress: a slow file is not a stuck one.
+		 */
+		ms = etw_stage_held_ms(st, &moved);
+		if (ms && (!deadline || moved))
 			deadline = jiffies + msecs_to_jiffies(ms) + HZ;
 		if (tries >= 1 && (!ms || time_after(jiffies, deadline))) {
 			etw_collect_drop_stage(st);
@@ -524,6 +510,36 @@ free_closed:
 }
 
 /**
+ * etw_fast_file_pending() - has a stage of @ef records the collector did
+ * not take yet?
+ * @ef:		the file
+ *
+ * Context: any context that holds a reference to @ef.
+ * Return: true if it may have (a stage its thread closed, or left by
+ * exiting, may still hold records until the collect that frees it, and
+ * is no longer in @ef->stages: then true too).
+ */
+bool etw_fast_file_pending(struct etw_file *ef)
+{
+	struct etw_stage *st;
+	unsigned long id;
+	bool pending;
+
+	if (!atomic_read(&ef->nlisted))
+		return false;
+	pending = atomic_read(&ef->nlisted) != atomic_read(&ef->nstages);
+	rcu_read_lock();
+	xa_for_each(&ef->stages, id, st) {
+		if (pending)
+			break;
+		pending = (READ_ONCE(st->meta->head) & ~ETW_STAGE_BUSY) !=
+			  READ_ONCE(st->tail);
+	}
+	rcu_read_unlock();
+	return pending;
+}
+
+/**
  * etw_fast_drain_reg() - records of @reg's file, before its state changes
  * @reg:	the registration
  * @changed:	bit (logger_id - 1) per session whose state for @reg changes
@@ -540,28 +556,9 @@ free_closed:
 void etw_fast_drain_reg(struct etw_reg *reg, u64 changed)
 {
 	struct etw_file *ef = reg->file;
-	struct etw_stage *st;
-	unsigned long id;
-	bool pending = false;
 
 	lockdep_assert_held(&etw_lock);
-	if (!atomic_read(&ef->nlisted))
-		return;
-	/*
-	 * A stage its thread closed (or left by exiting) may still hold
-	 * records until the collect that frees it, and is no longer in
-	 * @ef->stages: then collect anyway.
-	 */
-	pending = atomic_read(&ef->nlisted) != atomic_read(&ef->nstages);
-	rcu_read_lock();
-	xa_for_each(&ef->stages, id, st) {
-		if (pending)
-			break;
-		pending = (READ_ONCE(st->meta->head) & ~ETW_STAGE_BUSY) !=
-			  READ_ONCE(st->tail);
-	}
-	rcu_read_unlock();
-	if (pending)
+	if (etw_fast_file_pending(ef))
 		etw_collect_until(ktime_get_ns());
 	etw_block_release(ef, changed);
 }

@@ -208,6 +208,8 @@ void etw_fast_flush(struct etw_session *s, bool hint);
 u64 etw_fast_watermark(struct etw_session *s, u64 now, u64 wm);
 bool etw_fast_serves(const struct etw_session *s);
 int etw_block_wait(u64 sessions);
+u32 etw_stage_held_ms(struct etw_stage *st, bool *moved);
+bool etw_fast_file_pending(struct etw_file *ef);
 int etw_block_set(struct etw_session *s, u32 ms);
 int etw_block_info(struct etw_system_info *req);
 extern struct etw_global_page *etw_global;
