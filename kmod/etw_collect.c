@@ -312,7 +312,8 @@ static u64 etw_stage_event_key(const struct etw_stage *st, u64 pos)
  * @pc:		the piece
  * @from:	the ring position to start at (a record in the piece)
  * @lo:		the key its first record is raised to
- * @key:	out: the key the first record not copied is planned from
+ * @left:	out: the position of the first record left for @s
+ * @key:	out: the key that record is planned from
  *
  * One copy per buffer the piece fills (usually one), checked and patched
  * in the collector's scratch, so that only what @s keeps reaches the
@@ -320,11 +321,12 @@ static u64 etw_stage_event_key(const struct etw_stage *st, u64 pos)
  * counted, unless @s is a blocking session: then they stay in the stage.
  *
  * Context: etw_collect_mutex held; takes RCU.
- * Return: 0, or the position of the first record left for @s.
+ * Return: true if records are left for @s (*@left, *@key).  A position
+ * says nothing by itself: a new stage's first record is at 0.
  */
-static u64 etw_emit_piece(struct etw_session *s, struct etw_stage *st,
-			  const struct etw_piece *pc, u64 from, u64 lo,
-			  u64 *key)
+static bool etw_emit_piece(struct etw_session *s, struct etw_stage *st,
+			   const struct etw_piece *pc, u64 from, u64 lo,
+			   u64 *left, u64 *key)
 {
 	struct etw_pool *pool = s->pool;
 	u16 cpu = pc->run->cpu < pool->nr_streams ? pc->run->cpu : 0;
@@ -344,7 +346,7 @@ static u64 etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 	u32 done = 0, kept = 0, lost = 0, len = end - from;
 	u32 off = ETW_STAGE_POS_OFF(from), size = pool->size;
 	struct etw_check res;
-	u64 left = 0;
+	bool held = false;
 
 	lockdep_assert_held(&etw_collect_mutex);
 	p.cpu_times = etw_stage_times(st, p.private);
@@ -358,7 +360,8 @@ static u64 etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 
 		if (!etw_fstream_room(s, fs)) {
 			if (etw_block_holds(s)) {
-				left = from + done;	/* kept for it */
+				*left = from + done;	/* kept for it */
+				held = true;
 				break;
 			}
 			lost += etw_lost_for(st, s, from + done, end);
@@ -410,7 +413,7 @@ static u64 etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 		atomic64_add(lost, &pool->events_lost);
 		fs->lost = true;
 	}
-	return left;
+	return held;
 }
 
 /*
@@ -439,8 +442,7 @@ static void etw_emit_to(struct etw_session *s, struct etw_stage *st,
 		etw_hold_skip(st, s, h, start, lo, end);
 		return;
 	}
-	at = etw_emit_piece(s, st, pc, start, lo, &key);
-	if (at) {
+	if (etw_emit_piece(s, st, pc, start, lo, &at, &key)) {
 		s->fast.failed = true;
 		etw_hold_skip(st, s, h, at, key, end);
 	}
