@@ -50,6 +50,8 @@ struct etw_buf {
  * @cur:	buffer being filled, or NULL
  * @offset:	write offset in @cur (>= 72)
  * @first_ts:	timestamp of the first event in @cur
+ * @last_ts:	a fast stream's: the key of the last record copied into
+ *		@cur, its TimeStamp when sealed (etw_fstream_seal())
  * @lost:	events were lost since @cur was sealed last
  * @events_written: events stored through this stream
  */
@@ -59,6 +61,7 @@ struct etw_stream {
 	struct etw_buf *cur;
 	u32 offset;
 	u64 first_ts;
+	u64 last_ts;
 	bool lost;
 	u64 events_written;
 } ____cacheline_aligned_in_smp;

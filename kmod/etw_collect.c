@@ -376,6 +376,8 @@ static bool etw_emit_piece(struct etw_session *s, struct etw_stage *st,
 				 &p, &res);
 		if (res.kept && at == ETL_BUFFER_HEADER_SIZE)
 			fs->first_ts = get_unaligned_le64(dst + 0x10);
+		if (res.kept)
+			fs->last_ts = res.key;	/* its flush time */
 		if (res.kept && trace_etw_write_enabled())
 			etw_emit_trace(s->logger_id, dst, dst + res.used);
 		fs->offset += res.used;

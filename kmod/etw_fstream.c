@@ -18,7 +18,15 @@
 /* --- fast streams ------------------------------------------------------------- */
 
 /*
- * Seal @fs's current buffer, if it holds records.
+ * Seal @fs's current buffer, if it holds records.  Its TimeStamp (the
+ * flush time) is its last record's key, not the time of the collect:
+ * the collector copies records from the past, and the next buffer's
+ * records may be as old as that, raised to the same floor.  A stream's
+ * buffers then cover time ranges that do not overlap (seed 001, rule
+ * 14), which readers chain them by (consumer_test
+ * kernel_written_file_and_real_time: a flush time after the next
+ * buffer's first record put the two in different chains, and records
+ * of equal keys were delivered out of their order).
  * Context: etw_collect_mutex held.
  */
 void etw_fstream_seal(struct etw_session *s, struct etw_stream *fs,
@@ -35,8 +43,8 @@ void etw_fstream_seal(struct etw_session *s, struct etw_stream *fs,
 		flags |= ETL_BUFFER_FLAG_EVENTS_LOST;
 	fs->lost = false;
 	if (fs->offset > ETL_BUFFER_HEADER_SIZE)
-		etw_pool_hand_over(pool, b, fs->offset, etw_session_clock(s),
-				   flags, fs->id);
+		etw_pool_hand_over(pool, b, fs->offset, fs->last_ts, flags,
+				   fs->id);
 	else
 		etw_pool_give_back(pool, b);
 }

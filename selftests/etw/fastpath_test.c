@@ -79,6 +79,9 @@ struct got {
 	uint64_t ts[512];
 	uint8_t guid[512][16];
 	uint32_t ktime[512];
+	int nbuf;
+	uint64_t flush[64];	/* each buffer's TimeStamp */
+	uint64_t last[64];	/* and its last event's */
 };
 
 static int consume(int fd, const char *name, struct got *g, uint64_t *wm)
@@ -97,7 +100,7 @@ static int consume(int fd, const char *name, struct got *g, uint64_t *wm)
 		   MAP_SHARED, o.fd, 0);
 	memset(&w, 0, sizeof(w));
 	w.ready = (uintptr_t)ready;
-	w.ready_max = 64;
+	w.ready_max = 64;	/* g->flush[] */
 	w.flags = ETW_WAIT_F_FLUSH;
 	if (map == MAP_FAILED || ioctl(o.fd, ETW_IOC_CONSUMER_WAIT, &w))
 		return -errno;
@@ -109,6 +112,8 @@ static int consume(int fd, const char *name, struct got *g, uint64_t *wm)
 		uint32_t off = 72, filled;
 
 		memcpy(&filled, b + 0x30, 4);
+		memcpy(&g->flush[g->nbuf], b + 0x10, 8);
+		g->last[g->nbuf] = 0;
 		while (off < filled && g->n < 512) {
 			const uint8_t *p = b + off;
 			uint16_t size;
@@ -122,10 +127,12 @@ static int consume(int fd, const char *name, struct got *g, uint64_t *wm)
 				memcpy(g->guid[g->n], p + 0x18, 16);
 				memcpy(&g->ktime[g->n], p + 0x38, 4);
 				memcpy(&g->cpu[g->n], b + 0x28, 2);
+				g->last[g->nbuf] = g->ts[g->n];
 				g->n++;
 			}
 			off += (size + 7) & ~7u;
 		}
+		g->nbuf++;
 	}
 	munmap(map, (size_t)o.nr_buffers * o.buffer_size);
 	close(o.fd);
@@ -931,6 +938,36 @@ TEST_F(fp, grow_then_retire)
 	}
 	EXPECT_EQ(301, n);
 	EXPECT_EQ(0, lost_of(self->fd, self->session));
+}
+
+/*
+ * A fast stream's buffer says it was flushed at its last event's time,
+ * not at the collect's: the collector copies records from the past, so
+ * the next buffer's first record may be older than the collect, and a
+ * stream's buffers must cover time ranges that do not overlap (seed
+ * 001, rule 14; readers chain a CPU's buffers by these times).
+ */
+TEST_F(fp, fast_buffer_flush_time_is_its_last_event)
+{
+	uint64_t me = 1ULL << (self->logger - 1), t0, call;
+	uint32_t v = 7;
+	struct got g;
+	struct stage s;
+	int i;
+
+	ASSERT_EQ(0, stage_open(self->fd, 0, &s));
+	t0 = mono();
+	for (i = 0; i < 3; i++)
+		ASSERT_NE(0, stage_event(&s, self->slot, me, 20 + i, &v, 4,
+					 t0 - 3000000 + i * 1000000));
+	usleep(2000);
+	call = mono();
+	ASSERT_EQ(0, consume(self->fd, self->name, &g, NULL));
+	ASSERT_EQ(3, g.n);
+	ASSERT_EQ(1, g.nbuf);
+	EXPECT_EQ(g.ts[2], g.flush[0]);
+	EXPECT_EQ(g.last[0], g.flush[0]);
+	EXPECT_GT(call, g.flush[0]);
 }
 
 /* ---- blocking sessions ------------------------------------------------------- */
