@@ -18,12 +18,22 @@
 
 /* --- the merge ----------------------------------------------------------- */
 
+/*
+ * By time; records of one file and one CPU with equal times in the order
+ * of their buffers in the file (two chains of one CPU can meet at one
+ * time: a buffer whose flush time came after the next one's first
+ * record, as etw.ko's fast streams wrote before their flush time became
+ * their last record's), then by stream.
+ */
 static bool ct_less(const struct ct_stream *a, const struct ct_stream *b)
 {
 	if (a->key_ft != b->key_ft)
 		return a->key_ft < b->key_ft;
 	if (a->key_raw != b->key_raw)
 		return a->key_raw < b->key_raw;
+	if (a->t == b->t && a->t->kind == CT_FILE &&
+	    a->cur.info.cpu == b->cur.info.cpu && a->cur.order != b->cur.order)
+		return a->cur.order < b->cur.order;
 	return a->order < b->order;
 }
 
