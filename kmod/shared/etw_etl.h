@@ -223,6 +223,8 @@ struct etl_logfile_header {
 
 /* FILETIME of the Unix epoch (100-ns units since 1601-01-01). */
 #define ETL_FILETIME_UNIX_EPOCH		116444736000000000ULL
+/* The same in seconds, signed (for time_t arithmetic). */
+#define ETL_UNIX_EPOCH_SECONDS		((long long)(ETL_FILETIME_UNIX_EPOCH / 10000000))
 
 /* EventTraceGuid 68fdd900-4a3e-11d1-84f4-0000f80464e3, in memory order. */
 #define ETL_EVENT_TRACE_GUID_BYTES				\

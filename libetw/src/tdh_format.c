@@ -40,6 +40,7 @@
 #include "internal.h"
 #include "tdh_internal.h"
 #include "shared/etw_utf.h"
+#include "shared/etw_etl.h"
 
 /* The text being built: in the caller's buffer until it outgrows it. */
 struct sb {
@@ -327,7 +328,7 @@ static void civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
 
 size_t tdh_filetime_text(uint64_t ft, char *out, size_t size)
 {
-	const int64_t epoch = 116444736000000000LL;
+	const int64_t epoch = (int64_t)ETL_FILETIME_UNIX_EPOCH;
 	int64_t rel = (int64_t)ft - epoch, secs = rel / 10000000, frac = rel % 10000000;
 	int64_t days, sod, year;
 	unsigned mon, mday;

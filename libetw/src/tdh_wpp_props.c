@@ -31,6 +31,7 @@
 #include "tdh_internal.h"
 #include "tdh_wpp.h"
 #include "shared/etw_utf.h"
+#include "shared/etw_etl.h"
 
 enum {
 	W_VERSION, W_TRACEGUID, W_GUIDNAME, W_GUIDTYPENAME, W_THREADID,
@@ -153,7 +154,7 @@ ULONG tdh_wpp_schema(const EVENT_RECORD *e, ULONG n, const TDH_CONTEXT *c,
 /* FILETIME @ft as SYSTEMTIME, UTC or local. */
 static void filetime_to_systemtime(uint64_t ft, int gmt, SYSTEMTIME *st)
 {
-	time_t secs = (time_t)(ft / 10000000ULL) - 11644473600LL;
+	time_t secs = (time_t)(ft / 10000000ULL) - ETL_UNIX_EPOCH_SECONDS;
 	struct tm tm;
 
 	memset(st, 0, sizeof(*st));

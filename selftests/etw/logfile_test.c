@@ -28,6 +28,7 @@
 #include "shared/etw_utf.h"
 #include "../kselftest_harness.h"
 #include "fastpath_check.h"
+#include "shared/etw_etl.h"
 
 #define MAXEV 20000
 
@@ -496,10 +497,10 @@ TEST_F(lf, clocks_and_the_system_clock_set_back)
 		ASSERT_EQ(ERROR_SUCCESS, start_file(self, EVENT_TRACE_FILE_MODE_SEQUENTIAL,
 						    self->path, 8, 0, clock));
 		mono0 = now_ns(CLOCK_MONOTONIC);
-		ft0 = now_ns(CLOCK_REALTIME) / 100 + 116444736000000000ULL;
+		ft0 = now_ns(CLOCK_REALTIME) / 100 + ETL_FILETIME_UNIX_EPOCH;
 		write_events(self->h, 0, 1, 16);
 		mono1 = now_ns(CLOCK_MONOTONIC);
-		ft1 = now_ns(CLOCK_REALTIME) / 100 + 116444736000000000ULL;
+		ft1 = now_ns(CLOCK_REALTIME) / 100 + ETL_FILETIME_UNIX_EPOCH;
 		if (back)
 			ASSERT_EQ(0, shift_realtime(-100));
 		write_events(self->h, 1, 1, 16);

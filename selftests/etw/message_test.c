@@ -51,6 +51,7 @@
 
 #include "etl_file.h"
 #include "../kselftest_harness.h"
+#include "shared/etw_etl.h"
 
 #define MAXMSG 128
 
@@ -306,7 +307,7 @@ static LONGLONG filetime_now(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
-	return 116444736000000000LL + ts.tv_sec * 10000000LL + ts.tv_nsec / 100;
+	return (LONGLONG)ETL_FILETIME_UNIX_EPOCH + ts.tv_sec * 10000000LL + ts.tv_nsec / 100;
 }
 
 /* All records in one stream: the write order is the delivery order. */

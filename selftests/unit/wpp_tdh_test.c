@@ -25,6 +25,7 @@
 #include <tdh.h>
 
 #include "../kselftest_harness.h"
+#include "shared/etw_etl.h"
 
 static const GUID msg_guid = { 0x6a1b2c3d, 0x4e5f, 0x4061, { 0x82, 0x93, 0xa4, 0xb5, 0xc6, 0xd7,
 							    0xe8, 0xf9 } };
@@ -74,7 +75,7 @@ static void make_event(EVENT_RECORD *e)
 	e->EventHeader.ThreadId = 4242;
 	e->EventHeader.ProcessId = 77;
 	/* 2026-12-02 01:02:03.456 UTC */
-	e->EventHeader.TimeStamp.QuadPart = (1796173323LL + 11644473600LL) * 10000000LL + 4560000;
+	e->EventHeader.TimeStamp.QuadPart = (1796173323LL + ETL_UNIX_EPOCH_SECONDS) * 10000000LL + 4560000;
 	e->BufferContext.ProcessorIndex = 3;
 	e->UserData = data;
 	e->UserDataLength = 9;

@@ -10,6 +10,8 @@
 
 #include <windows.h>
 
+#include "shared/etw_etl.h"
+
 /* FILETIME (100 ns since 1601) as 2024-01-31T12:34:56.1234567Z. */
 void iso_time(LONGLONG ft, char out[96]);
 
@@ -22,7 +24,7 @@ void put_hex(FILE *f, const void *p, size_t n);
 /* FILETIME to ns since 1970. */
 static inline long long filetime_to_unix_ns(LONGLONG ft)
 {
-	return (ft - 116444736000000000LL) * 100;
+	return (ft - (LONGLONG)ETL_FILETIME_UNIX_EPOCH) * 100;
 }
 
 #endif /* _TOOLS_COMMON_FMT_H */

@@ -22,6 +22,7 @@
 
 #include "common/perfdata.h"
 #include "common/tprecord.h"
+#include "shared/etw_etl.h"
 
 #define PERF_MAGIC		0x32454c4946524550ull	/* "PERFILE2" */
 
@@ -432,7 +433,7 @@ static int64_t filetime(const struct pdata *p, uint64_t t)
 {
 	uint64_t wall = p->have_clock ? p->tod_ns + (t - p->clock_ns) : t;
 
-	return (int64_t)(wall / 100) + 116444736000000000ll;
+	return (int64_t)(wall / 100) + (int64_t)ETL_FILETIME_UNIX_EPOCH;
 }
 
 static int sample(struct pdata *p, const uint8_t *s, size_t n,

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "etwctl.h"
+#include "shared/etw_etl.h"
 
 void props_init(struct props *b)
 {
@@ -97,11 +98,11 @@ const char *filetime_text(LONGLONG ft, char *buf, size_t size)
 	struct tm tm;
 	time_t t;
 
-	if (ft <= 116444736000000000LL) {
+	if (ft <= (LONGLONG)ETL_FILETIME_UNIX_EPOCH) {
 		snprintf(buf, size, "-");
 		return buf;
 	}
-	t = (time_t)((ft - 116444736000000000LL) / 10000000);
+	t = (time_t)((ft - (LONGLONG)ETL_FILETIME_UNIX_EPOCH) / 10000000);
 	gmtime_r(&t, &tm);
 	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	return buf;

@@ -30,6 +30,7 @@
 #include "etwdump.h"
 #include "common/names.h"
 #include "etw_guid.h"
+#include "shared/etw_etl.h"
 
 int filter_provider(const char *arg)
 {
@@ -83,7 +84,7 @@ int filter_time(const char *s, FILETIME *ft)
 	t = timegm(&tm);
 	if (t == (time_t)-1)
 		return -1;
-	v = (unsigned long long)(t + 11644473600LL) * 10000000ULL + frac;
+	v = (unsigned long long)(t + ETL_UNIX_EPOCH_SECONDS) * 10000000ULL + frac;
 	ft->dwLowDateTime = (DWORD)v;
 	ft->dwHighDateTime = (DWORD)(v >> 32);
 	return 0;

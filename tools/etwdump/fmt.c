@@ -83,7 +83,7 @@ long long filetime_ns(LONGLONG ft)
 {
 	if (dump.raw)
 		return ft;
-	return (ft - 116444736000000000LL) * 100;
+	return filetime_to_unix_ns(ft);
 }
 
 /* The synthetic EventTrace header event every trace starts with. */

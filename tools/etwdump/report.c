@@ -411,7 +411,7 @@ static void data(struct json *j, const struct evsum_info *in)
 	 * and last events' times as the summary writes them.
 	 */
 	if (have_t0 && !in->raw) {
-		long long since = t0_stamp - 116444736000000000LL;
+		long long since = t0_stamp - (long long)ETL_FILETIME_UNIX_EPOCH;
 		long long secs = since >= 0 ? since / 10000000 : -((-since + 9999999) / 10000000);
 
 		iso_time(t0_stamp, t);
