@@ -354,6 +354,19 @@ struct etl_logfile_params {
 	u32 log_file_name_len;
 };
 
+/* What Windows 10 writes in TRACE_LOGFILE_HEADER (etl-format 6). */
+#define ETL_HEADER_PROVIDER_VERSION	19041		/* a Windows 10 build */
+#define ETL_HEADER_TIMER_RESOLUTION	156250		/* 100-ns units, reference 3.6 */
+
+/*
+ * The 64-bit TRACE_LOGFILE_HEADER at @lf from @p (names excepted): the
+ * one filler of buffer 0's header (etl_header_buffer_write()) and of
+ * the header libetw synthesizes for a real-time session.  TimeZone gets
+ * the Bias alone; a caller that knows more fills the rest.
+ */
+void etl_logfile_header_fill(struct etl_logfile_header *lf,
+			     const struct etl_logfile_params *p);
+
 /*
  * Buffer 0 of a file: BufferType HEADER, flags PROC_INDEX|FLUSH_MARKER,
  * holding the logfile header record (SYSTEM64 header, TRACE_LOGFILE_HEADER

@@ -63,30 +63,20 @@ static u32 etl_put_name(u8 *p, u32 room, const char *s, u32 len)
 	return (u32)etw_utf8_to_utf16z(s ? s : "", s ? len : 0, p, room);
 }
 
-int etl_header_buffer_write(void *buf, u32 buffer_size, u16 logger_id,
-			    const struct etl_logfile_params *p)
+void etl_logfile_header_fill(struct etl_logfile_header *lf,
+			     const struct etl_logfile_params *p)
 {
-	u8 *b = buf, *rec = b + ETL_BUFFER_HEADER_SIZE;
-	struct etl_system_header *sh = (void *)rec;
-	struct etl_logfile_header *lf = (void *)(sh + 1);
-	u32 fixed = sizeof(*sh) + sizeof(*lf), room, size;
-
-	if (buffer_size < ETL_BUFFER_HEADER_SIZE + fixed + 4)
-		return -EINVAL;
-	etl_buffer_init(buf, buffer_size, 0, logger_id, ETL_BUFFER_TYPE_HEADER);
-	room = buffer_size - ETL_BUFFER_HEADER_SIZE - fixed;
-	memset(rec, 0, fixed);
-
+	memset(lf, 0, sizeof(*lf));
 	lf->buffer_size = p->buffer_size;
 	/* Windows 10 writes {10, 0, 1, 5} and a build number. */
 	lf->version[0] = 10;
 	lf->version[1] = 0;
 	lf->version[2] = 1;
 	lf->version[3] = 5;
-	lf->provider_version = 19041;
+	lf->provider_version = ETL_HEADER_PROVIDER_VERSION;
 	lf->number_of_processors = p->nr_processors;
 	lf->end_time = p->end_time;
-	lf->timer_resolution = 156250;
+	lf->timer_resolution = ETL_HEADER_TIMER_RESOLUTION;
 	lf->maximum_file_size = p->max_file_size;
 	lf->log_file_mode = p->log_file_mode;
 	lf->buffers_written = p->buffers_written;
@@ -100,6 +90,22 @@ int etl_header_buffer_write(void *buf, u32 buffer_size, u16 logger_id,
 	lf->start_time = p->start_time;
 	lf->reserved_flags = p->clock_type;
 	lf->buffers_lost = p->buffers_lost;
+}
+
+int etl_header_buffer_write(void *buf, u32 buffer_size, u16 logger_id,
+			    const struct etl_logfile_params *p)
+{
+	u8 *b = buf, *rec = b + ETL_BUFFER_HEADER_SIZE;
+	struct etl_system_header *sh = (void *)rec;
+	struct etl_logfile_header *lf = (void *)(sh + 1);
+	u32 fixed = sizeof(*sh) + sizeof(*lf), room, size;
+
+	if (buffer_size < ETL_BUFFER_HEADER_SIZE + fixed + 4)
+		return -EINVAL;
+	etl_buffer_init(buf, buffer_size, 0, logger_id, ETL_BUFFER_TYPE_HEADER);
+	room = buffer_size - ETL_BUFFER_HEADER_SIZE - fixed;
+	memset(sh, 0, sizeof(*sh));
+	etl_logfile_header_fill(lf, p);
 
 	size = fixed;
 	size += etl_put_name(rec + size, room, p->logger_name,

@@ -365,34 +365,31 @@ static void ct_time_zone(u8 tz[172])
 	memcpy(tz, &z, sizeof(z));
 }
 
-/* A real-time session has no buffer 0: synthesize its header (etl-format 6). */
+/*
+ * A real-time session has no buffer 0: synthesize its header (etl-format
+ * 6) with the file writer's filler, and the whole time zone.
+ */
 static void ct_rt_header(struct etl_logfile_header *h,
 			 const struct etw_session_info *si, u32 buffer_size)
 {
 	u32 ncpu = get_nprocs_conf();
+	struct etl_logfile_params p = {
+		.buffer_size = buffer_size,
+		.nr_processors = si->nr_streams > ncpu ? si->nr_streams : ncpu,
+		.max_file_size = si->max_file_size,
+		.log_file_mode = si->log_file_mode,
+		.buffers_written = si->buffers_written,
+		.events_lost = si->events_lost,
+		.buffers_lost = si->real_time_buffers_lost,
+		.cpu_mhz = si->cpu_speed_mhz,
+		.boot_time = si->boot_time,
+		.perf_freq = si->perf_freq,
+		.start_time = si->start_time,
+		.clock_type = si->clock_type,
+	};
 
-	memset(h, 0, sizeof(*h));
-	h->buffer_size = buffer_size;
-	h->version[0] = 10;
-	h->version[1] = 0;
-	h->version[2] = 1;
-	h->version[3] = 5;
-	h->provider_version = CT_PROVIDER_VERSION;
-	h->number_of_processors = si->nr_streams > ncpu ? si->nr_streams : ncpu;
-	h->timer_resolution = CT_TIMER_RESOLUTION;
-	h->maximum_file_size = si->max_file_size;
-	h->log_file_mode = si->log_file_mode;
-	h->buffers_written = si->buffers_written;
-	h->start_buffers = 1;
-	h->pointer_size = 8;
-	h->events_lost = si->events_lost;
-	h->cpu_speed_mhz = si->cpu_speed_mhz;
+	etl_logfile_header_fill(h, &p);
 	ct_time_zone(h->time_zone);
-	h->boot_time = si->boot_time;
-	h->perf_freq = si->perf_freq;
-	h->start_time = si->start_time;
-	h->reserved_flags = si->clock_type;
-	h->buffers_lost = si->real_time_buffers_lost;
 }
 
 /*

@@ -15,8 +15,6 @@
 #include "etl_file.h"
 
 #define CT_MAX_FILES		64
-#define CT_TIMER_RESOLUTION	156250		/* 100-ns units, reference 3.6 */
-#define CT_PROVIDER_VERSION	19041		/* a Windows 10 build (etl-format 6) */
 #define CT_POLL_MS		50		/* re-ask for the watermark */
 
 enum ct_kind {
