@@ -13,7 +13,7 @@
 #include <tdh.h>
 
 #include "common/names.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "shared/etw_utf.h"
 #include "../kselftest_harness.h"
 

@@ -23,7 +23,7 @@
 
 #include "common/decode.h"
 #include "common/obuf.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "shared/etw_utf.h"
 #include "tdh_wpp.h"
 

@@ -16,7 +16,7 @@
 
 #include "common/event_json.h"
 #include "common/fmt.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 
 /* A literal (its length known at compile time) into @o. */
 #define LIT(o, s) ob_lit(o, s)

@@ -11,7 +11,7 @@
 #include "common/fmt.h"
 #include "common/label.h"
 #include "common/names.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "shared/etw_kevents.h"
 
 static void *grow(void *p, size_t *cap, size_t n, size_t elem)

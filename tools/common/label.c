@@ -7,7 +7,7 @@
 
 #include "common/label.h"
 #include "common/names.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "shared/etw_kevents.h"
 
 const char *provider_label(PEVENT_RECORD er, const struct decoded *d,

@@ -18,7 +18,7 @@
 #include <tdh.h>
 
 #include "common/names.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "shared/etw_eventheader.h"
 #include "shared/etw_kevents.h"
 #include "shared/etw_utf.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "common/obuf.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "tdh_internal.h"
 
 void ob_grow(struct obuf *b, size_t n)

@@ -10,7 +10,7 @@
 #include "common/decode.h"
 #include "common/names.h"
 #include "common/origin.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 
 int origin_hostname(char *buf, size_t size)
 {

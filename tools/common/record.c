@@ -16,7 +16,7 @@
 #include "common/names.h"
 #include "common/record.h"
 #include "common/win32.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "shared/etw_kevents.h"
 
 #define PROG program_invocation_short_name

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 
 #include "etw-export.h"
-#include "etw_ini.h"
+#include "common/ini.h"
 
 void config_defaults(struct ex_config *c)
 {

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "etw-export.h"
-#include "etw_incbin.h"
+#include "common/incbin.h"
 
 ETW_INCBIN(schema_sql, SCHEMA_PATH);
 extern const char schema_sql[];

@@ -23,8 +23,8 @@
 #include <string.h>
 
 #include "etw-journald.h"
-#include "etw_guid.h"
-#include "etw_ini.h"
+#include "common/guid.h"
+#include "common/ini.h"
 
 struct jd_provider *provider_get(const GUID *g)
 {

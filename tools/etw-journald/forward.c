@@ -51,7 +51,7 @@
 #include <systemd/sd-journal.h>
 
 #include "etw-journald.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "common/decode.h"
 
 #define MAX_IOV 128

@@ -29,7 +29,7 @@
 #include "etw-journald.h"
 #include "common/cli.h"
 #include "common/names.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 
 struct jd jd = {
 	.use_manifests = 1,

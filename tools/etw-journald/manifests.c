@@ -18,7 +18,7 @@
 #include <libxml/tree.h>
 
 #include "etw-journald.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 
 static int is(const xmlNode *n, const char *name)
 {

@@ -344,7 +344,7 @@ static int al_list(int argc, char **argv)
 			json_key(&jout, "providers");
 			json_open(&jout, '[');
 			for (j = 0; j < s->nprov; j++)
-				json_str(&jout, NULL, guid_text(&s->prov[j].guid, gbuf));
+				json_str(&jout, NULL, etw_guid_str(&s->prov[j].guid, gbuf));
 			json_close(&jout, ']');
 			json_close(&jout, '}');
 			continue;
@@ -356,7 +356,7 @@ static int al_list(int argc, char **argv)
 		kv("  log file", "%s", s->file[0] ? s->file : "(real time)");
 		for (j = 0; j < s->nprov; j++)
 			kv("  provider", "%s level %u any 0x%llx all 0x%llx%s",
-			   guid_text(&s->prov[j].guid, gbuf), s->prov[j].level,
+			   etw_guid_str(&s->prov[j].guid, gbuf), s->prov[j].level,
 			   (unsigned long long)s->prov[j].any,
 			   (unsigned long long)s->prov[j].all,
 			   s->prov[j].enabled ? "" : " (Enabled=0)");
@@ -511,7 +511,7 @@ static int start_one(const struct al_session *s)
 		if (st != ERROR_SUCCESS) {
 			api_fail("EnableTraceEx2", st, NULL);
 			fprintf(stderr, "etwctl: boot session \"%s\": provider %s "
-				"not enabled\n", s->name, guid_text(&pv->guid, gbuf));
+				"not enabled\n", s->name, etw_guid_str(&pv->guid, gbuf));
 			failed = 1;
 		}
 	}

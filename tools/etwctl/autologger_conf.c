@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "autologger.h"
-#include "etw_ini.h"
+#include "common/ini.h"
 
 /* LogFileMode by name ('|' or ',' between them), as etwctl start says it. */
 static const struct {
@@ -382,7 +382,7 @@ int al_write(FILE *f, const struct al_session *s)
 		   "# Started at boot by etw-autologger.service when etw.ko loads.\n"
 		   "[Session]\nStart=%d\n", s->name, s->start);
 	if (s->has_guid)
-		fprintf(f, "Guid=%s\n", guid_text(&s->guid, gbuf));
+		fprintf(f, "Guid=%s\n", etw_guid_str(&s->guid, gbuf));
 	if (s->file[0])
 		fprintf(f, "FileName=%s\n", s->file);
 	if (s->file_max > 1)
@@ -406,7 +406,7 @@ int al_write(FILE *f, const struct al_session *s)
 
 		fprintf(f, "\n[Provider]\nGuid=%s\nEnabled=%d\nEnableLevel=%u\n"
 			   "MatchAnyKeyword=0x%llx\nMatchAllKeyword=0x%llx\n",
-			guid_text(&p->guid, gbuf), p->enabled, p->level,
+			etw_guid_str(&p->guid, gbuf), p->enabled, p->level,
 			(unsigned long long)p->any, (unsigned long long)p->all);
 		if (p->props)
 			fprintf(f, "EnableProperty=0x%x\n", p->props);

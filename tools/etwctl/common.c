@@ -125,11 +125,6 @@ int parse_u32(const char *s, uint32_t max, ULONG *out)
 	return 0;
 }
 
-const char *guid_text(const GUID *g, char *buf)
-{
-	return etw_guid_str(g, buf);
-}
-
 /* Whether the loaded etw.ko reports a feature (ETW_FEAT_*). */
 int have_feature(uint64_t bit)
 {

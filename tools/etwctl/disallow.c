@@ -21,7 +21,7 @@ static void guid_list_show(const char *session, const GUID *g, ULONG n)
 		json_key(&jout, "disallowed");
 		json_open(&jout, '[');
 		for (i = 0; i < n; i++)
-			json_str(&jout, NULL, guid_text(&g[i], t));
+			json_str(&jout, NULL, etw_guid_str(&g[i], t));
 		json_close(&jout, ']');
 		json_close(&jout, '}');
 		json_end(&jout);
@@ -32,7 +32,7 @@ static void guid_list_show(const char *session, const GUID *g, ULONG n)
 		kv("Disallowed providers", "(none)");
 	for (i = 0; i < n; i++)
 		kv(i ? "" : "Disallowed providers", "{%s}",
-		   guid_text(&g[i], t));
+		   etw_guid_str(&g[i], t));
 }
 
 /* TraceQueryInformation(TraceDisallowListQuery), growing the buffer. */

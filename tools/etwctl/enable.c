@@ -181,7 +181,7 @@ static void enable_show(const struct enable_req *r, CONTROLTRACE_ID h)
 		json_str(&jout, "session", r->session);
 		json_u64(&jout, "logger_id", logger_id(h));
 		json_str(&jout, r->props & EVENT_ENABLE_PROPERTY_PROVIDER_GROUP ?
-		      "group" : "provider", guid_text(&r->provider, g));
+		      "group" : "provider", etw_guid_str(&r->provider, g));
 		if (r->code == EVENT_CONTROL_CODE_ENABLE_PROVIDER) {
 			json_u64(&jout, "level", r->level);
 			json_u64(&jout, "match_any_keyword", r->any);
@@ -189,7 +189,7 @@ static void enable_show(const struct enable_req *r, CONTROLTRACE_ID h)
 			json_u64(&jout, "enable_property", r->props);
 		}
 		json_str(&jout, "source_id", r->has_source ?
-		      guid_text(&r->source, s) : NULL);
+		      etw_guid_str(&r->source, s) : NULL);
 		if (r->npids) {
 			json_key(&jout, "pids");
 			json_open(&jout, '[');
@@ -216,7 +216,7 @@ static void enable_show(const struct enable_req *r, CONTROLTRACE_ID h)
 	}
 	kv("Session", "%s (logger %u)", r->session, logger_id(h));
 	kv(r->props & EVENT_ENABLE_PROPERTY_PROVIDER_GROUP ?
-	   "Provider group" : "Provider", "{%s}", guid_text(&r->provider, g));
+	   "Provider group" : "Provider", "{%s}", etw_guid_str(&r->provider, g));
 	kv("Action", "%s", control_code_name(r->code));
 	if (r->code == EVENT_CONTROL_CODE_ENABLE_PROVIDER) {
 		kv("Level", "%u", r->level);
@@ -225,7 +225,7 @@ static void enable_show(const struct enable_req *r, CONTROLTRACE_ID h)
 		kv("EnableProperty", "0x%08x (%s)", r->props, pr);
 	}
 	if (r->has_source)
-		kv("SourceId", "{%s}", guid_text(&r->source, s));
+		kv("SourceId", "{%s}", etw_guid_str(&r->source, s));
 	if (r->npids) {
 		printf("%-24s", "PID filter");
 		for (i = 0; i < r->npids; i++)

@@ -31,7 +31,7 @@
 #include <evntprov.h>
 
 #include "libetw.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "common/json.h"
 #include "common/names.h"
 #include "common/record.h"
@@ -88,7 +88,6 @@ int api_fail(const char *api, ULONG status, const char *hint);
 int native_fail(const char *what, int err);
 int parse_u64(const char *s, int base, uint64_t max, uint64_t *out);
 int parse_u32(const char *s, uint32_t max, ULONG *out);
-const char *guid_text(const GUID *g, char *buf);
 int have_feature(uint64_t bit);
 
 /* ===== --json: the tools' JSON writer (common/json.h) on stdout ====== */

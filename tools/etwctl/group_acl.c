@@ -50,7 +50,7 @@ static int group_acl_show(const GUID *group)
 		req.count = ETW_MAX_ACL_ENTRIES;
 	if (json) {
 		json_open(&jout, '{');
-		json_str(&jout, "group", guid_text(group, t));
+		json_str(&jout, "group", etw_guid_str(group, t));
 		json_bool(&jout, "restricted", restricted);
 		json_key(&jout, "allowed");
 		json_open(&jout, '[');
@@ -64,7 +64,7 @@ static int group_acl_show(const GUID *group)
 		json_end(&jout);
 		return 0;
 	}
-	kv("Provider group", "{%s}", guid_text(group, t));
+	kv("Provider group", "{%s}", etw_guid_str(group, t));
 	kv("Restricted", "%s", restricted ? "yes (only the entries below and "
 	   "CAP_SYS_ADMIN may join)" : "no (anyone may join)");
 	for (i = 0; i < req.count; i++)

@@ -333,7 +333,7 @@ static int install_one(const char *dir, const char *src)
 	c.skip = name;
 	if (each_manifest(dir, find_conflict, &c)) {
 		fprintf(stderr, "etwctl: %s: provider {%s} is already installed by %s "
-			"(uninstall it first)\n", src, guid_text(&c.guid, t), c.who);
+			"(uninstall it first)\n", src, etw_guid_str(&c.guid, t), c.who);
 		tdh_manifest_free(m);
 		return EXIT_API;
 	}
@@ -364,7 +364,7 @@ static int install_one(const char *dir, const char *src)
 
 		for (i = 0; i < m->nproviders; i++)
 			printf("installed %s {%s} in %s\n", m->providers[i].name,
-			       guid_text(&m->providers[i].guid, t), dst);
+			       etw_guid_str(&m->providers[i].guid, t), dst);
 	}
 	tdh_manifest_free(m);
 	return 0;
@@ -422,7 +422,7 @@ static int list_one(const char *dir, const char *file, const char *path,
 		for (i = 0; m && i < m->nproviders; i++) {
 			json_open(&jout, '{');
 			json_str(&jout, "name", m->providers[i].name);
-			json_str(&jout, "guid", guid_text(&m->providers[i].guid, t));
+			json_str(&jout, "guid", etw_guid_str(&m->providers[i].guid, t));
 			json_u64(&jout, "events", m->providers[i].nevents);
 			json_close(&jout, '}');
 		}
@@ -437,7 +437,7 @@ static int list_one(const char *dir, const char *file, const char *path,
 	for (i = 0; i < m->nproviders; i++)
 		printf("%-40s {%s} %4u events  %s\n",
 		       m->providers[i].name ? m->providers[i].name : "(unnamed)",
-		       guid_text(&m->providers[i].guid, t),
+		       etw_guid_str(&m->providers[i].guid, t),
 		       m->providers[i].nevents, path);
 	return 0;
 }

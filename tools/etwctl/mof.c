@@ -118,7 +118,7 @@ static int install_one(const char *dir, const char *src)
 	c.skip = name;
 	if (each_mof(dir, find_conflict, &c)) {
 		fprintf(stderr, "etwctl: %s: a class of GUID {%s} is already installed by %s "
-			"(uninstall it first)\n", src, guid_text(&c.guid, t), c.who);
+			"(uninstall it first)\n", src, etw_guid_str(&c.guid, t), c.who);
 		tdh_mof_free(f);
 		return EXIT_API;
 	}
@@ -189,7 +189,7 @@ static int list_one(const char *file, const char *path, struct mof_file *f, void
 			json_open(&jout, '{');
 			json_str(&jout, "name", tdh_mof_class_name(f, i));
 			if (!tdh_mof_class_guid(f, i, &g))
-				json_str(&jout, "guid", guid_text(&g, t));
+				json_str(&jout, "guid", etw_guid_str(&g, t));
 			json_close(&jout, '}');
 		}
 		json_close(&jout, ']');
@@ -204,7 +204,7 @@ static int list_one(const char *file, const char *path, struct mof_file *f, void
 		int has = !tdh_mof_class_guid(f, i, &g);
 
 		printf("%-40s %-38s %s\n", tdh_mof_class_name(f, i),
-		       has ? guid_text(&g, t) : "", path);
+		       has ? etw_guid_str(&g, t) : "", path);
 	}
 	return 0;
 }

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 
 #include "etwctl.h"
-#include "etw_progress.h"
+#include "common/progress.h"
 
 static struct {
 	const char *verb, *session;

@@ -149,7 +149,7 @@ void session_json_members(const struct props *b, ULONG streams)
 	json_str(&jout, "name", props_name(b));
 	json_u64(&jout, "logger_id", logger_id(p->Wnode.HistoricalContext));
 	json_u64(&jout, "handle", p->Wnode.HistoricalContext);
-	json_str(&jout, "guid", guid_text(&p->Wnode.Guid, g));
+	json_str(&jout, "guid", etw_guid_str(&p->Wnode.Guid, g));
 	json_u64(&jout, "log_file_mode", p->LogFileMode);
 	json_key(&jout, "modes");
 	json_open(&jout, '[');
@@ -186,7 +186,7 @@ static void session_text(const struct props *b, ULONG streams)
 	kv("Session", "%s", props_name(b));
 	kv("Logger id", "%u", logger_id(p->Wnode.HistoricalContext));
 	kv("Handle", "0x%016llx", p->Wnode.HistoricalContext);
-	kv("Guid", "{%s}", guid_text(&p->Wnode.Guid, g));
+	kv("Guid", "{%s}", etw_guid_str(&p->Wnode.Guid, g));
 	kv("Mode", "0x%08x (%s)", p->LogFileMode,
 	   mode_text(p->LogFileMode, m, sizeof(m)));
 	kv("Clock", "%s", clock_name(p->Wnode.ClientContext));

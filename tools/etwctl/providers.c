@@ -184,7 +184,7 @@ static int provider_show(const GUID *g)
 	n = ((TRACE_GUID_INFO *)info)->InstanceCount;
 	if (json) {
 		json_open(&jout, '{');
-		json_str(&jout, "guid", guid_text(g, t));
+		json_str(&jout, "guid", etw_guid_str(g, t));
 		json_str(&jout, "name", provider_name(g));
 		json_key(&jout, "instances");
 		json_open(&jout, '[');
@@ -211,7 +211,7 @@ static int provider_show(const GUID *g)
 		json_end(&jout);
 		goto out;
 	}
-	kv("Provider", "{%s}%s%s", guid_text(g, t), provider_name(g) ? " " : "",
+	kv("Provider", "{%s}%s%s", etw_guid_str(g, t), provider_name(g) ? " " : "",
 	   provider_name(g) ? provider_name(g) : "");
 	kv("Instances", "%u", n);
 	ntp = provider_tracepoints(g, &tps);
@@ -297,7 +297,7 @@ static int providers_list(void)
 		ni = ((TRACE_GUID_INFO *)info)->InstanceCount;
 		if (json) {
 			json_open(&jout, '{');
-			json_str(&jout, "guid", guid_text(&list[i], t));
+			json_str(&jout, "guid", etw_guid_str(&list[i], t));
 			json_str(&jout, "name", name);
 			json_u64(&jout, "instances", ni);
 			json_key(&jout, "pids");
@@ -357,7 +357,7 @@ static int providers_list(void)
 			tracepoints_json(tps, ntp);
 			json_close(&jout, '}');
 		} else {
-			printf("{%s} %-*s %9u  %-11s %-20s %s\n", guid_text(&list[i], t),
+			printf("{%s} %-*s %9u  %-11s %-20s %s\n", etw_guid_str(&list[i], t),
 			       wn, name ? name : "-", ni, pre ? "pre-enabled" :
 			       classic == ni ? "classic" : classic ? "mixed" : "modern",
 			       pn ? pids : "-", ln ? lg : "-");

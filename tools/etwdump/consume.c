@@ -18,7 +18,7 @@
 #include "stackev.h"
 #include "common/fmt.h"
 #include "common/names.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "shared/etw_kevents.h"
 
 /* Close every handle: ProcessTrace drains what it has and returns. */

@@ -15,7 +15,7 @@
 
 #include "etwdump.h"
 #include "common/fmt.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 
 static void csv_begin(struct obuf *o)
 {

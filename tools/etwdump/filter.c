@@ -29,7 +29,7 @@
 
 #include "etwdump.h"
 #include "common/names.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "shared/etw_etl.h"
 
 int filter_provider(const char *arg)

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "etwdump.h"
-#include "etw_progress.h"
+#include "common/progress.h"
 
 static unsigned long long total_bytes;
 

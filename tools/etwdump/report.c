@@ -39,7 +39,7 @@
 #include "etwdump.h"
 #include "common/fmt.h"
 #include "common/json.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 #include "view.h"
 
 #define CELL_CAP	250000

@@ -5,7 +5,7 @@
  * and built into the program as NUL-terminated strings (tools/Makefile
  * passes their paths and rebuilds this file when they change).
  */
-#include "etw_incbin.h"
+#include "common/incbin.h"
 
 ETW_INCBIN(report_css, REPORT_DIR "/report.css");
 ETW_INCBIN(report_js, REPORT_DIR "/report.js");

@@ -11,7 +11,7 @@
 
 #include "etwdump.h"
 #include "common/json.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 
 void summary_info(ULONG status, struct evsum_info *in)
 {

@@ -33,7 +33,7 @@
 #include "common/fmt.h"
 #include "common/label.h"
 #include "common/names.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 
 static void put_node(struct obuf *o, const struct dnode *n)
 {

@@ -10,7 +10,7 @@
 #include <windows.h>
 #include <evntcons.h>
 
-#include "etw_guid.h"
+#include "common/guid.h"
 
 #define VIEW_MAX_FIELDS 128
 

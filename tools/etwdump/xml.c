@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "etwdump.h"
-#include "etw_guid.h"
+#include "common/guid.h"
 
 static void xml_begin(struct obuf *o)
 {

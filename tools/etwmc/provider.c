@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "etwmc.h"
+#include "common/guid.h"
 
 void c_ident(const char *s, char *out, size_t room)
 {
@@ -94,7 +95,7 @@ static void symbols(FILE *f, const struct names *n, const char *what,
 		fprintf(f, "#define %s 0x%llx\n", def, (unsigned long long)it[i].value);
 		if (chan && i < 8)
 			fprintf(f, "#define %s_KEYWORD 0x%llx\n", def, 1ULL << (63 - i));
-		if (it[i].event_guid && !mf_parse_guid(it[i].event_guid, &g)) {
+		if (it[i].event_guid && !etw_guid_parse(it[i].event_guid, &g)) {
 			c_ident(it[i].name, id, sizeof(id));
 			fprintf(f, "EXTERN_C __declspec(selectany) const GUID %sId = ", id);
 			guid_init(f, &g);
@@ -190,7 +191,7 @@ void emit_provider(FILE *f, const struct tdh_provider *p)
 	static UCHAR levels[65536];
 	static ULONGLONG kws[65536];
 	struct names n;
-	char ev[320], sig[512], decl[4096], args[4096];
+	char ev[320], sig[512], decl[4096], args[4096], gtext[ETW_GUID_STR_LEN];
 	unsigned i, nbits;
 
 	provider_names(p, &n);
@@ -198,10 +199,7 @@ void emit_provider(FILE *f, const struct tdh_provider *p)
 		"// Provider \"%s\" event count %u\n"
 		"//+++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++\n\n",
 		p->name, p->nevents);
-	fprintf(f, "// Provider GUID = %08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x\n",
-		p->guid.Data1, p->guid.Data2, p->guid.Data3, p->guid.Data4[0],
-		p->guid.Data4[1], p->guid.Data4[2], p->guid.Data4[3],
-		p->guid.Data4[4], p->guid.Data4[5], p->guid.Data4[6], p->guid.Data4[7]);
+	fprintf(f, "// Provider GUID = %s\n", etw_guid_str(&p->guid, gtext));
 	fprintf(f, "EXTERN_C __declspec(selectany) const GUID %s = ", n.guid_sym);
 	guid_init(f, &p->guid);
 	fprintf(f, ";\n\n#ifndef %s_Traits\n#define %s_Traits NULL\n#endif // %s_Traits\n\n",

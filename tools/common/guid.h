@@ -5,8 +5,8 @@
  * parsed to the Windows GUID layout (Data1..Data3 as integers, Data4 as
  * bytes in the order written).
  */
-#ifndef _TOOLS_ETW_GUID_H
-#define _TOOLS_ETW_GUID_H
+#ifndef _TOOLS_COMMON_GUID_H
+#define _TOOLS_COMMON_GUID_H
 
 #include <stdio.h>
 #include <string.h>
@@ -89,4 +89,4 @@ static inline const char *etw_guid_str(const GUID *g, char *buf)
 	return buf;
 }
 
-#endif /* _TOOLS_ETW_GUID_H */
+#endif /* _TOOLS_COMMON_GUID_H */

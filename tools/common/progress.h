@@ -6,13 +6,13 @@
  * Shown only once the work has taken ETW_PROGRESS_DELAY_MS (default
  * 500 ms), so that quick commands print nothing more.
  *
- * etw_progress.c (linked into each tool that shows progress) runs the
+ * progress.c (in libetwtools.a) runs the
  * thread: it calls the tool's show() five times a second, under its
  * lock, with the seconds since etw_progress_start(); show() prints its
  * line with etw_progress_line().
  */
-#ifndef _TOOLS_ETW_PROGRESS_H
-#define _TOOLS_ETW_PROGRESS_H
+#ifndef _TOOLS_COMMON_PROGRESS_H
+#define _TOOLS_COMMON_PROGRESS_H
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,4 +55,4 @@ void __attribute__((format(printf, 1, 2))) etw_progress_line(const char *fmt, ..
 void etw_progress_start(void (*show)(double secs));
 void etw_progress_stop(void);
 
-#endif /* _TOOLS_ETW_PROGRESS_H */
+#endif /* _TOOLS_COMMON_PROGRESS_H */

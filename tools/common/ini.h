@@ -6,8 +6,8 @@
  * character is '#' or ';', is a comment; a key=value line splits at its
  * first '='.  Sections, keys and values are each file's own business.
  */
-#ifndef _TOOLS_ETW_INI_H
-#define _TOOLS_ETW_INI_H
+#ifndef _TOOLS_COMMON_INI_H
+#define _TOOLS_COMMON_INI_H
 
 #include <ctype.h>
 #include <string.h>
@@ -47,4 +47,4 @@ static inline int etw_ini_split(char *l, char **key, char **value)
 	return 0;
 }
 
-#endif /* _TOOLS_ETW_INI_H */
+#endif /* _TOOLS_COMMON_INI_H */

@@ -9,8 +9,8 @@
  * The Makefile passes the path (absolute) and makes the object depend
  * on the file.
  */
-#ifndef _TOOLS_ETW_INCBIN_H
-#define _TOOLS_ETW_INCBIN_H
+#ifndef _TOOLS_COMMON_INCBIN_H
+#define _TOOLS_COMMON_INCBIN_H
 
 #define ETW_INCBIN(sym, path) __asm__(					\
 	".section .rodata\n"						\
@@ -22,4 +22,4 @@
 	".size " #sym ", . - " #sym "\n"				\
 	".previous\n")
 
-#endif /* _TOOLS_ETW_INCBIN_H */
+#endif /* _TOOLS_COMMON_INCBIN_H */

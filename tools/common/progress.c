@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The progress thread of the command-line tools (etw_progress.h): etwctl
- * and etwdump link this object and give it their own show().
+ * The progress thread of the command-line tools (common/progress.h), in
+ * libetwtools.a: etwctl and etwdump give it their own show().
  */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <time.h>
 
-#include "etw_progress.h"
+#include "common/progress.h"
 
 static struct {
 	pthread_t thread;
