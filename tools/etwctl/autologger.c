@@ -78,9 +78,10 @@ static int al_create(int argc, char **argv)
 	};
 	char path[PATH_MAX], tmp[PATH_MAX + 8], abs_file[PATH_MAX];
 	struct al_session *s = calloc(1, sizeof(*s));
+	EVENT_TRACE_PROPERTIES geo = { 0 };
 	const char *file = NULL;
 	int c, force = 0, ret = EXIT_USAGE;
-	ULONG mode = 0, *u;
+	ULONG mode = 0, fmode = 0, *u;
 	FILE *f;
 
 	if (!s)
@@ -101,43 +102,8 @@ static int al_create(int argc, char **argv)
 		case OPT_FILE:
 			file = optarg;
 			break;
-		case OPT_MODE: {
-			ULONG m;
-
-			if (al_parse_mode(optarg, &m) ||
-			    (m & ~(EVENT_TRACE_FILE_MODE_SEQUENTIAL |
-				   EVENT_TRACE_FILE_MODE_CIRCULAR |
-				   EVENT_TRACE_FILE_MODE_APPEND |
-				   EVENT_TRACE_FILE_MODE_NEWFILE))) {
-				usage_err("--mode: sequential, circular, append or newfile");
-				goto out;
-			}
-			mode |= m;
-			break;
-		}
 		case OPT_FILE_MAX:
 			u = &s->file_max;
-			break;
-		case OPT_BUFFER_KB:
-			u = &s->buffer_kb;
-			break;
-		case OPT_MIN_BUFFERS:
-			u = &s->min_buffers;
-			break;
-		case OPT_MAX_BUFFERS:
-			u = &s->max_buffers;
-			break;
-		case OPT_MAX_FILE_MB:
-			u = &s->max_file_mb;
-			break;
-		case OPT_FLUSH_TIMER:
-			u = &s->flush_timer;
-			break;
-		case OPT_CLOCK:
-			if (al_parse_clock(optarg, &s->clock)) {
-				usage_err("--clock: qpc, system or cycles");
-				goto out;
-			}
 			break;
 		case OPT_GUID:
 			if (arg_guid(optarg, &s->guid, "--guid"))
@@ -157,7 +123,13 @@ static int al_create(int argc, char **argv)
 			s->start = 0;
 			break;
 		default:
-			ret = opt_end(c);
+			ret = session_opt(c, optarg, &geo, &fmode);
+			if (!ret) {
+				ret = EXIT_USAGE;
+				break;
+			}
+			if (ret < 0)
+				ret = opt_end(c);
 			goto out;
 		}
 		if (u && parse_u32(optarg, UINT32_MAX, u)) {
@@ -165,6 +137,13 @@ static int al_create(int argc, char **argv)
 			goto out;
 		}
 	}
+	mode |= fmode;
+	s->buffer_kb = geo.BufferSize;
+	s->min_buffers = geo.MinimumBuffers;
+	s->max_buffers = geo.MaximumBuffers;
+	s->max_file_mb = geo.MaximumFileSize;
+	s->flush_timer = geo.FlushTimer;
+	s->clock = geo.Wnode.ClientContext;
 	if (nargs(argc) != 1) {
 		usage_err(nargs(argc) ? "too many arguments" : "which session?");
 		goto out;
@@ -472,21 +451,14 @@ static int start_one(const struct al_session *s)
 	p->Wnode.ClientContext = s->clock;
 	if (s->has_guid)
 		p->Wnode.Guid = s->guid;
+	session_default_mode(p, s->file[0] != 0);
 	if (s->file[0]) {
 		strcpy(b->file, s->file);
-		if (!(p->LogFileMode & (EVENT_TRACE_FILE_MODE_SEQUENTIAL |
-					EVENT_TRACE_FILE_MODE_CIRCULAR |
-					EVENT_TRACE_FILE_MODE_APPEND |
-					EVENT_TRACE_FILE_MODE_NEWFILE)))
-			p->LogFileMode |= EVENT_TRACE_FILE_MODE_SEQUENTIAL;
 		make_parent(s->file);
 		if (!(p->LogFileMode & EVENT_TRACE_FILE_MODE_APPEND))
 			rotate(s->file, s->file_max);
 	} else {
 		p->LogFileNameOffset = 0;
-		if (!(p->LogFileMode & (EVENT_TRACE_REAL_TIME_MODE |
-					EVENT_TRACE_BUFFERING_MODE)))
-			p->LogFileMode |= EVENT_TRACE_REAL_TIME_MODE;
 	}
 	st = StartTraceA(&h, s->name, p);
 	free(b);

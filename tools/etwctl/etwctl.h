@@ -120,6 +120,15 @@ void session_json_members(const struct props *b, ULONG streams);
 void session_show(const struct props *b, ULONG streams);
 int session_lookup(const char *name, CONTROLTRACE_ID *h);
 const char *logfile_hint(ULONG st);
+/*
+ * --mode and BUFFER_OPTS (etwctl start, autologger create) into @p (--mode
+ * into *@file_mode): 0 when parsed, -1 when @c is none of them, else the
+ * usage error's status (printed).
+ */
+int session_opt(int c, const char *arg, EVENT_TRACE_PROPERTIES *p,
+		ULONG *file_mode);
+/* A file without a file mode is sequential; no file means real time. */
+void session_default_mode(EVENT_TRACE_PROPERTIES *p, int has_file);
 
 /* ===== enable.c: EnableProperty bits by name ========================== */
 

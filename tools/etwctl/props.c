@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "etwctl.h"
+#include "autologger.h"
 #include "shared/etw_etl.h"
 
 void props_init(struct props *b)
@@ -264,3 +265,67 @@ int props_set_file(struct props *b, const char *path)
 	return 0;
 }
 
+
+/* ===== the session options etwctl start and autologger create share === */
+
+#define FILE_MODES	(EVENT_TRACE_FILE_MODE_SEQUENTIAL | \
+			 EVENT_TRACE_FILE_MODE_CIRCULAR | \
+			 EVENT_TRACE_FILE_MODE_APPEND | \
+			 EVENT_TRACE_FILE_MODE_NEWFILE)
+
+int session_opt(int c, const char *arg, EVENT_TRACE_PROPERTIES *p,
+		ULONG *file_mode)
+{
+	ULONG *u;
+	const char *what;
+
+	switch (c) {
+	case OPT_MODE:
+		if (al_parse_mode(arg, file_mode) || (*file_mode & ~FILE_MODES))
+			return usage_err("--mode: sequential, circular, append or newfile");
+		return 0;
+	case OPT_CLOCK:
+		if (al_parse_clock(arg, &p->Wnode.ClientContext))
+			return usage_err("--clock: qpc, system or cycles");
+		return 0;
+	case OPT_BUFFER_KB:
+		u = &p->BufferSize;
+		what = "--buffer-kb: a number of KB";
+		break;
+	case OPT_MIN_BUFFERS:
+		u = &p->MinimumBuffers;
+		what = "--min-buffers: a number";
+		break;
+	case OPT_MAX_BUFFERS:
+		u = &p->MaximumBuffers;
+		what = "--max-buffers: a number";
+		break;
+	case OPT_MAX_FILE_MB:
+		u = &p->MaximumFileSize;
+		what = "--max-file-mb: a number of MB";
+		break;
+	case OPT_FLUSH_TIMER:
+		u = &p->FlushTimer;
+		what = "--flush-timer: a number of seconds";
+		break;
+	default:
+		return -1;
+	}
+	if (parse_u32(arg, UINT32_MAX, u))
+		return usage_err("%s", what);
+	return 0;
+}
+
+void session_default_mode(EVENT_TRACE_PROPERTIES *p, int has_file)
+{
+	if (has_file) {
+		/* A log file without a mode is a sequential one. */
+		if (!(p->LogFileMode & FILE_MODES))
+			p->LogFileMode |= EVENT_TRACE_FILE_MODE_SEQUENTIAL;
+	} else if (!(p->LogFileMode & (EVENT_TRACE_REAL_TIME_MODE |
+				      EVENT_TRACE_BUFFERING_MODE |
+				      EVENT_TRACE_PRIVATE_LOGGER_MODE))) {
+		/* Events must go somewhere: real time unless told otherwise. */
+		p->LogFileMode |= EVENT_TRACE_REAL_TIME_MODE;
+	}
+}

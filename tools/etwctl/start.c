@@ -14,41 +14,6 @@
 /* --blocking without a value: writers wait at most a second. */
 #define START_BLOCK_MS	1000
 
-static int parse_mode(const char *s, ULONG *mode)
-{
-	static const struct {
-		const char *name;
-		ULONG bit;
-	} modes[] = {
-		{ "sequential", EVENT_TRACE_FILE_MODE_SEQUENTIAL },
-		{ "circular", EVENT_TRACE_FILE_MODE_CIRCULAR },
-		{ "append", EVENT_TRACE_FILE_MODE_APPEND },
-		{ "newfile", EVENT_TRACE_FILE_MODE_NEWFILE },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
-		if (!strcmp(s, modes[i].name)) {
-			*mode = modes[i].bit;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-static int parse_clock(const char *s, ULONG *clock)
-{
-	if (!strcmp(s, "qpc"))
-		*clock = 1;
-	else if (!strcmp(s, "system"))
-		*clock = 2;
-	else if (!strcmp(s, "cycles"))
-		*clock = 3;
-	else
-		return -1;
-	return 0;
-}
-
 static const char *start_hint(ULONG st, const EVENT_TRACE_PROPERTIES *p)
 {
 	const char *h = logfile_hint(st);
@@ -108,12 +73,6 @@ int cmd_start(int argc, char **argv)
 		case OPT_FILE:
 			file = optarg;
 			break;
-		case OPT_MODE:
-			if (parse_mode(optarg, &file_mode)) {
-				usage_err("--mode: sequential, circular, append or newfile");
-				goto out;
-			}
-			break;
 		case OPT_BUFFERING:
 			p->LogFileMode |= EVENT_TRACE_BUFFERING_MODE;
 			break;
@@ -122,42 +81,6 @@ int cmd_start(int argc, char **argv)
 			break;
 		case OPT_PRIVATE:
 			p->LogFileMode |= EVENT_TRACE_PRIVATE_LOGGER_MODE;
-			break;
-		case OPT_BUFFER_KB:
-			if (parse_u32(optarg, UINT32_MAX, &p->BufferSize)) {
-				usage_err("--buffer-kb: a number of KB");
-				goto out;
-			}
-			break;
-		case OPT_MIN_BUFFERS:
-			if (parse_u32(optarg, UINT32_MAX, &p->MinimumBuffers)) {
-				usage_err("--min-buffers: a number");
-				goto out;
-			}
-			break;
-		case OPT_MAX_BUFFERS:
-			if (parse_u32(optarg, UINT32_MAX, &p->MaximumBuffers)) {
-				usage_err("--max-buffers: a number");
-				goto out;
-			}
-			break;
-		case OPT_MAX_FILE_MB:
-			if (parse_u32(optarg, UINT32_MAX, &p->MaximumFileSize)) {
-				usage_err("--max-file-mb: a number of MB");
-				goto out;
-			}
-			break;
-		case OPT_FLUSH_TIMER:
-			if (parse_u32(optarg, UINT32_MAX, &p->FlushTimer)) {
-				usage_err("--flush-timer: a number of seconds");
-				goto out;
-			}
-			break;
-		case OPT_CLOCK:
-			if (parse_clock(optarg, &p->Wnode.ClientContext)) {
-				usage_err("--clock: qpc, system or cycles");
-				goto out;
-			}
 			break;
 		case OPT_BLOCKING:
 			/* Writers wait for the log file rather than lose events. */
@@ -195,7 +118,13 @@ int cmd_start(int argc, char **argv)
 			}
 			break;
 		default:
-			ret = opt_end(c);
+			ret = session_opt(c, optarg, p, &file_mode);
+			if (!ret) {
+				ret = EXIT_USAGE;
+				break;
+			}
+			if (ret < 0)
+				ret = opt_end(c);
 			goto out;
 		}
 	}
@@ -232,17 +161,11 @@ int cmd_start(int argc, char **argv)
 	if (file) {
 		if (props_set_file(b, file))
 			goto out;
-		/* A log file without a mode is a sequential one. */
-		p->LogFileMode |= file_mode ? file_mode :
-					      EVENT_TRACE_FILE_MODE_SEQUENTIAL;
+		p->LogFileMode |= file_mode;
 	} else {
 		p->LogFileNameOffset = 0;
-		/* Events must go somewhere: real time unless told otherwise. */
-		if (!(p->LogFileMode & (EVENT_TRACE_REAL_TIME_MODE |
-					EVENT_TRACE_BUFFERING_MODE |
-					EVENT_TRACE_PRIVATE_LOGGER_MODE)))
-			p->LogFileMode |= EVENT_TRACE_REAL_TIME_MODE;
 	}
+	session_default_mode(p, file != NULL);
 
 	if (file)
 		set_what("session '%s', log file '%s'", name, file);
