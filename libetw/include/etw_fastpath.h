@@ -43,6 +43,29 @@ typedef struct _ETW_ENABLE_SLOT {
 extern const ETW_ENABLE_SLOT *__etw_enable_map;
 
 /*
+ * One consistent read of slot @s: the reader's side of the seqcount of
+ * struct etw_enable_slot (uapi linux/etw.h).  The only user-space copy:
+ * EventEnabled below and libetw's fast path both read the slot with it.
+ */
+static inline void __etw_slot_read(const volatile ETW_ENABLE_SLOT *s,
+				   UINT8 *Level, UINT8 *Flags, UINT64 *Any,
+				   UINT64 *All)
+{
+	UINT32 seq;
+
+	for (;;) {
+		seq = __atomic_load_n(&s->Seq, __ATOMIC_ACQUIRE);
+		*Level = s->Level;
+		*Flags = s->Flags;
+		*Any = s->MatchAnyKeyword;
+		*All = s->MatchAllKeyword;
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (!(seq & 1) && __atomic_load_n(&s->Seq, __ATOMIC_RELAXED) == seq)
+			return;
+	}
+}
+
+/*
  * Seed 000, rule 15, on the aggregate:
  *   Enabled && Level <= Level' && (Keyword == 0 ||
  *     ((Keyword & Any) != 0 && (Keyword & All) == All))
@@ -54,7 +77,7 @@ static inline BOOLEAN __etw_provider_enabled(REGHANDLE RegHandle, UCHAR Level,
 {
 	const ETW_ENABLE_SLOT *map = __etw_enable_map;
 	const volatile ETW_ENABLE_SLOT *s;
-	UINT32 slot = (UINT32)RegHandle - 1, seq;
+	UINT32 slot = (UINT32)RegHandle - 1;
 	UINT64 any, all, kw = (UINT64)Keyword;
 	UINT8 lvl, flags;
 
@@ -64,16 +87,7 @@ static inline BOOLEAN __etw_provider_enabled(REGHANDLE RegHandle, UCHAR Level,
 	/* A disabled provider costs one byte load. */
 	if (!s->Enabled)
 		return FALSE;
-	for (;;) {
-		seq = __atomic_load_n(&s->Seq, __ATOMIC_ACQUIRE);
-		lvl = s->Level;
-		flags = s->Flags;
-		any = s->MatchAnyKeyword;
-		all = s->MatchAllKeyword;
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-		if (!(seq & 1) && __atomic_load_n(&s->Seq, __ATOMIC_RELAXED) == seq)
-			break;
-	}
+	__etw_slot_read(s, &lvl, &flags, &any, &all);
 	if (Level > lvl)
 		return FALSE;
 	if (kw == 0)

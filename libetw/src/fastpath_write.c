@@ -239,8 +239,9 @@ uint64_t etw_fp_wanted(uint32_t slot, uint8_t level, uint64_t kw,
 {
 	const volatile struct etw_fast_slot *f = etw_fp_map + slot;
 	const volatile ETW_ENABLE_SLOT *s = __etw_enable_map + slot;
-	uint64_t w = f->word, any, all;
-	uint32_t seq;
+	uint64_t w = f->word;
+	UINT64 any, all;
+	UINT8 lvl, flags;
 
 	*word = w;
 	if (level >= (w & ETW_FAST_W_LEVEL))
@@ -250,15 +251,7 @@ uint64_t etw_fp_wanted(uint32_t slot, uint8_t level, uint64_t kw,
 	if (w & ETW_FAST_W_KW_ANY)
 		return f->sessions;
 	/* The sessions filter keywords: MatchAny and MatchAll (seed 000). */
-	for (;;) {
-		seq = __atomic_load_n(&s->Seq, __ATOMIC_ACQUIRE);
-		any = s->MatchAnyKeyword;
-		all = s->MatchAllKeyword;
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-		if (!(seq & 1) &&
-		    __atomic_load_n(&s->Seq, __ATOMIC_RELAXED) == seq)
-			break;
-	}
+	__etw_slot_read(s, &lvl, &flags, &any, &all);
 	return ((kw & any) != 0 && (kw & all) == all) ? f->sessions : 0;
 }
 
