@@ -302,6 +302,7 @@ static void mf_channels(struct mf_ctx *c, struct tdh_provider *p,
 
 		if (!imported && !is(e, "channel"))
 			continue;
+		it->imported = imported;
 		it->name = req(c, e, "name");
 		it->chid = attr(c, e, "chid");	/* what events refer to */
 		it->symbol = attr(c, e, "symbol");

@@ -21,6 +21,7 @@ struct mf_item {
 	const char *chid;	/* channels: the id events refer to */
 	const char *msgref;	/* the X of message="$(string.X)", or NULL */
 	const char *event_guid;	/* tasks: eventGUID="{...}", or NULL */
+	int imported;		/* channels: an <importChannel> */
 };
 
 struct mf_map {

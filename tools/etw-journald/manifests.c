@@ -4,36 +4,28 @@
  * channel value of which provider is an Admin, Operational, Analytic or
  * Debug channel (what Windows' Event Log decides by).  Read from the
  * *.man files of $ETW_MANIFEST_PATH (':'-separated; by default
- * /var/lib/etw/manifests and /usr/share/etw/manifests, where TDH looks),
- * with the values mc.exe and TDH give: the value attribute; 8, 9, 10 for
- * the imported System, Application and Security channels (Admin); else
- * 16, 17, ... in order.
+ * /var/lib/etw/manifests and /usr/share/etw/manifests, where TDH looks)
+ * with libetw's manifest reader, so that a channel's value is the one
+ * mc.exe and TDH give it: the value attribute; 8, 9, 10 for the imported
+ * System, Application and Security channels; else 16, 17, ... in order,
+ * skipping values other channels take.  An imported channel without a
+ * type is an Admin one.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/parser.h>
-#include <libxml/tree.h>
-
 #include "etw-journald.h"
-#include "common/guid.h"
+#include "tdh_manifest.h"
 
-static int is(const xmlNode *n, const char *name)
+static enum chan_type type_of(const struct mf_item *it)
 {
-	return n->type == XML_ELEMENT_NODE && !strcmp((const char *)n->name, name);
-}
+	const char *t = it->type;
 
-static char *attr(const xmlNode *n, const char *name)
-{
-	return (char *)xmlGetProp(n, (const xmlChar *)name);
-}
-
-static enum chan_type type_of(const char *t)
-{
 	if (!t)
-		return CH_NONE;
+		return it->imported ? CH_ADMIN : CH_NONE;
 	if (!strcasecmp(t, "Admin"))
 		return CH_ADMIN;
 	if (!strcasecmp(t, "Operational"))
@@ -45,66 +37,73 @@ static enum chan_type type_of(const char *t)
 	return CH_NONE;
 }
 
-static void read_provider(const xmlNode *prov)
+static void read_provider(const struct tdh_provider *tp)
 {
-	char *g = attr(prov, "guid"), *name = attr(prov, "name");
-	struct jd_provider *p;
-	const xmlNode *list = NULL, *e;
-	unsigned next = 16;
-	GUID guid;
+	struct jd_provider *p = provider_get(&tp->guid);
+	unsigned i;
 
-	if (!g || etw_guid_parse(g, &guid) || !(p = provider_get(&guid)))
-		goto out;
+	if (!p)
+		return;
 	p->manifest = 1;
-	if (name)
-		snprintf(p->name, sizeof(p->name), "%s", name);
-	for (e = prov->children; e; e = e->next)
-		if (is(e, "channels"))
-			list = e;
-	for (e = list ? list->children : NULL; e; e = e->next) {
-		int imported = is(e, "importChannel");
-		char *v, *t, *n;
-		unsigned long val;
+	if (tp->name)
+		snprintf(p->name, sizeof(p->name), "%s", tp->name);
+	for (i = 0; i < tp->nchannels; i++) {
+		const struct mf_item *it = &tp->channels[i];
 
-		if (!imported && !is(e, "channel"))
+		if (it->value >= 256)
 			continue;
-		v = attr(e, "value");
-		t = attr(e, "type");
-		n = attr(e, "name");
-		if (v) {
-			val = strtoul(v, NULL, 0);
-		} else if (imported && n && !strcasecmp(n, "System")) {
-			val = 8;
-		} else if (imported && n && !strcasecmp(n, "Application")) {
-			val = 9;
-		} else if (imported && n && !strcasecmp(n, "Security")) {
-			val = 10;
-		} else {
-			val = next++;
-		}
-		if (val < 256) {
-			p->chan[val] = imported && !t ? CH_ADMIN : type_of(t);
-			free(p->chan_name[val]);
-			p->chan_name[val] = n ? strdup(n) : NULL;
-		}
-		xmlFree(v);
-		xmlFree(t);
-		xmlFree(n);
+		p->chan[it->value] = type_of(it);
+		free(p->chan_name[it->value]);
+		p->chan_name[it->value] = it->name ? strdup(it->name) : NULL;
 	}
-out:
-	xmlFree(g);
-	xmlFree(name);
 }
 
-/* Every <provider> under the document's <events> elements. */
-static void walk(const xmlNode *n)
+/* The whole file @path, NUL-terminated, or NULL. */
+static char *slurp(const char *path, size_t *len)
 {
-	for (; n; n = n->next) {
-		if (is(n, "provider"))
-			read_provider(n);
-		else if (n->type == XML_ELEMENT_NODE)
-			walk(n->children);
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 &&
+	    !fseek(f, 0, SEEK_SET) && (buf = malloc((size_t)n + 1))) {
+		if (fread(buf, 1, (size_t)n, f) == (size_t)n) {
+			buf[n] = 0;
+			*len = (size_t)n;
+		} else {
+			free(buf);
+			buf = NULL;
+		}
 	}
+	fclose(f);
+	return buf;
+}
+
+static void read_file(const char *path)
+{
+	struct tdh_manifest *m;
+	char err[256] = "";
+	size_t len = 0;
+	unsigned i;
+	ULONG e;
+	char *xml = slurp(path, &len);
+
+	if (!xml) {
+		fprintf(stderr, "etw-journald: %s: %s\n", path, strerror(errno));
+		return;
+	}
+	m = tdh_manifest_parse(xml, len, path, &e, err, sizeof(err));
+	free(xml);
+	if (!m) {
+		fprintf(stderr, "etw-journald: %s: not a manifest%s%s\n", path,
+			*err ? ": " : "", err);
+		return;
+	}
+	for (i = 0; i < tdh_manifest_providers(m); i++)
+		read_provider(tdh_manifest_provider(m, i));
+	tdh_manifest_free(m);
 }
 
 static void read_dir(const char *dir)
@@ -117,19 +116,11 @@ static void read_dir(const char *dir)
 	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
 		char path[4096];
-		xmlDoc *doc;
 
 		if (len < 5 || strcmp(e->d_name + len - 4, ".man"))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR |
-				  XML_PARSE_NOWARNING);
-		if (!doc) {
-			fprintf(stderr, "etw-journald: %s: not a manifest\n", path);
-			continue;
-		}
-		walk(xmlDocGetRootElement(doc));
-		xmlFreeDoc(doc);
+		read_file(path);
 	}
 	closedir(d);
 }
@@ -141,6 +132,8 @@ void manifests_read(void)
 			    "/var/lib/etw/manifests:/usr/share/etw/manifests");
 	char *tok, *save = NULL;
 
+	if (!dirs)
+		return;
 	for (tok = strtok_r(dirs, ":", &save); tok; tok = strtok_r(NULL, ":", &save))
 		read_dir(tok);
 	free(dirs);
