@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # consumer_damage_test: ProcessTrace on damaged and unusual .etl files.
-# Built like consumer_test (consumer*.c and the ETL reader from source,
+# Built like processtrace_file_test (consumer*.c and the ETL reader from source,
 # the rest of libetw from build/libetw/libetw.a), under ASan + UBSan when
 # the toolchain can run them (ETL_SAN, etl.mk).
 $(OUTPUT)/consumer_damage_test: $(SHARED)/etw_etl_read.c $(SHARED)/etw_etl_write.c $(SHARED)/etw_xpress.c \

@@ -14,7 +14,7 @@
  *  - damaged files deliver every intact buffer and record, then
  *    ERROR_FILE_CORRUPT (more in consumer_damage_test.c); bad arguments
  *    give the documented errors.
- * Built with ASan/UBSan where the toolchain can (consumer_test.mk).
+ * Built with ASan/UBSan where the toolchain can (processtrace_file_test.mk).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -569,7 +569,7 @@ static char tmpdir[256];
 
 __attribute__((constructor)) static void tmp_make(void)
 {
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/consumer_test.XXXXXX");
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/processtrace_file_test.XXXXXX");
 	if (!mkdtemp(tmpdir))
 		tmpdir[0] = 0;
 }

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# consumer_test: OpenTrace/ProcessTrace/CloseTrace of libetw on .etl
+# processtrace_file_test: OpenTrace/ProcessTrace/CloseTrace of libetw on .etl
 # files.  consumer*.c and the ETL reader/writer are compiled from source,
 # under ASan + UBSan when the toolchain can run them; the rest of libetw
 # (last error, the device) comes from build/libetw/libetw.a, linked after
@@ -11,7 +11,7 @@ CONSUMER_SAN := $(shell t=$$(mktemp) && \
 	echo 'int main(void){return 0;}' | \
 	$(CC) $(CONSUMER_SAN_FLAGS) -x c - -o $$t 2>/dev/null && $$t && \
 	echo '$(CONSUMER_SAN_FLAGS)'; rm -f $$t)
-$(OUTPUT)/consumer_test: $(SHARED)/etw_etl_read.c $(SHARED)/etw_etl_write.c $(SHARED)/etw_xpress.c \
+$(OUTPUT)/processtrace_file_test: $(SHARED)/etw_etl_read.c $(SHARED)/etw_etl_write.c $(SHARED)/etw_xpress.c \
 	$(LIBSRC)/etl_file.c $(LIBSRC)/consumer.c $(LIBSRC)/consumer_event.c \
 	$(LIBSRC)/consumer_merge.c ../../build/libetw/libetw.a
-$(OUTPUT)/consumer_test: CFLAGS += $(CONSUMER_SAN) -DETL_UNIT_DIR='"$(CURDIR)"'
+$(OUTPUT)/processtrace_file_test: CFLAGS += $(CONSUMER_SAN) -DETL_UNIT_DIR='"$(CURDIR)"'

@@ -15,7 +15,7 @@
  *                       exclusive; the defined bits are 0x01..0x80.
  *   our decision:       POINTER32 and POINTER64 are mutually exclusive.
  *
- * Built with ASan/UBSan when available (message_test.mk): every record is
+ * Built with ASan/UBSan when available (etl_message_test.mk): every record is
  * decoded from a heap block of exactly the buffer's length.
  */
 #include <stdlib.h>
