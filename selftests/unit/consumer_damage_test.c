@@ -41,32 +41,8 @@
 
 /* --- files ------------------------------------------------------------------- */
 
-static char tmpdir[256];
-
-__attribute__((constructor)) static void tmp_make(void)
-{
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/consumer_damage.XXXXXX");
-	if (!mkdtemp(tmpdir))
-		tmpdir[0] = 0;
-}
-
-__attribute__((destructor)) static void tmp_remove(void)
-{
-	char path[512];
-	struct dirent *de;
-	DIR *d;
-
-	if (!tmpdir[0] || !(d = opendir(tmpdir)))
-		return;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", tmpdir, de->d_name);
-		unlink(path);
-	}
-	closedir(d);
-	rmdir(tmpdir);
-}
+#define UNIT_TMPDIR_NAME "consumer_damage"
+#include "unit_tmpdir.h"
 
 static u8 *load(const char *path, size_t *size)
 {
@@ -84,20 +60,6 @@ static u8 *load(const char *path, size_t *size)
 	return d;
 }
 
-static const char *save(const char *name, const void *d, size_t size)
-{
-	static char path[512];
-	FILE *f;
-
-	if (!tmpdir[0])
-		abort();
-	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
-	f = fopen(path, "wb");
-	if (!f || fwrite(d, 1, size, f) != size)
-		abort();
-	fclose(f);
-	return path;
-}
 
 static u16 get16(const u8 *p)
 {
@@ -208,7 +170,7 @@ static ULONG run(const char *path)
 static void expect_recovered(struct __test_metadata *_metadata, const char *name,
 			     const u8 *d, size_t size, long want, ULONG status)
 {
-	const char *path = save(name, d, size);
+	const char *path = tmp_save(name, d, size);
 	long py = py_recover(path, "records.total");
 
 	EXPECT_EQ(status, run(path));
@@ -285,7 +247,7 @@ TEST(bad_extended_item_costs_its_record_only)
 			 ERROR_FILE_CORRUPT);
 	EXPECT_EQ(1, seen.dmg.records);
 	EXPECT_EQ(ETW_DAMAGE_RECORD, seen.first.kind);
-	EXPECT_EQ(py_recover(save("ext.etl", d, size), "skipped.records"),
+	EXPECT_EQ(py_recover(tmp_save("ext.etl", d, size), "skipped.records"),
 		  seen.dmg.records);
 	free(d);
 }
@@ -306,7 +268,7 @@ TEST(bad_buffer_headers_cost_those_buffers_only)
 	expect_recovered(_metadata, "hdr.etl", d, size, PS_RECORDS - lost,
 			 ERROR_FILE_CORRUPT);
 	EXPECT_EQ(3, seen.dmg.buffers);
-	EXPECT_EQ(py_recover(save("hdr.etl", d, size), "skipped.buffers"),
+	EXPECT_EQ(py_recover(tmp_save("hdr.etl", d, size), "skipped.buffers"),
 		  seen.dmg.buffers);
 	free(d);
 }
@@ -326,7 +288,7 @@ TEST_F_TIMEOUT(cut, truncation_keeps_whole_records, 180)
 
 	/* At every buffer boundary: the buffers before it, all of them. */
 	for (cut = PS_BSIZE; cut < size; cut += PS_BSIZE) {
-		const char *path = save("cut.etl", d, cut);
+		const char *path = tmp_save("cut.etl", d, cut);
 
 		EXPECT_EQ(ERROR_FILE_CORRUPT, run(path));
 		EXPECT_EQ(py_recover(path, "records.total"), seen.n);
@@ -337,7 +299,7 @@ TEST_F_TIMEOUT(cut, truncation_keeps_whole_records, 180)
 		at10 += buffer_records(cut);
 	/* Inside buffer 10: the records of it that lie wholly before the cut. */
 	for (cut = 10 * PS_BSIZE + 80; cut < 11 * PS_BSIZE; cut += 997) {
-		const char *path = save("cut2.etl", d, cut);
+		const char *path = tmp_save("cut2.etl", d, cut);
 
 		EXPECT_EQ(ERROR_FILE_CORRUPT, run(path));
 		EXPECT_EQ(py_recover(path, "records.total"), seen.n) {
@@ -362,7 +324,7 @@ TEST(duplicate_buffer_and_trailing_garbage)
 	expect_recovered(_metadata, "dup.etl", d, size + PS_BSIZE + 3001,
 			 PS_RECORDS, ERROR_FILE_CORRUPT);
 	EXPECT_EQ(1, seen.dmg.duplicates);
-	EXPECT_EQ(py_recover(save("dup.etl", d, size + PS_BSIZE + 3001),
+	EXPECT_EQ(py_recover(tmp_save("dup.etl", d, size + PS_BSIZE + 3001),
 			     "skipped.duplicates"), seen.dmg.duplicates);
 	free(d);
 }
@@ -418,13 +380,13 @@ TEST(compressed_file_reads_like_the_original)
 	const char *path;
 	int i;
 
-	ASSERT_EQ(ERROR_SUCCESS, run(save("plain.etl", d, size)));
+	ASSERT_EQ(ERROR_SUCCESS, run(tmp_save("plain.etl", d, size)));
 	ASSERT_EQ(PS_RECORDS, seen.n);
 	memcpy(ts, seen.ts, sizeof(ts));
 	csize = compress_sample(d, size, c, offs);
 	TH_LOG("%zu bytes compressed to %zu", size, csize);
 	EXPECT_GT(size / 2, csize);
-	path = save("compressed.etl", c, csize);
+	path = tmp_save("compressed.etl", c, csize);
 	EXPECT_EQ(ERROR_SUCCESS, run(path));
 	EXPECT_EQ(PS_RECORDS, seen.n);
 	for (i = 1; i < PS_RECORDS && i < seen.n; i++)
@@ -559,7 +521,7 @@ TEST(wrapped_circular_file_in_time_order)
 				      seq * 10 + e);
 		etl_buffer_seal(b, off, raw_of(T0 + 1000 * seq + 100), seq, 0);
 	}
-	ASSERT_EQ(ERROR_SUCCESS, run(save("ring.etl", w.img, (size_t)w.nbuf * SB)));
+	ASSERT_EQ(ERROR_SUCCESS, run(tmp_save("ring.etl", w.img, (size_t)w.nbuf * SB)));
 	ASSERT_EQ(1 + 6 * 4, seen.n);
 	EXPECT_EQ(0, seen.back);
 	for (e = 2; e < seen.n; e++)
@@ -624,7 +586,7 @@ TEST(kernel_events_get_windows_guids)
 		off += put_sys(b + off, T0 + i, k[i].hook);
 	}
 	etl_buffer_seal(b, off, raw_of(T0 + 100), 99, 0);
-	ASSERT_EQ(ERROR_SUCCESS, run(save("kernel.etl", w.img, (size_t)w.nbuf * SB)));
+	ASSERT_EQ(ERROR_SUCCESS, run(tmp_save("kernel.etl", w.img, (size_t)w.nbuf * SB)));
 	ASSERT_EQ(1 + n, seen.n);
 	for (i = 0; i < n; i++) {
 		const GUID *x = &seen.prov[1 + i];
@@ -675,7 +637,7 @@ TEST(message_without_time_is_not_first)
 	o2 += ETL_ALIGN8(size);
 	etl_buffer_seal(b2, o2, raw_of(T0 + 40), 3, 0);
 
-	ASSERT_EQ(ERROR_SUCCESS, run(save("msg.etl", w.img, (size_t)w.nbuf * SB)));
+	ASSERT_EQ(ERROR_SUCCESS, run(tmp_save("msg.etl", w.img, (size_t)w.nbuf * SB)));
 	ASSERT_EQ(6, seen.n);
 	EXPECT_EQ(0, seen.back);
 	EXPECT_EQ(1, seen.id[1]);

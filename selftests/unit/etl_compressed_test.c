@@ -50,32 +50,8 @@
 #define MODE_COMPRESSED	0x04000000u
 #define MODE_RELOG	0x00010000u
 
-static char tmpdir[256];
-
-__attribute__((constructor)) static void tmp_make(void)
-{
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/etl_compressed.XXXXXX");
-	if (!mkdtemp(tmpdir))
-		tmpdir[0] = 0;
-}
-
-__attribute__((destructor)) static void tmp_remove(void)
-{
-	char path[512];
-	struct dirent *de;
-	DIR *d;
-
-	if (!tmpdir[0] || !(d = opendir(tmpdir)))
-		return;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", tmpdir, de->d_name);
-		unlink(path);
-	}
-	closedir(d);
-	rmdir(tmpdir);
-}
+#define UNIT_TMPDIR_NAME "etl_compressed"
+#include "unit_tmpdir.h"
 
 static u8 *load(const char *path, size_t *size)
 {
@@ -93,20 +69,6 @@ static u8 *load(const char *path, size_t *size)
 	return d;
 }
 
-static const char *save(const char *name, const void *d, size_t size)
-{
-	static char path[512];
-	FILE *f;
-
-	if (!tmpdir[0])
-		abort();
-	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
-	f = fopen(path, "wb");
-	if (!f || fwrite(d, 1, size, f) != size)
-		abort();
-	fclose(f);
-	return path;
-}
 
 static u32 get32(const u8 *p)
 {
@@ -336,7 +298,7 @@ FIXTURE_TEARDOWN(ps)
 TEST_F(ps, relogged_compressed_file_reads_like_the_original)
 {
 	size_t n = relogged(self->d, self->size, self->c, 7, NULL);
-	const char *path = save("relogged.etl", self->c, n);
+	const char *path = tmp_save("relogged.etl", self->c, n);
 
 	TH_LOG("%zu bytes relogged compressed to %zu", self->size, n);
 	EXPECT_GT(self->size / 2, n);
@@ -352,7 +314,7 @@ TEST_F(ps, unfinished_relogged_file_is_read_to_its_end)
 	relogged(self->d, self->size, self->c, 7, &end);
 	memset(self->c + LFH(0x10), 0, 8);
 	put32(self->c + LFH(0x24), 1);
-	path = save("unfinished.etl", self->c, end);
+	path = tmp_save("unfinished.etl", self->c, end);
 	EXPECT_EQ(ERROR_SUCCESS, run(path));
 	EXPECT_EQ(PS_RECORDS, seen.n);
 	EXPECT_EQ(self->orig.data, seen.data);
@@ -363,7 +325,7 @@ TEST_F(ps, kernel_compressed_file_reads_like_the_original)
 	size_t n = kernel_written(self->d, self->size, self->c);
 
 	EXPECT_GT(self->size / 2, n);
-	expect_like_original(_metadata, save("kernel.etl", self->c, n), &self->orig);
+	expect_like_original(_metadata, tmp_save("kernel.etl", self->c, n), &self->orig);
 }
 
 /*
@@ -421,7 +383,7 @@ TEST_F(ps, compressed_buffer_of_another_extent_is_damage)
 	ASSERT_TRUE(self->c[pos + 0x34] & ETL_BUFFER_FLAG_COMPRESSED);
 	put32(self->c + pos + 4, 0);
 	put32(self->c + pos + 0x30, get32(self->c + pos + 0x30) - 8);
-	EXPECT_EQ(ERROR_FILE_CORRUPT, run(save("extent.etl", self->c, n)));
+	EXPECT_EQ(ERROR_FILE_CORRUPT, run(tmp_save("extent.etl", self->c, n)));
 	EXPECT_EQ(1, seen.dmg.buffers);
 	EXPECT_GT(PS_RECORDS, seen.n);
 }

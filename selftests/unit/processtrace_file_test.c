@@ -561,46 +561,8 @@ TEST(close_from_callback)
 
 /* --- damage ---------------------------------------------------------------- */
 
-/*
- * A scratch directory made by the harness process before the tests fork
- * and removed when it exits (the tests themselves end with _exit).
- */
-static char tmpdir[256];
-
-__attribute__((constructor)) static void tmp_make(void)
-{
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/processtrace_file_test.XXXXXX");
-	if (!mkdtemp(tmpdir))
-		tmpdir[0] = 0;
-}
-
-__attribute__((destructor)) static void tmp_remove(void)
-{
-	char path[512];
-	struct dirent *de;
-	DIR *d;
-
-	if (!tmpdir[0] || !(d = opendir(tmpdir)))
-		return;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", tmpdir, de->d_name);
-		unlink(path);
-	}
-	closedir(d);
-	rmdir(tmpdir);
-}
-
-static const char *tmp_path(const char *name)
-{
-	static char path[512];
-
-	if (!tmpdir[0])
-		abort();
-	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
-	return path;
-}
+#define UNIT_TMPDIR_NAME "processtrace_file_test"
+#include "unit_tmpdir.h"
 
 static unsigned char *load(const char *path, size_t *size)
 {
