@@ -580,17 +580,6 @@ static unsigned char *load(const char *path, size_t *size)
 	return d;
 }
 
-static const char *save(const char *name, const void *d, size_t size)
-{
-	const char *path = tmp_path(name);
-	FILE *f = fopen(path, "wb");
-
-	if (!f || fwrite(d, 1, size, f) != size)
-		abort();
-	fclose(f);
-	return path;
-}
-
 TEST(truncated_file_delivers_then_corrupt)
 {
 	struct py *py = py_run(POWERSHELL);
@@ -603,7 +592,7 @@ TEST(truncated_file_delivers_then_corrupt)
 	ASSERT_NE(NULL, py);
 	for (b = 0; b < 10; b++)
 		want += py_buffer_records(py, b);
-	path = save("trunc.etl", d, 10 * 8192 + 3000);
+	path = tmp_save("trunc.etl", d, 10 * 8192 + 3000);
 	EXPECT_EQ(ERROR_FILE_CORRUPT, run_file(path, PROCESS_TRACE_MODE_EVENT_RECORD,
 					       NULL, NULL));
 	/* issue 9: and the whole records of the cut buffer 10 */
@@ -613,7 +602,7 @@ TEST(truncated_file_delivers_then_corrupt)
 	for (b = 1; b < seen.n; b++)
 		EXPECT_LE(seen.ev[b - 1].ts, seen.ev[b].ts);
 	/* Cut at a buffer boundary: BuffersWritten promises more. */
-	path = save("trunc2.etl", d, 10 * 8192);
+	path = tmp_save("trunc2.etl", d, 10 * 8192);
 	EXPECT_EQ(ERROR_FILE_CORRUPT, run_file(path, PROCESS_TRACE_MODE_EVENT_RECORD,
 					       NULL, NULL));
 	EXPECT_EQ(want, seen.n);
@@ -641,13 +630,13 @@ TEST(corrupt_record_delivers_then_corrupt)
 	}
 	d[off + 3] = 0x12;
 	EXPECT_EQ(ERROR_FILE_CORRUPT,
-		  run_file(save("corrupt.etl", d, size),
+		  run_file(tmp_save("corrupt.etl", d, size),
 			   PROCESS_TRACE_MODE_EVENT_RECORD, NULL, NULL));
 	EXPECT_EQ(want, seen.n);
 	/* Damage inside buffer 0's header record: OpenTrace refuses it. */
 	d[72 + 3] = 0;
 	EXPECT_EQ(0xDEAD0000 | ERROR_FILE_CORRUPT,
-		  run_file(save("corrupt0.etl", d, size),
+		  run_file(tmp_save("corrupt0.etl", d, size),
 			   PROCESS_TRACE_MODE_EVENT_RECORD, NULL, NULL));
 	free(d);
 	py_free(py);
@@ -670,7 +659,7 @@ TEST(damage_never_crashes)
 			/* leave the header record intact half of the time */
 			c[(round & 1 ? 1024 : 0) + (seed >> 8) % (size - 1024)] = seed >> 24;
 		}
-		st = run_file(save("fuzz.etl", c, size), PROCESS_TRACE_MODE_EVENT_RECORD,
+		st = run_file(tmp_save("fuzz.etl", c, size), PROCESS_TRACE_MODE_EVENT_RECORD,
 			      NULL, NULL);
 		EXPECT_TRUE(st == ERROR_SUCCESS || st == ERROR_FILE_CORRUPT ||
 			    st == ERROR_NOT_SUPPORTED ||
@@ -841,7 +830,7 @@ TEST(several_files_merged_by_time)
 
 		hh->buffers_written = w[f].nbuf;
 		snprintf(paths[f], sizeof(paths[f]), "%s",
-			 save(names[f], w[f].img, (size_t)w[f].nbuf * SBSIZE));
+			 tmp_save(names[f], w[f].img, (size_t)w[f].nbuf * SBSIZE));
 	}
 
 	seen_reset();
@@ -911,7 +900,7 @@ TEST(overlapping_buffers_of_one_cpu_merged_by_time)
 	}
 	((struct etl_logfile_header *)(w.img + ETL_BUFFER_HEADER_SIZE +
 		sizeof(struct etl_system_header)))->buffers_written = w.nbuf;
-	path = save("overlap.etl", w.img, (size_t)w.nbuf * SBSIZE);
+	path = tmp_save("overlap.etl", w.img, (size_t)w.nbuf * SBSIZE);
 	seen_reset();
 	h = open_file(path, PROCESS_TRACE_MODE_EVENT_RECORD, &lf);
 	ASSERT_NE(INVALID_PROCESSTRACE_HANDLE, h);
@@ -1048,7 +1037,7 @@ TEST(record_kinds_mapped)
 	etl_buffer_seal(b, off, 0, 1, 0);
 
 	ASSERT_EQ(ERROR_SUCCESS,
-		  run_file(save("kinds.etl", w.img, (size_t)w.nbuf * SBSIZE),
+		  run_file(tmp_save("kinds.etl", w.img, (size_t)w.nbuf * SBSIZE),
 			   PROCESS_TRACE_MODE_EVENT_RECORD, NULL, NULL));
 	free(w.img);
 	ASSERT_EQ(7, seen.n);
@@ -1158,7 +1147,7 @@ TEST(messages_without_time)
 	etl_buffer_seal(b1, o1, 0, 2, 0);
 
 	ASSERT_EQ(ERROR_SUCCESS,
-		  run_file(save("msgs.etl", w.img, (size_t)w.nbuf * SBSIZE),
+		  run_file(tmp_save("msgs.etl", w.img, (size_t)w.nbuf * SBSIZE),
 			   PROCESS_TRACE_MODE_EVENT_RECORD, NULL, NULL));
 	free(w.img);
 	ASSERT_EQ(6, seen.n);
@@ -1237,11 +1226,11 @@ TEST(open_errors)
 	EXPECT_EQ(INVALID_PROCESSTRACE_HANDLE, OpenTraceA(&lf));
 	EXPECT_EQ(ERROR_BAD_PATHNAME, GetLastError());
 	memset(zeros, 0x5A, sizeof(zeros));
-	garbage = save("garbage.etl", zeros, sizeof(zeros));
+	garbage = tmp_save("garbage.etl", zeros, sizeof(zeros));
 	lf.LogFileName = (LPSTR)garbage;
 	EXPECT_EQ(INVALID_PROCESSTRACE_HANDLE, OpenTraceA(&lf));
 	EXPECT_EQ(ERROR_FILE_CORRUPT, GetLastError());
-	garbage = save("empty.etl", zeros, 0);
+	garbage = tmp_save("empty.etl", zeros, 0);
 	lf.LogFileName = (LPSTR)garbage;
 	EXPECT_EQ(INVALID_PROCESSTRACE_HANDLE, OpenTraceA(&lf));
 	EXPECT_EQ(ERROR_FILE_CORRUPT, GetLastError());
