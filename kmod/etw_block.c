@@ -398,7 +398,7 @@ void etw_fast_wait_held(struct etw_file *ef)
 	while (READ_ONCE(etw_col.nholds)) {
 		if (mutex_lock_killable(&etw_collect_mutex))
 			return;
-		moved = false;
+		/* Anything held?  Then whether a collect moves it. */
 		held = etw_block_file_held(ef, &ms, &moved);
 		if (held) {
 			moved = false;
