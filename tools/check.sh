@@ -19,9 +19,13 @@ SUM="awk -f $TOP/tools/tap-summary"
 rm -rf "$OUT"
 mkdir -p "$OUT"
 cd "$TOP" || exit 1
+# Each part's seconds, for the summary (where the loop's time goes).
+t0=$(date +%s)
+lap() { t1=$(date +%s); printf '%s %d\n' "$1" $((t1 - t0)) >> "$OUT/times"; t0=$t1; }
 
 echo "== lint (W=1, sparse, checkpatch)"
 "$TOP/tools/lint.sh" "$KDIR" | tee "$OUT/lint.tap"
+lap lint
 
 echo "== host unit tests"
 # A build that fails is a failure, never an empty (and so clean) result.
@@ -35,11 +39,13 @@ echo "== host unit tests"
 	make -s --no-print-directory -C selftests unit
 	make -s --no-print-directory -C libetw check-abi
 } 2>&1 | tee "$OUT/unit.tap"
+lap "host unit tests"
 
 echo "== kernel selftests in qemu ($KVER)"
 "$TOP/tools/vm-selftests.sh" "$OUT" \
 	"etw.ko unloaded cleanly, kernel log free of BUG/WARNING/Oops/lockdep" \
 	--kver "$KVER"
+lap "kernel selftests (VM)"
 
 echo "== summary"
 $SUM -v label="lint" "$OUT/lint.tap" > "$OUT/lint.sum"
@@ -49,5 +55,6 @@ $SUM -v label="kernel selftests, ETW_FASTPATH=0 (VM)" -v skip_fails=1 \
 	"$OUT/kernel-ioctl.tap" > "$OUT/kernel-ioctl.sum"
 grep -v '^TOTALS' "$OUT/lint.sum" "$OUT/unit.sum" "$OUT/kernel.sum" \
 	"$OUT/kernel-ioctl.sum" | sed 's/^[^:]*\.sum://'
+awk '{ s = $NF; $NF = ""; printf "time: %s%d s\n", $0, s }' "$OUT/times"
 cat "$OUT"/*.sum | awk '/^TOTALS/ { p += $2; f += $3 }
 	END { printf "%d passed, %d failed\n", p, f; exit f != 0 }'
