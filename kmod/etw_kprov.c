@@ -69,6 +69,9 @@ struct etw_kprov {
 };
 
 struct etw_file *etw_kprov_file;
+/* etw_kprov_file's enable map, for etw_km.h's inline test. */
+const struct __etw_km_slot *__etw_km_slots __read_mostly;
+EXPORT_SYMBOL_NS_GPL(__etw_km_slots, ETW);
 static LIST_HEAD(etw_kprovs);
 static DECLARE_WAIT_QUEUE_HEAD(etw_kcb_wait);	/* a callback ended */
 static struct workqueue_struct *etw_kcb_wq;
@@ -472,6 +475,10 @@ static bool etw_kslot_pass(REGHANDLE RegHandle, u8 level, u64 keyword)
  * NULL @EventDescriptor, or for a handle out of range (a stale handle
  * reads whatever its slot holds now).
  */
+/* The exported functions themselves, not etw_km.h's inline tests. */
+#undef EtwEventEnabled
+#undef EtwProviderEnabled
+
 BOOLEAN EtwEventEnabled(REGHANDLE RegHandle,
 			PCEVENT_DESCRIPTOR EventDescriptor)
 {
@@ -559,6 +566,12 @@ int etw_kprov_init(void)
 	mutex_unlock(&etw_lock);
 	if (ret)
 		goto out_put;
+	BUILD_BUG_ON(sizeof(struct __etw_km_slot) != sizeof(struct etw_enable_slot));
+	BUILD_BUG_ON(offsetof(struct __etw_km_slot, enabled) !=
+		     offsetof(struct etw_enable_slot, enabled));
+	BUILD_BUG_ON(__ETW_KM_SLOTS != ETW_MAX_REGS_PER_FD);
+	WRITE_ONCE(__etw_km_slots,
+		   (const struct __etw_km_slot *)etw_kprov_file->map);
 	ret = -ENOMEM;
 	etw_kcb_buf = kvmalloc(ETW_NOTIFY_MAX_SIZE, GFP_KERNEL);
 	if (!etw_kcb_buf)
@@ -581,6 +594,7 @@ out_wq:
 out_buf:
 	kvfree(etw_kcb_buf);
 out_put:
+	WRITE_ONCE(__etw_km_slots, NULL);
 	etw_file_put(etw_kprov_file);
 	etw_kprov_file = NULL;
 	return ret;
@@ -607,6 +621,7 @@ void etw_kprov_exit(void)
 	etw_notify_file_dead(etw_kprov_file);
 	etw_kactivity_exit();
 	kvfree(etw_kcb_buf);
+	WRITE_ONCE(__etw_km_slots, NULL);
 	etw_file_put(etw_kprov_file);
 	etw_kprov_file = NULL;
 }

@@ -123,6 +123,51 @@ BOOLEAN EtwProviderEnabled(
 	_In_ ULONGLONG Keyword);
 
 /*
+ * The enable slots of the kernel-mode registrations, etw.ko's (read only;
+ * registration handle H is slot H - 1; the layout of the uapi's struct
+ * etw_enable_slot, pinned by etw.ko).  EtwEventEnabled and
+ * EtwProviderEnabled test the slot's enabled byte inline, so that a
+ * provider no session enables costs a load and a branch, not a call (a
+ * disabled static key's order); the call above then tests the level
+ * and keywords.  A module built before this header had the inline test
+ * calls the same exported functions.
+ */
+struct __etw_km_slot {
+	u32 seq;
+	u8 enabled;
+	u8 __rest[27];
+};
+#define __ETW_KM_SLOTS	2048
+extern const struct __etw_km_slot *__etw_km_slots;
+
+static __always_inline bool __etw_km_enabled(REGHANDLE RegHandle)
+{
+	u32 slot = (u32)RegHandle - 1;
+
+	/* Set before etw.ko's init returned, so before any caller's init. */
+	return slot < __ETW_KM_SLOTS && READ_ONCE(__etw_km_slots[slot].enabled);
+}
+
+static __always_inline BOOLEAN __etw_km_event_enabled(REGHANDLE RegHandle,
+						      PCEVENT_DESCRIPTOR d)
+{
+	return __etw_km_enabled(RegHandle) && EtwEventEnabled(RegHandle, d);
+}
+
+static __always_inline BOOLEAN __etw_km_provider_enabled(REGHANDLE RegHandle,
+							 UCHAR Level,
+							 ULONGLONG Keyword)
+{
+	return __etw_km_enabled(RegHandle) &&
+	       EtwProviderEnabled(RegHandle, Level, Keyword);
+}
+
+#define EtwEventEnabled(RegHandle, EventDescriptor) \
+	__etw_km_event_enabled(RegHandle, EventDescriptor)
+#define EtwProviderEnabled(RegHandle, Level, Keyword) \
+	__etw_km_provider_enabled(RegHandle, Level, Keyword)
+
+/*
  * Write an event.  ActivityId NULL means the calling task's activity ID
  * (EtwActivityIdControl; none outside task context).  STATUS_SUCCESS
  * when every session that wants the event stored it, else the status of
