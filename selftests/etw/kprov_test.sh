@@ -58,7 +58,7 @@ if [ "$(id -u)" != 0 ] || [ -z "${ETW_KO:-}" ] || [ ! -r "$ETW_KO" ]; then
 fi
 T=$(mktemp -d)
 cleanup() {
-	for s in kp-file kp-rt kp-a kp-b kp-f kp-g kp-ctx kp-loss kp-u kp-cb kp-t kp-t2; do
+	for s in kp-file kp-rt kp-a kp-b kp-f kp-g kp-ctx kp-loss kp-u kp-cb kp-t kp-t2 kp-s; do
 		"$CTL" stop $s > /dev/null 2>&1
 	done
 	rmmod etw_sample_km 2>/dev/null
@@ -325,6 +325,31 @@ timeout 20 "$CTL" stop kp-t2 > /dev/null; r3=$?
 	dmesg | grep -q "module etw_ktail left provider $GKT registered" &&
 	! jq -e ".[] | select(.guid == \"$GKT\" and .pids != [])" "$T/p3" > /dev/null
 result "a module whose init tail-calls TraceLoggingRegister and never unregisters: etw.ko ends the registration at rmmod, says so, and a later enable reaches nothing" $?
+
+# Issue 28: a kernel-mode provider's events carry their call stacks too
+# (EVENT_ENABLE_PROPERTY_STACK_TRACE, as EventWrite's do): every one of
+# the sample's timer ticks has its kernel stack, and a frame of it lies
+# in the sample's ks_tick, which calls EtwWrite (its bounds read from
+# /proc/kallsyms while the module is loaded).  Naming kernel frames needs
+# the trace's kernel image (a system logger's), so only addresses here.
+insmod "$SKO" period_ms=20 &&
+awk '$4 == "[etw_sample_km]" { print $1, $3 }' /proc/kallsyms | sort > "$T/ks.syms" &&
+"$CTL" start kp-s --file "$T/s.etl" > /dev/null &&
+"$CTL" enable kp-s $G --level 5 --any 0x1 --property stack_trace > /dev/null &&
+sleep 0.5 &&
+"$CTL" stop kp-s > /dev/null &&
+rmmod etw_sample_km &&
+"$DUMP" --stacks --json "$T/s.etl" > "$T/s.json" 2> "$T/s.err"
+r=$?
+lo=$(awk '$2 == "ks_tick" { print $1 }' "$T/ks.syms")
+hi=$(awk -v lo="$lo" 'f { print $1; exit } $1 == lo { f = 1 }' "$T/ks.syms")
+[ $r = 0 ] && [ -n "$lo" ] && [ -n "$hi" ] &&
+jq -e -s --arg g $G --arg lo "0x$lo" --arg hi "0x$hi" '
+	[.[] | select(.provider == $g and .event == "Tick")] |
+	length >= 5 and all(.[]; (.stack | length) >= 3 and
+		any(.stack[]; .addr >= $lo and .addr < $hi))' "$T/s.json" > /dev/null
+result "EtwWrite with --property stack_trace: every Tick has its kernel stack, a frame in ks_tick" $?
+echo "# ks_tick 0x$lo..0x$hi; a Tick's frames: $(jq -s -r --arg g $G '[.[] | select(.provider == $g and .event == "Tick")][0].stack | map(.addr) | join(" ")' "$T/s.json" 2> /dev/null | cut -c1-400)"
 
 echo "1..$n"
 [ $fail = 0 ]
