@@ -461,6 +461,10 @@ static bool etw_kslot_pass(REGHANDLE RegHandle, u8 level, u64 keyword)
 	return true;
 }
 
+/* The exported functions themselves, not etw_km.h's inline tests. */
+#undef EtwEventEnabled
+#undef EtwProviderEnabled
+
 /**
  * EtwEventEnabled() - would an event of this descriptor be written?
  * @RegHandle:	the registration
@@ -475,10 +479,6 @@ static bool etw_kslot_pass(REGHANDLE RegHandle, u8 level, u64 keyword)
  * NULL @EventDescriptor, or for a handle out of range (a stale handle
  * reads whatever its slot holds now).
  */
-/* The exported functions themselves, not etw_km.h's inline tests. */
-#undef EtwEventEnabled
-#undef EtwProviderEnabled
-
 BOOLEAN EtwEventEnabled(REGHANDLE RegHandle,
 			PCEVENT_DESCRIPTOR EventDescriptor)
 {
