@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "etw-journald.h"
+#include "common/file.h"
 #include "tdh_manifest.h"
 
 static enum chan_type type_of(const struct mf_item *it)
@@ -58,29 +59,6 @@ static void read_provider(const struct tdh_provider *tp)
 	}
 }
 
-/* The whole file @path, NUL-terminated, or NULL. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 &&
-	    !fseek(f, 0, SEEK_SET) && (buf = malloc((size_t)n + 1))) {
-		if (fread(buf, 1, (size_t)n, f) == (size_t)n) {
-			buf[n] = 0;
-			*len = (size_t)n;
-		} else {
-			free(buf);
-			buf = NULL;
-		}
-	}
-	fclose(f);
-	return buf;
-}
-
 static void read_file(const char *path)
 {
 	struct tdh_manifest *m;
@@ -88,7 +66,7 @@ static void read_file(const char *path)
 	size_t len = 0;
 	unsigned i;
 	ULONG e;
-	char *xml = slurp(path, &len);
+	char *xml = etw_slurp(path, &len);
 
 	if (!xml) {
 		fprintf(stderr, "etw-journald: %s: %s\n", path, strerror(errno));

@@ -31,6 +31,7 @@
 #include <evntprov.h>
 
 #include "libetw.h"
+#include "common/file.h"
 #include "common/guid.h"
 #include "common/json.h"
 #include "common/names.h"
@@ -178,7 +179,6 @@ int cmd_mof(int argc, char **argv);
 
 /* Files of the manifest and MOF stores (manifest.c). */
 int file_fail(const char *what, int err);
-char *slurp(const char *path, size_t *len, int *err);
 int mkdirs(const char *dir);
 int install_file(const char *dir, const char *name, const char *data, size_t len,
 		 char *dst, size_t room);

@@ -74,42 +74,6 @@ static void target_dir(const char *opt, char *out, size_t room)
 		snprintf(out, room, "%.*s", (int)k, p);
 }
 
-char *slurp(const char *path, size_t *len, int *err)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0, got;
-
-	if (!f) {
-		*err = errno;
-		return NULL;
-	}
-	for (;;) {
-		if (n + 4096 + 1 > cap) {
-			char *nb = realloc(buf, cap = (cap ? cap * 2 : 65536));
-
-			if (!nb)
-				break;
-			buf = nb;
-		}
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-		if (!got)
-			break;
-	}
-	*err = ferror(f) ? EIO : 0;
-	fclose(f);
-	if (*err || !buf) {
-		free(buf);
-		if (!*err)
-			*err = ENOMEM;
-		return NULL;
-	}
-	buf[n] = 0;
-	*len = n;
-	return buf;
-}
-
 /* Parse @path; on failure print why (with the line) and return NULL. */
 static struct tdh_manifest *read_manifest(const char *path, int quiet)
 {
@@ -117,12 +81,11 @@ static struct tdh_manifest *read_manifest(const char *path, int quiet)
 	struct tdh_manifest *m;
 	size_t len = 0;
 	ULONG st;
-	int err;
 
-	xml = slurp(path, &len, &err);
+	xml = etw_slurp(path, &len);
 	if (!xml) {
 		if (!quiet)
-			file_fail(path, err);
+			file_fail(path, errno);
 		return NULL;
 	}
 	m = tdh_manifest_parse(xml, len, path, &st, msg, sizeof(msg));
@@ -323,7 +286,7 @@ static int install_one(const char *dir, const char *src)
 	struct tdh_manifest *m;
 	size_t len = 0;
 	char *xml;
-	int err, ok;
+	int ok;
 
 	m = read_manifest(src, 0);
 	if (!m)
@@ -337,10 +300,10 @@ static int install_one(const char *dir, const char *src)
 		tdh_manifest_free(m);
 		return EXIT_API;
 	}
-	xml = slurp(src, &len, &err);
+	xml = etw_slurp(src, &len);
 	if (!xml) {
 		tdh_manifest_free(m);
-		return file_fail(src, err);
+		return file_fail(src, errno);
 	}
 	ok = install_file(dir, name, xml, len, dst, sizeof(dst));
 	free(xml);

@@ -30,12 +30,11 @@ static struct mof_file *read_mof(const char *path, int quiet)
 	char err[256] = "", *text;
 	struct mof_file *f;
 	size_t len = 0;
-	int e;
 
-	text = slurp(path, &len, &e);
+	text = etw_slurp(path, &len);
 	if (!text) {
 		if (!quiet)
-			file_fail(path, e);
+			file_fail(path, errno);
 		return NULL;
 	}
 	f = tdh_mof_parse(text, len, err, sizeof(err));
@@ -107,8 +106,8 @@ static int install_one(const char *dir, const char *src)
 	struct mof_file *f;
 	size_t len = 0;
 	char *text;
-	int err, r;
 	unsigned i;
+	int r;
 
 	f = read_mof(src, 0);
 	if (!f)
@@ -122,8 +121,8 @@ static int install_one(const char *dir, const char *src)
 		tdh_mof_free(f);
 		return EXIT_API;
 	}
-	text = slurp(src, &len, &err);
-	r = text ? install_file(dir, name, text, len, dst, sizeof(dst)) : file_fail(src, err);
+	text = etw_slurp(src, &len);
+	r = text ? install_file(dir, name, text, len, dst, sizeof(dst)) : file_fail(src, errno);
 	free(text);
 	if (!r) {
 		if (json) {

@@ -23,10 +23,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "etwmc.h"
 #include "common/cli.h"
+#include "common/file.h"
 
 static void usage(FILE *f)
 {
@@ -38,37 +38,6 @@ static void usage(FILE *f)
 	      "  --check   only check the manifest\n"
 	      "  --help    this help\n"
 	      "  --version the version\n", f);
-}
-
-/* The file @path whole, NUL-terminated; NULL with errno (EISDIR: a directory). */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	struct stat sb;
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (!fstat(fileno(f), &sb) && S_ISDIR(sb.st_mode)) {
-		fclose(f);
-		errno = EISDIR;
-		return NULL;
-	}
-	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
-		goto out;
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf) {
-		buf[n] = 0;
-		*len = (size_t)n;
-	}
-out:
-	fclose(f);
-	return buf;
 }
 
 int main(int argc, char **argv)
@@ -129,7 +98,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	src = argv[optind];
-	xml = slurp(src, &len);
+	xml = etw_slurp(src, &len);
 	if (!xml) {
 		if (errno == EISDIR)
 			fprintf(stderr, "etwmc: %s: a directory; give the manifest (.man) in it\n",

@@ -24,47 +24,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
 #include "etwwpp.h"
 #include "common/cli.h"
+#include "common/file.h"
 
 /*
- * The file @path whole, NUL-terminated; NULL with errno (EISDIR: a
+ * The file @path whole (etw_slurp()); NULL with errno (EISDIR: a
  * directory, EILSEQ: a NUL byte in it, so no C source -- a binary file
  * such as a .etl given by mistake).
  */
-static char *slurp(const char *path)
+static char *source(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	struct stat sb;
-	char *buf = NULL;
-	size_t n = 0, cap = 0, r;
+	size_t n;
+	char *buf = etw_slurp(path, &n);
 
-	if (!f)
-		return NULL;
-	if (!fstat(fileno(f), &sb) && S_ISDIR(sb.st_mode)) {
-		fclose(f);
-		errno = EISDIR;
-		return NULL;
-	}
-	do {
-		if (n + 4096 + 1 > cap) {
-			char *b = realloc(buf, cap = cap * 2 + 8192);
-
-			if (!b) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = b;
-		}
-		r = fread(buf + n, 1, 4096, f);
-		n += r;
-	} while (r);
-	fclose(f);
-	buf[n] = 0;
-	if (memchr(buf, 0, n)) {
+	if (buf && memchr(buf, 0, n)) {
 		free(buf);
 		errno = EILSEQ;
 		return NULL;
@@ -72,7 +47,7 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-/* Why @path could not be read (slurp's errno). */
+/* Why @path could not be read (source()'s errno). */
 static void cannot_read(const char *path)
 {
 	if (errno == EILSEQ)
@@ -465,7 +440,7 @@ int main(int argc, char **argv)
 	if (!tmfdir)
 		tmfdir = odir;
 	for (i = 0; i < nscans; i++) {
-		char *text = slurp(scans[i]);
+		char *text = source(scans[i]);
 
 		if (!text) {
 			cannot_read(scans[i]);
@@ -483,7 +458,7 @@ int main(int argc, char **argv)
 
 		if (argv[a][0] == '-')
 			continue;
-		text = slurp(argv[a]);
+		text = source(argv[a]);
 		if (!text) {
 			cannot_read(argv[a]);
 			rc = 1;
