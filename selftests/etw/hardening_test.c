@@ -709,7 +709,21 @@ TEST_F(hard, stop_finishes_when_its_caller_is_killed)
 
 		_exit(etw_stop(fd, h) ? 1 : 0);
 	}
-	usleep(500 * 1000);	/* it waits for the callback (5 s) */
+	/*
+	 * Kill it once STOP has begun: the session left the table (a query
+	 * finds nothing), and STOP waits for the callback (5 s).  A fixed
+	 * sleep raced a slow VM, whose child had not reached STOP yet.
+	 */
+	for (i = 0; i < 400; i++) {
+		if (etw_control(self->fd, h, ETW_CONTROL_QUERY, NULL) &&
+		    errno == ENOENT)
+			break;
+		usleep(50 * 1000);
+	}
+	ASSERT_GT(400, i) {
+		TH_LOG("the child never began STOP");
+	}
+	usleep(200 * 1000);	/* into the callback wait */
 	kill(pid, SIGKILL);
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	EXPECT_TRUE(WIFSIGNALED(status));
