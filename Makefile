@@ -28,7 +28,7 @@
 # against that kernel's headers: Debian's default kernel (the one
 # linux-image-amd64 depends on: 6.1 on bookworm), whatever else is
 # installed, unless KVER names another (6.12, 6.12-rt or an exact
-# version; tools/kver.sh), which `make check KVER=...` installs.
+# version; tools/ci/kver.sh), which `make check KVER=...` installs.
 
 TOP	:= $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 O	:= $(TOP)/build
@@ -38,7 +38,7 @@ VERSION	:= 1.0.0
 
 KVER	?=
 # Computed once, and only when used (after `deps` installed the kernel).
-VM_KVER	= $(eval VM_KVER := $(shell $(TOP)/tools/kver.sh $(KVER)))$(VM_KVER)
+VM_KVER	= $(eval VM_KVER := $(shell $(TOP)/tools/ci/kver.sh $(KVER)))$(VM_KVER)
 RUN_KVER := $(shell uname -r)
 KDIR	?= $(if $(wildcard /lib/modules/$(RUN_KVER)/build/Makefile),/lib/modules/$(RUN_KVER)/build,/lib/modules/$(VM_KVER)/build)
 VM_KDIR	:= /lib/modules/$(VM_KVER)/build
@@ -78,7 +78,7 @@ deps:
 	@$(TOP)/tools/deps.sh $(if $(KVER),--kernel $(KVER))
 
 lint: selftests
-	$(TOP)/tools/lint.sh $(KDIR)
+	$(TOP)/tools/ci/lint.sh $(KDIR)
 
 # The user-facing targets install packages first, then re-enter make so
 # that VM_KVER and the kernel paths are computed with the packages present.
@@ -100,11 +100,11 @@ check-debug:
 
 check-run:
 	$(MAKE) -j$(shell nproc) all selftests KDIR=$(VM_KDIR)
-	$(TOP)/tools/check.sh $(VM_KDIR) $(VM_KVER)
+	$(TOP)/tools/ci/check.sh $(VM_KDIR) $(VM_KVER)
 
 check-debug-run:
 	$(MAKE) lib tools selftests
-	$(TOP)/tools/check-debug.sh
+	$(TOP)/tools/ci/check-debug.sh
 
 demo-run:
 	$(MAKE) all KDIR=$(VM_KDIR)

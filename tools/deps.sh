@@ -12,7 +12,7 @@
 # --pkg adds what `make check-pkg` needs: DKMS and bookworm's 6.12 kernel,
 # the Debian packaging tools, lintian and debootstrap.  --kernel KVER adds
 # the image and headers of another Debian kernel (`make check KVER=6.12`;
-# see tools/kver.sh); --debug-kernel adds what building the debug kernel
+# see tools/ci/kver.sh); --debug-kernel adds what building the debug kernel
 # of `make check-debug` needs.  Debian's default kernel is always
 # installed.
 set -eu
@@ -40,10 +40,10 @@ while [ $# -gt 0 ]; do
 	--kernel)
 		# A kernel already there (image and headers) is enough: the
 		# meta-packages only pull in the newest one.
-		if "$TOOLS/kver.sh" "$2" > /dev/null 2>&1; then
+		if "$TOOLS/ci/kver.sh" "$2" > /dev/null 2>&1; then
 			PKGS="$PKGS dwarves"
 		else
-			PKGS="$PKGS $("$TOOLS/kver.sh" --packages "$2")"
+			PKGS="$PKGS $("$TOOLS/ci/kver.sh" --packages "$2")"
 		fi
 		shift 2
 		;;

@@ -10,7 +10,7 @@
 #      kernel it built for (in VM_KVER, whose suites make check runs,
 #      those that prove the module works; ETW_PKG_FULL=1: all), with
 #      kprov_test.sh's provider modules built against it from the DKMS
-#      source tree (tools/kprov-build.sh)
+#      source tree (tools/ci/kprov-build.sh)
 #   3. the Debian packages (dpkg-buildpackage) and lintian
 #   4. a clean bookworm system (debootstrap) that installs the packages
 #      with apt, DKMS building etw.ko there, booted under systemd in the
@@ -24,7 +24,7 @@ VM_KVER=${1:-$(dpkg-query -W -f='${Depends}' linux-image-amd64 2>/dev/null |
 [ -n "$VM_KVER" ] || { echo "check-pkg: no Debian kernel (linux-image-amd64)" >&2; exit 1; }
 OUT=$TOP/build/check-pkg
 VERSION=$(sed -n 's/^VERSION[[:space:]]*:=[[:space:]]*//p' "$TOP/Makefile")
-SUM="awk -f $TOP/tools/tap-summary"
+SUM="awk -f $TOP/tools/ci/tap-summary"
 rm -rf "$OUT"
 mkdir -p "$OUT"
 cd "$TOP" || exit 1
@@ -91,7 +91,7 @@ dkms_module() {
 SMOKE="device_test provider_api_test write_test consumer_test fastpath_test"
 # The shell suites that test the kernel (make check runs those of the
 # user-space tools).
-SHELLS=$(tools/kernel-suites.sh)
+SHELLS=$(tools/ci/kernel-suites.sh)
 echo "== kselftests with the DKMS-built etw.ko"
 : > "$OUT/kernel.tap"
 for k in $(cat "$D/built" 2>/dev/null); do
@@ -113,7 +113,7 @@ for k in $(cat "$D/built" 2>/dev/null); do
 	# the headers of the DKMS source tree, the Module.symvers DKMS
 	# kept (dkms-post-build.sh).
 	kprov=ok
-	tools/kprov-build.sh "/lib/modules/$k/build" \
+	tools/ci/kprov-build.sh "/lib/modules/$k/build" \
 		"$D/tree/etw/$VERSION/$k/x86_64/Module.symvers" \
 		"$D/src/etw-$VERSION" "$D/kprov-$k" 2> "$V/kprov.err" || kprov=""
 	tools/vm/etw-vm --kver "$k" --quiet \

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # detector-test.sh: runs inside tools/vm/etw-vm on the debug kernel with
-# selftests/detectors/etw_detect.ko loaded (tools/check-debug.sh).  Sets
+# selftests/detectors/etw_detect.ko loaded (tools/ci/check-debug.sh).  Sets
 # off each deliberate bug of the module and checks, as TAP, that the
 # kernel reported it and that tools/vm/klog-patterns matches the report.
 # Last, it leaks one object: kmemleak must find it after the unload.

@@ -14,7 +14,7 @@
 # (DKMS's etw.ko).  Fails, naming the module, on an error or a W=1
 # warning.
 set -u
-TOP=$(cd "$(dirname "$0")/.." && pwd)
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
 KDIR=$1
 SYMVERS=$2
 SRC=$3

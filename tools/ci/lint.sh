@@ -11,9 +11,9 @@
 #     -v adds the missing-Return: warnings) says nothing about kmod/ and
 #     uapi/
 #  6. every function whose comment says "Context: <lock> held" asserts it
-#     (lockdep_assert_held(), RCU_LOCKDEP_WARN(); tools/lint-lockdep.py)
+#     (lockdep_assert_held(), RCU_LOCKDEP_WARN(); tools/ci/lint-lockdep.py)
 set -u
-TOP=$(cd "$(dirname "$0")/.." && pwd)
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
 KDIR=$1
 LOG=$TOP/build/lint
 mkdir -p "$LOG"
@@ -90,7 +90,7 @@ fi
 
 # A comment that says a lock is held is checked by lockdep on debug kernels.
 lkfiles=$(cd "$TOP" && ls kmod/*.[ch] kmod/shared/*.[ch])
-if (cd "$TOP" && python3 tools/lint-lockdep.py $lkfiles) > "$LOG/lockdep.log" 2>&1; then
+if (cd "$TOP" && python3 tools/ci/lint-lockdep.py $lkfiles) > "$LOG/lockdep.log" 2>&1; then
 	echo "ok 6 every \"Context: ... held\" has its lockdep assertion ($(tail -n 1 "$LOG/lockdep.log"))"
 else
 	echo "not ok 6 every \"Context: ... held\" has its lockdep assertion"

@@ -19,9 +19,9 @@
 # is the long run (15 to 25 minutes).  ETW_DEBUG_KERNEL=1 tells the tests that pace
 # writers that the kernel is 10 to 50 times slower.
 set -u
-TOP=$(cd "$(dirname "$0")/.." && pwd)
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$TOP/build/check-debug
-SUM="awk -f $TOP/tools/tap-summary"
+SUM="awk -f $TOP/tools/ci/tap-summary"
 FUZZ_CALLS=${ETW_FUZZ_CALLS:-100000}
 STRESS_SECONDS=${ETW_STRESS_SECONDS:-120}
 # Every detector report, not only the first KASAN one.
@@ -81,7 +81,7 @@ if [ -n "$DK" ]; then
 		n=2 build_mod etw_detect.ko "$OUT/detect-mod" \
 			selftests/detectors/Kbuild selftests/detectors/etw_detect.c
 		# kprov_test.sh's provider modules, on top of that etw.ko.
-		if tools/kprov-build.sh "$DK/build" "$OUT/mod/Module.symvers" \
+		if tools/ci/kprov-build.sh "$DK/build" "$OUT/mod/Module.symvers" \
 			"$TOP" "$OUT/kprov" 2> "$OUT/kprov.err"; then
 			echo "ok 3 the kernel-mode provider modules (etw_sample_km.ko, etw_kcheck.ko, etw_ktail.ko) build against it with W=1 and no warnings"
 		else
@@ -142,13 +142,13 @@ if [ -n "$DK" ] && [ -r "$OUT/mod/etw.ko" ]; then
 	# make check runs all six that way, the fuzzer's and the stress
 	# test's writes take the ioctl here too, and consumer_test, classic_test
 	# and fastpath_test would add 4 minutes to CI's hour.
-	# The shell suites that test the kernel (tools/kernel-suites.sh),
+	# The shell suites that test the kernel (tools/ci/kernel-suites.sh),
 	# less etwctl_test.sh: it is mostly bpftrace compiling its scripts
 	# (283 s here, 59 s in Debian's kernel) and runs in make check and in
 	# check-pkg's 6.12.
-	ETW_SHELL_SUITES="$("$TOP/tools/kernel-suites.sh" etwctl_test.sh)" \
+	ETW_SHELL_SUITES="$("$TOP/tools/ci/kernel-suites.sh" etwctl_test.sh)" \
 	ETW_IOCTL_SUITES="write_test logfile_test message_test" \
-	"$TOP/tools/vm-selftests.sh" "$OUT" \
+	"$TOP/tools/ci/vm-selftests.sh" "$OUT" \
 		"etw.ko unloaded cleanly, no detector report in the kernel log, kmemleak: nothing leaked by etw.ko" \
 		--kernel "$DK/bzImage" --append "$APPEND" --kmemleak \
 		--module "$OUT/mod/etw.ko" --mem 3072 --timeout 5400 \

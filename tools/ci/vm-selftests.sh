@@ -9,7 +9,7 @@
 # checks (its own TAP line, after the suite's).  The suite must be built
 # on the host first: the guest sees the tree read-only.
 set -u
-TOP=$(cd "$(dirname "$0")/.." && pwd)
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$1
 DESC=$2
 shift 2
@@ -23,7 +23,7 @@ cd "$TOP" || exit 1
 FALLBACK=${ETW_IOCTL_SUITES:-write_test consumer_test logfile_test classic_test message_test fastpath_test}
 
 # ETW_SHELL_SUITES: the shell suites of this run (default: all of them;
-# check-debug.sh names those of tools/kernel-suites.sh).
+# check-debug.sh names those of tools/ci/kernel-suites.sh).
 SUITES=${ETW_SHELL_SUITES:-}
 
 # Inside the VM: run the suite; its TAP goes to the console and to a file.

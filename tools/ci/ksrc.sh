@@ -8,7 +8,7 @@
 # None of these files is committed: they come from the package.
 set -eu
 
-TOP=$(cd "$(dirname "$0")/.." && pwd)
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
 TARBALL=${KSRC_TARBALL:-$(ls -1 /usr/src/linux-source-6.1.tar.* 2>/dev/null | head -n 1)}
 DEST=$TOP/build/ksrc
 SRC=$DEST/linux-source-6.1

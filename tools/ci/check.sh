@@ -11,11 +11,11 @@
 # A kernel test that skips counts as a failure here: in the VM the module
 # is loaded and we are root, so nothing has a reason to skip.
 set -u
-TOP=$(cd "$(dirname "$0")/.." && pwd)
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
 KDIR=$1
 KVER=$2
 OUT=$TOP/build/check
-SUM="awk -f $TOP/tools/tap-summary"
+SUM="awk -f $TOP/tools/ci/tap-summary"
 rm -rf "$OUT"
 mkdir -p "$OUT"
 cd "$TOP" || exit 1
@@ -24,7 +24,7 @@ t0=$(date +%s)
 lap() { t1=$(date +%s); printf '%s %d\n' "$1" $((t1 - t0)) >> "$OUT/times"; t0=$t1; }
 
 echo "== lint (W=1, sparse, checkpatch)"
-"$TOP/tools/lint.sh" "$KDIR" | tee "$OUT/lint.tap"
+"$TOP/tools/ci/lint.sh" "$KDIR" | tee "$OUT/lint.tap"
 lap lint
 
 echo "== host unit tests"
@@ -42,7 +42,7 @@ echo "== host unit tests"
 lap "host unit tests"
 
 echo "== kernel selftests in qemu ($KVER)"
-"$TOP/tools/vm-selftests.sh" "$OUT" \
+"$TOP/tools/ci/vm-selftests.sh" "$OUT" \
 	"etw.ko unloaded cleanly, kernel log free of BUG/WARNING/Oops/lockdep" \
 	--kver "$KVER"
 lap "kernel selftests (VM)"
