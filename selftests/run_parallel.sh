@@ -12,13 +12,33 @@
 # those that start servers of their own and time their connections.
 # Run from the tests' directory with BASE_DIR set, as lib.mk's RUN_TESTS
 # does (selftests/unit/Makefile: run_parallel).
+#
+# RUN_PART splits a run in two, for make check, which runs the first part
+# beside the VM: "shared" runs the tests not alone and prints nothing,
+# "alone" then runs those alone and prints the whole TAP; both keep the
+# per-test files in RUN_DIR.  Unset (or "all"): both parts, then the TAP.
 set -u
 jobs=$1
 shift
 [ -n "${BASE_DIR:-}" ] || { echo "run_parallel.sh: BASE_DIR is not set" >&2; exit 1; }
 export BASE_DIR
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/unit-tap.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+part=${RUN_PART:-all}
+case $part in
+all)
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/unit-tap.XXXXXX") || exit 1
+	trap 'rm -rf "$tmp"' EXIT INT TERM
+	;;
+shared|alone)
+	[ -n "${RUN_DIR:-}" ] ||
+		{ echo "run_parallel.sh: RUN_PART=$part needs RUN_DIR" >&2; exit 1; }
+	tmp=$RUN_DIR
+	[ "$part" = alone ] || { rm -rf "$tmp" && mkdir -p "$tmp"; } || exit 1
+	;;
+*)
+	echo "run_parallel.sh: RUN_PART is all, shared or alone, not '$part'" >&2
+	exit 1
+	;;
+esac
 
 # alone NAME: is NAME in RUN_ALONE?
 alone() {
@@ -53,7 +73,8 @@ run() {
 	' "$tmp"
 }
 
-list 0 "$@" | run "$jobs"
+[ "$part" = alone ] || list 0 "$@" | run "$jobs"
+[ "$part" = shared ] && exit 0
 list 1 "$@" | run 1
 
 echo "TAP version 13"
