@@ -3,7 +3,11 @@
  * Real-time consumers through libetw's OpenTrace / ProcessTrace /
  * CloseTrace against etw.ko.  The provider and session side uses the raw
  * ioctls of etw_util.h, so only the consumer is libetw's here.  Each test
- * names the seed 001 rule (reference section 9 [S1]) it checks.
+ * names the seed 001 rule (reference section 9 [S1]) it checks.  At the
+ * end, the hardening review's consumer defects through the raw ioctls:
+ * 3 two threads on one consumer shared its index scratch, and a consumer
+ * could release a buffer still queued to it (then handed over twice);
+ * 7 a BufferSize not a multiple of the page size could not be mapped.
  */
 #include <sched.h>
 #include <time.h>
@@ -1047,6 +1051,277 @@ TEST_F(rt, errors)
 	EXPECT_EQ(ERROR_SUCCESS, CloseTrace(c2.h));
 	free(c1.ev);
 	free(c2.ev);
+}
+
+/* ---- the hardening review's defects 3 and 7 --------------------------- */
+
+/*
+ * A real-time session of @kb KB buffers (@minb to @maxb) enabling a fresh
+ * registration of @guid, and a consumer of it in @co.  Returns 0, or -1
+ * after saying which step failed.
+ */
+static int rt_consumer(int fd, const char *name, const uint8_t *guid,
+		       uint32_t kb, uint32_t minb, uint32_t maxb,
+		       uint64_t *h, uint64_t *reg, struct etw_consumer_open *co)
+{
+	const char *step = "start";
+
+	*h = etw_start_geo(fd, name, RT_MODE, kb, minb, maxb, NULL);
+	if (*h) {
+		step = "register and enable";
+		*reg = etw_reg_enabled(fd, *h, guid);
+	}
+	if (*h && *reg) {
+		step = "CONSUMER_OPEN";
+		memset(co, 0, sizeof(*co));
+		co->name = (uintptr_t)name;
+		co->name_len = strlen(name);
+		if (!ioctl(fd, ETW_IOC_CONSUMER_OPEN, co))
+			return 0;
+	}
+	fprintf(stderr, "# rt_consumer: %s failed: %s\n", step, strerror(errno));
+	return -1;
+}
+
+/* ---- hardening 3: two threads on one consumer --------------------------- */
+
+struct cw_arg {
+	int cfd;
+	int bad;		/* release a list the kernel must refuse */
+	volatile int *stop;
+	long calls;
+	long failed;		/* calls that did not return 0 */
+};
+
+static void *cw_thread(void *arg)
+{
+	struct cw_arg *a = arg;
+	uint32_t ready[64], rel[64], bad[64];
+	uint32_t nrel = 0, i;
+
+	for (i = 0; i < 64; i++)
+		bad[i] = 0x7fffff00u + i;
+	while (!*a->stop) {
+		struct etw_consumer_wait w;
+
+		memset(&w, 0, sizeof(w));
+		w.ready = (uintptr_t)ready;
+		w.ready_max = 64;
+		if (a->bad) {
+			w.release = (uintptr_t)bad;
+			w.release_count = 64;
+		} else {
+			w.release = (uintptr_t)rel;
+			w.release_count = nrel;
+		}
+		w.flags = ETW_WAIT_F_FLUSH;
+		if (ioctl(a->cfd, ETW_IOC_CONSUMER_WAIT, &w)) {
+			a->failed++;
+			nrel = 0;
+		} else if (!a->bad) {
+			memcpy(rel, ready, w.ready_count * 4);
+			nrel = w.ready_count;
+		}
+		a->calls++;
+	}
+	return NULL;
+}
+
+/*
+ * One thread releases the buffers it holds while another, on the same
+ * consumer fd, keeps passing indexes that are not buffers.  Each call is
+ * checked on its own: every bad one fails and every good one succeeds
+ * (before, the threads shared one scratch array between the kernel's
+ * check and its use: a good list could be refused, or a bad index used).
+ */
+TEST_F(rt, consumer_threads_share_nothing)
+{
+	struct etw_consumer_open co;
+	struct etw_session_info si;
+	struct cw_arg a = { 0 }, b = { 0 };
+	volatile int stop = 0;
+	pthread_t ta, tb;
+	uint64_t h, reg;
+	uint32_t i;
+	double end;
+
+	ASSERT_EQ(0, rt_consumer(self->fd, self->name, self->guid, 4, 8, 16,
+				 &h, &reg, &co));
+	a.cfd = b.cfd = co.fd;
+	b.bad = 1;
+	a.stop = b.stop = &stop;
+	ASSERT_EQ(0, pthread_create(&ta, NULL, cw_thread, &a));
+	ASSERT_EQ(0, pthread_create(&tb, NULL, cw_thread, &b));
+	end = etw_now_s() + 5;
+	for (i = 0; etw_now_s() < end; i++)
+		etw_write_u32(self->fd, reg, i);
+	stop = 1;
+	pthread_join(ta, NULL);
+	pthread_join(tb, NULL);
+	TH_LOG("%ld + %ld waits, %u events", a.calls, b.calls, i);
+	EXPECT_LT(100, a.calls);
+	EXPECT_LT(100, b.calls);
+	EXPECT_EQ(0, a.failed);
+	EXPECT_EQ(b.calls, b.failed);
+	close(co.fd);	/* gives back whatever it held */
+	ASSERT_EQ(0, etw_control(self->fd, h, ETW_CONTROL_QUERY, &si));
+	EXPECT_EQ(0, si.consumers);
+	EXPECT_EQ(0, etw_stop(self->fd, h));
+}
+
+/*
+ * A WAIT whose ready list cannot be written (an unmapped page) fails with
+ * EFAULT and hands nothing over: the next WAIT names the same buffers
+ * (before, they were taken off the queue and the consumer never learned
+ * their indexes, holding them until it closed).
+ */
+TEST_F(rt, consumer_wait_that_faults_loses_no_buffer)
+{
+	struct etw_consumer_open co;
+	struct etw_consumer_wait w;
+	uint32_t ready[64];
+	uint64_t h, reg;
+	void *hole;
+	uint32_t i;
+
+	ASSERT_EQ(0, rt_consumer(self->fd, self->name, self->guid, 4, 8, 16,
+				 &h, &reg, &co));
+	for (i = 0; i < 300; i++)
+		ASSERT_EQ(0, etw_write_u32(self->fd, reg, i));
+	hole = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, hole);
+	memset(&w, 0, sizeof(w));
+	w.ready = (uintptr_t)hole;
+	w.ready_max = 64;
+	w.flags = ETW_WAIT_F_FLUSH;
+	EXPECT_EQ(-1, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+	EXPECT_EQ(EFAULT, errno);
+	memset(&w, 0, sizeof(w));
+	w.ready = (uintptr_t)ready;
+	w.ready_max = 64;
+	ASSERT_EQ(0, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+	/* 300 events of ~100 bytes fill at least 7 buffers of 4 KB. */
+	EXPECT_LE(7, w.ready_count);
+	munmap(hole, 4096);
+	close(co.fd);
+	EXPECT_EQ(0, etw_stop(self->fd, h));
+}
+
+/*
+ * A consumer releases only buffers a WAIT handed it, each once.  A buffer
+ * still queued to it (sealed, not yet fetched) is not its to release:
+ * before, the release was taken, the buffer went back to the free list
+ * while its index was still queued, was refilled and queued again, and
+ * the next WAIT named it twice in one ready list (the fuzzer found it
+ * under the debug kernel).
+ */
+TEST_F(rt, consumer_releases_only_what_it_was_handed)
+{
+	struct etw_consumer_open co;
+	struct etw_consumer_wait w;
+	uint32_t ready[64], idx, i, j, got = 0;
+	uint64_t h, reg;
+
+	ASSERT_EQ(0, rt_consumer(self->fd, self->name, self->guid, 4, 8, 16,
+				 &h, &reg, &co));
+	ASSERT_GE(64, co.nr_buffers);
+	for (i = 0; i < 300; i++)
+		ASSERT_EQ(0, etw_write_u32(self->fd, reg, i));
+	/* Sealed and queued, none fetched (ready_max 0). */
+	memset(&w, 0, sizeof(w));
+	w.flags = ETW_WAIT_F_FLUSH;
+	ASSERT_EQ(0, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+	EXPECT_EQ(0, w.ready_count);
+	for (idx = 0; idx < co.nr_buffers; idx++) {
+		memset(&w, 0, sizeof(w));
+		w.release = (uintptr_t)&idx;
+		w.release_count = 1;
+		EXPECT_EQ(-1, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w)) {
+			TH_LOG("buffer %u released before it was handed over",
+			       idx);
+		}
+		EXPECT_EQ(EINVAL, errno);
+	}
+	/* More events: a buffer wrongly freed would be queued again. */
+	for (i = 300; i < 600; i++)
+		etw_write_u32(self->fd, reg, i);
+	for (;;) {
+		memset(&w, 0, sizeof(w));
+		w.ready = (uintptr_t)ready;
+		w.ready_max = co.nr_buffers;
+		w.flags = ETW_WAIT_F_FLUSH;
+		ASSERT_EQ(0, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+		if (!w.ready_count)
+			break;
+		for (i = 0; i < w.ready_count; i++) {
+			ASSERT_GT(co.nr_buffers, ready[i]);
+			for (j = 0; j < i; j++)
+				EXPECT_NE(ready[j], ready[i]) {
+					TH_LOG("buffer %u twice in one ready list",
+					       ready[i]);
+				}
+		}
+		got += w.ready_count;
+		/* Each once: all of them, then one of them again. */
+		w.release = (uintptr_t)ready;
+		w.release_count = w.ready_count;
+		w.ready_max = 0;
+		w.ready = 0;
+		w.flags = 0;
+		ASSERT_EQ(0, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+		w.release_count = 1;
+		EXPECT_EQ(-1, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+		EXPECT_EQ(EINVAL, errno);
+	}
+	/* 300 events of ~100 bytes fill at least 7 buffers of 4 KB. */
+	EXPECT_LE(7, got);
+	close(co.fd);
+	EXPECT_EQ(0, etw_stop(self->fd, h));
+}
+
+/* ---- hardening 7: any BufferSize maps ----------------------------------- */
+
+/*
+ * A 5 KB BufferSize: nr * 5120 bytes is not a whole number of pages, and
+ * mmap(nr * size), as documented, must map them all (before: EINVAL).
+ */
+TEST_F(rt, consumer_maps_any_buffer_size)
+{
+	struct etw_consumer_open co;
+	struct etw_consumer_wait w;
+	uint32_t ready[64], i;
+	uint64_t h, reg;
+	const uint8_t *m;
+	size_t len;
+
+	ASSERT_EQ(0, rt_consumer(self->fd, self->name, self->guid, 5, 4, 9,
+				 &h, &reg, &co));
+	EXPECT_EQ(5120, co.buffer_size);
+	len = (size_t)co.nr_buffers * co.buffer_size;
+	EXPECT_NE(0, len % 4096);
+	m = mmap(NULL, len, PROT_READ, MAP_SHARED, co.fd, 0);
+	ASSERT_NE(MAP_FAILED, m);
+	for (i = 0; i < 500; i++)
+		ASSERT_EQ(0, etw_write_u32(self->fd, reg, i));
+	memset(&w, 0, sizeof(w));
+	w.ready = (uintptr_t)ready;
+	w.ready_max = 64;
+	w.flags = ETW_WAIT_F_FLUSH;
+	ASSERT_EQ(0, ioctl(co.fd, ETW_IOC_CONSUMER_WAIT, &w));
+	ASSERT_LT(0, w.ready_count);
+	/* The last buffer of the area, which ends mid-page, is readable. */
+	for (i = 0; i < w.ready_count; i++) {
+		const uint8_t *buf = m + (size_t)ready[i] * co.buffer_size;
+		uint32_t size;
+
+		memcpy(&size, buf, 4);	/* BufferSize of its header */
+		EXPECT_EQ(5120, size);
+	}
+	/* The area's last byte, mid-page, is mapped: reading cannot SIGBUS. */
+	(void)((volatile const uint8_t *)m)[len - 1];
+	munmap((void *)m, len);
+	close(co.fd);
+	EXPECT_EQ(0, etw_stop(self->fd, h));
 }
 
 TEST_HARNESS_MAIN

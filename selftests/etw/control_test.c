@@ -3,10 +3,15 @@
  * The control plane of etw.ko through its raw ioctls: registrations, the
  * enable map, sessions, enabling and its aggregation over sessions
  * (seed 000), notifications, traits, groups and disallow lists (seed
- * 004), privileges, and cleanup when processes die.
+ * 004), privileges, and cleanup when processes die.  At the end, the
+ * hardening review's defects of limits and names: 6 unbounded, uncharged
+ * kernel memory for any user; 9 controllers' sessions, enable entries
+ * and consumers unbounded; 10 names of sessions one may not control
+ * could be probed.
  */
 #include <signal.h>
 #include <pthread.h>
+#include <sys/stat.h>
 #include "etw_util.h"
 
 #include "../kselftest_harness.h"
@@ -999,6 +1004,367 @@ TEST_F(ctl, ack_cannot_run_ahead_of_reads)
 				    NULL, 200, NULL, 0));
 	EXPECT_EQ(ETIMEDOUT, errno);
 	close(pfd);
+}
+
+/* ---- the hardening review's defects 6, 9 and 10: limits and names ----- */
+
+#define PARAM_DIR	"/sys/module/etw/parameters/"
+#define REAL_TIME	0x100	/* EVENT_TRACE_REAL_TIME_MODE */
+
+static int param_get(const char *p)
+{
+	char path[128], buf[32] = "";
+	int fd, v;
+
+	snprintf(path, sizeof(path), PARAM_DIR "%s", p);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	if (read(fd, buf, sizeof(buf) - 1) < 0)
+		buf[0] = 0;
+	close(fd);
+	v = atoi(buf);
+	return v;
+}
+
+static int param_set(const char *p, long v)
+{
+	char path[128], buf[32];
+	int fd, n, ok;
+
+	snprintf(path, sizeof(path), PARAM_DIR "%s", p);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -1;
+	n = snprintf(buf, sizeof(buf), "%ld", v);
+	ok = write(fd, buf, n) == n;
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+/* ---- hardening 6: per-user quotas and memory cgroups -------------------- */
+
+static int reg_until_refused(void *arg)
+{
+	int *count = arg, fds[3], i, n = 0;
+	uint8_t g[16];
+
+	for (i = 0; i < 3; i++) {
+		fds[i] = etw_open();
+		if (fds[i] < 0)
+			return 200;
+	}
+	for (i = 0; i < 3 * 2048; i++) {
+		etw_guid(g, 0x71, (uint8_t)i);
+		g[1] = (uint8_t)(i >> 8);
+		if (!etw_reg(fds[i % 3], g, 0, NULL, NULL))
+			break;
+		n++;
+	}
+	if (errno != EDQUOT)
+		return 201;
+	return n == *count ? 0 : 202;
+}
+
+/*
+ * An unprivileged user may hold max_regs_per_user registrations over all
+ * its files, then gets EDQUOT (before: 2,048 per file, as many files as
+ * RLIMIT_NOFILE allows).
+ */
+TEST_F(ctl, registrations_are_bounded_per_user)
+{
+	int old = param_get("max_regs_per_user"), limit = 100;
+
+	ASSERT_LT(0, old);
+	ASSERT_EQ(0, param_set("max_regs_per_user", limit));
+	EXPECT_EQ(0, etw_as_nobody(reg_until_refused, &limit));
+	ASSERT_EQ(0, param_set("max_regs_per_user", old));
+}
+
+static int traits_until_refused(void *arg)
+{
+	static uint8_t blob[40000];
+	int fd = etw_open(), i;
+	uint8_t g[16];
+
+	(void)arg;
+	memset(blob, 'n', sizeof(blob));
+	blob[0] = sizeof(blob) & 0xff;
+	blob[1] = sizeof(blob) >> 8;
+	blob[sizeof(blob) - 1] = 0;
+	for (i = 0; i < 3; i++) {
+		struct etw_set_info si;
+		uint64_t r;
+
+		etw_guid(g, 0x72, (uint8_t)i);
+		r = etw_reg(fd, g, 0, NULL, NULL);
+		if (!r)
+			return 100 + i;
+		memset(&si, 0, sizeof(si));
+		si.handle = r;
+		si.info_class = ETW_INFO_SET_TRAITS;
+		si.length = sizeof(blob);
+		si.data = (uintptr_t)blob;
+		if (ioctl(fd, ETW_IOC_SET_INFO, &si))
+			return i == 2 && errno == EDQUOT ? 0 : 110 + i;
+	}
+	return 120;	/* 120,000 bytes against a 100 KiB quota */
+}
+
+TEST_F(ctl, traits_bytes_are_bounded_per_user)
+{
+	int old = param_get("max_traits_kb_per_user");
+
+	ASSERT_LT(0, old);
+	ASSERT_EQ(0, param_set("max_traits_kb_per_user", 100));
+	EXPECT_EQ(0, etw_as_nobody(traits_until_refused, NULL));
+	ASSERT_EQ(0, param_set("max_traits_kb_per_user", old));
+}
+
+static long cg_read(const char *cg, const char *file)
+{
+	char path[256], buf[64] = "";
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", cg, file);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	if (read(fd, buf, sizeof(buf) - 1) < 0)
+		buf[0] = 0;
+	close(fd);
+	return atol(buf);
+}
+
+static int cg_write(const char *cg, const char *file, const char *v)
+{
+	char path[256];
+	int fd, ok;
+
+	snprintf(path, sizeof(path), "%s/%s", cg, file);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -1;
+	ok = write(fd, v, strlen(v)) == (ssize_t)strlen(v);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+/*
+ * Kernel memory a process makes the module hold is charged to its memory
+ * cgroup: a process in a cgroup limited to 24 MiB registers providers
+ * with 60 KB traits until the kernel refuses (ENOMEM, or the cgroup's OOM
+ * killer ends it), long before the 2,048 a file allows (120 MiB), and the
+ * cgroup's peak usage shows what the module held for it.  Before, none of
+ * it was charged: the process got all 2,048.
+ */
+TEST_F(ctl, allocations_are_charged_to_the_memory_cgroup)
+{
+	const char *cg = "/sys/fs/cgroup/etw-ctl";
+	int go[2], res[2], status, got = -1, i;
+	long peak;
+	char pid[32];
+	pid_t child;
+
+	if (access("/sys/fs/cgroup/cgroup.subtree_control", W_OK))
+		SKIP(return, "no cgroup2 at /sys/fs/cgroup");
+	ASSERT_EQ(0, cg_write("/sys/fs/cgroup", "cgroup.subtree_control",
+			      "+memory"));
+	rmdir(cg);
+	ASSERT_EQ(0, mkdir(cg, 0755));
+	ASSERT_EQ(0, cg_write(cg, "memory.max", "25165824"));
+	ASSERT_EQ(0, pipe(go));
+	ASSERT_EQ(0, pipe(res));
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		static uint8_t blob[60000];
+		int fd;
+		char c;
+
+		close(go[1]);
+		close(res[0]);
+		if (read(go[0], &c, 1) != 1)	/* now in the cgroup */
+			_exit(100);
+		fd = etw_open();
+		memset(blob, 'c', sizeof(blob));
+		blob[0] = sizeof(blob) & 0xff;
+		blob[1] = sizeof(blob) >> 8;
+		blob[sizeof(blob) - 1] = 0;
+		for (i = 0; i < 2048; i++) {
+			struct etw_set_info si;
+			uint8_t g[16];
+			uint64_t r;
+
+			etw_guid(g, 0x73, (uint8_t)i);
+			g[1] = (uint8_t)(i >> 8);
+			r = etw_reg(fd, g, 0, NULL, NULL);
+			if (!r)
+				break;
+			memset(&si, 0, sizeof(si));
+			si.handle = r;
+			si.info_class = ETW_INFO_SET_TRAITS;
+			si.length = sizeof(blob);
+			si.data = (uintptr_t)blob;
+			if (ioctl(fd, ETW_IOC_SET_INFO, &si))
+				break;
+		}
+		if (write(res[1], &i, sizeof(i)) != sizeof(i))
+			_exit(101);
+		pause();	/* hold it all until killed */
+		_exit(0);
+	}
+	close(go[0]);
+	close(res[1]);
+	snprintf(pid, sizeof(pid), "%d", child);
+	ASSERT_EQ(0, cg_write(cg, "cgroup.procs", pid));
+	ASSERT_EQ(1, write(go[1], "g", 1));
+	/* How far it got; EOF if the cgroup's OOM killer ended it. */
+	if (read(res[0], &got, sizeof(got)) != sizeof(got))
+		got = -1;
+	peak = cg_read(cg, "memory.peak");
+	kill(child, SIGKILL);
+	waitpid(child, &status, 0);
+	TH_LOG("%d registrations with traits; memory.peak %ld", got, peak);
+	EXPECT_GT(2048, got);
+	/* What it got was charged: at least 16 MiB of the 24 MiB. */
+	EXPECT_LT(16 << 20, peak);
+	EXPECT_GE(25165824, peak);
+	close(go[1]);
+	close(res[0]);
+	for (i = 0; i < 100 && rmdir(cg); i++)
+		usleep(50 * 1000);
+}
+
+/* ---- hardening 9: controllers' memory ----------------------------------- */
+
+static int start_two_of_three(void *arg)
+{
+	const char *base = arg;
+	char name[96];
+	int fd = etw_open(), i;
+	uint64_t h[3];
+
+	for (i = 0; i < 3; i++) {
+		snprintf(name, sizeof(name), "%s-%d", base, i);
+		h[i] = etw_start(fd, name, REAL_TIME, NULL);
+		if (i < 2 && !h[i])
+			return 10 + i;
+	}
+	if (h[2] || errno != EDQUOT)
+		return 20;
+	/* A session whose buffers pass the memory quota. */
+	snprintf(name, sizeof(name), "%s-big", base);
+	etw_stop(fd, h[0]);
+	if (etw_start_geo(fd, name, REAL_TIME, 1024, 16, 16, NULL) ||
+	    errno != EDQUOT)
+		return 30;
+	etw_stop(fd, h[1]);
+	return 0;
+}
+
+/*
+ * A member of the controller group may run max_sessions_per_user
+ * sessions holding at most max_session_mb_per_user of buffers.
+ */
+TEST_F(ctl, controllers_sessions_are_bounded)
+{
+	int gid = param_get("controller_gid");
+	int ns = param_get("max_sessions_per_user");
+	int mb = param_get("max_session_mb_per_user");
+
+	/* etw_as_nobody() runs as uid and gid 65534: now a controller. */
+	ASSERT_EQ(0, param_set("controller_gid", 65534));
+	ASSERT_EQ(0, param_set("max_sessions_per_user", 2));
+	ASSERT_EQ(0, param_set("max_session_mb_per_user", 8));
+	EXPECT_EQ(0, etw_as_nobody(start_two_of_three, self->name));
+	param_set("controller_gid", gid);
+	param_set("max_sessions_per_user", ns);
+	param_set("max_session_mb_per_user", mb);
+}
+
+/* The entries of one session and the consumers of one session. */
+TEST_F(ctl, entries_and_consumers_are_bounded)
+{
+	int ne = param_get("max_entries_per_session");
+	int nc = param_get("max_consumers_per_session");
+	struct etw_consumer_open co;
+	int i, fds[3];
+	uint8_t g[16];
+	uint64_t h;
+
+	ASSERT_EQ(0, param_set("max_entries_per_session", 16));
+	ASSERT_EQ(0, param_set("max_consumers_per_session", 2));
+	h = etw_start(self->fd, self->name, REAL_TIME, NULL);
+	ASSERT_NE(0, h);
+	for (i = 0; i < 16; i++) {
+		etw_guid(g, 0x74, (uint8_t)i);
+		EXPECT_EQ(0, etw_enable(self->fd, h, g, 5, 0, 0));
+	}
+	etw_guid(g, 0x74, 16);
+	EXPECT_EQ(-1, etw_enable(self->fd, h, g, 5, 0, 0));
+	EXPECT_EQ(ENOSPC, errno);
+	/* Changing an existing entry needs no new one. */
+	etw_guid(g, 0x74, 3);
+	EXPECT_EQ(0, etw_enable(self->fd, h, g, 2, 0, 0));
+	for (i = 0; i < 3; i++) {
+		memset(&co, 0, sizeof(co));
+		co.name = (uintptr_t)self->name;
+		co.name_len = strlen(self->name);
+		fds[i] = ioctl(self->fd, ETW_IOC_CONSUMER_OPEN, &co) ? -errno :
+								       (int)co.fd;
+	}
+	EXPECT_LE(0, fds[0]);
+	EXPECT_LE(0, fds[1]);
+	EXPECT_EQ(-ENOSPC, fds[2]);
+	close(fds[0]);
+	close(fds[1]);
+	EXPECT_EQ(0, etw_stop(self->fd, h));
+	param_set("max_entries_per_session", ne);
+	param_set("max_consumers_per_session", nc);
+}
+
+/* ---- hardening 10: names cannot be probed ------------------------------- */
+
+static int query_name_errno(const char *name)
+{
+	struct etw_session_control c;
+	int fd = etw_open();
+
+	memset(&c, 0, sizeof(c));
+	c.name = (uintptr_t)name;
+	c.name_len = strlen(name);
+	c.code = ETW_CONTROL_QUERY;
+	if (!ioctl(fd, ETW_IOC_SESSION_CONTROL, &c))
+		return 0;
+	return errno;
+}
+
+static int probe_names(void *arg)
+{
+	const char *name = arg;
+	char missing[96];
+	int e1, e2;
+
+	snprintf(missing, sizeof(missing), "%s-missing", name);
+	e1 = query_name_errno(name);
+	e2 = query_name_errno(missing);
+	return e1 == e2 && e1 == EPERM ? 0 : 10 + (e1 == e2);
+}
+
+/*
+ * An unprivileged QUERY by name gets the same answer (EPERM: Windows'
+ * ERROR_ACCESS_DENIED) for a session it may not control and for one that
+ * does not exist (before: EPERM and ENOENT told them apart).
+ */
+TEST_F(ctl, unprivileged_cannot_probe_session_names)
+{
+	uint64_t h = etw_start(self->fd, self->name, REAL_TIME, NULL);
+
+	ASSERT_NE(0, h);
+	EXPECT_EQ(0, etw_as_nobody(probe_names, self->name));
+	EXPECT_EQ(ENOENT, query_name_errno("no-such-session-anywhere"));
+	EXPECT_EQ(0, etw_stop(self->fd, h));
 }
 
 TEST_HARNESS_MAIN

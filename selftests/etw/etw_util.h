@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -201,6 +202,79 @@ static inline int etw_as_nobody(int (*fn)(void *), void *arg)
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status);
+}
+
+/*
+ * A session of @kb KB buffers logging to @path in @mode, through the raw
+ * ioctl; its handle, or 0 (errno).
+ */
+static inline uint64_t etw_start_file(int fd, const char *name,
+				      const char *path, uint32_t mode,
+				      uint32_t kb)
+{
+	struct etw_session_start st;
+	struct etw_session_info si;
+
+	memset(&st, 0, sizeof(st));
+	st.name = (uintptr_t)name;
+	st.name_len = strlen(name);
+	st.log_file_mode = mode;
+	st.buffer_size_kb = kb;
+	st.log_file = (uintptr_t)path;
+	st.log_file_len = strlen(path);
+	st.info = (uintptr_t)&si;
+	st.info_size = sizeof(si);
+	if (ioctl(fd, ETW_IOC_SESSION_START, &st))
+		return 0;
+	return si.handle;
+}
+
+/* ControlTrace(UPDATE) switching session @h to @path: 0 or -errno. */
+static inline int etw_update_file(int fd, uint64_t h, const char *path)
+{
+	struct etw_session_control c;
+
+	memset(&c, 0, sizeof(c));
+	c.handle = h;
+	c.code = ETW_CONTROL_UPDATE;
+	c.log_file = (uintptr_t)path;
+	c.log_file_len = strlen(path);
+	return ioctl(fd, ETW_IOC_SESSION_CONTROL, &c) ? -errno : 0;
+}
+
+/* One event (id 7, level 4) of @reg whose payload is the 4-byte @seq. */
+static inline int etw_write_u32(int fd, uint64_t reg, uint32_t seq)
+{
+	struct etw_data_desc d = { .ptr = (uintptr_t)&seq, .size = 4 };
+	struct etw_write w;
+
+	memset(&w, 0, sizeof(w));
+	w.handle = reg;
+	w.id = 7;
+	w.level = 4;
+	w.count = 1;
+	w.data = (uintptr_t)&d;
+	return ioctl(fd, ETW_IOC_WRITE, &w) ? -errno : 0;
+}
+
+/* A fresh registration of @guid on @fd that @session enables; or 0. */
+static inline uint64_t etw_reg_enabled(int fd, uint64_t session,
+				       const uint8_t *guid)
+{
+	uint64_t reg = etw_reg(fd, guid, 0, NULL, NULL);
+
+	if (!reg || etw_enable(fd, session, guid, 5, 0, 0))
+		return 0;
+	return reg;
+}
+
+/* CLOCK_MONOTONIC in seconds. */
+static inline double etw_now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
 static inline int etw_zero16(const uint8_t *p)

@@ -5,7 +5,15 @@
  * buffering mode read back with FLUSH, switching files with UPDATE, a
  * file session outliving its controller, STOP flushing everything, and
  * files owned by the controller.  Files are read back with libetw's
- * internal .etl reader (the same bytes Windows tools read).
+ * internal .etl reader (the same bytes Windows tools read).  At the end,
+ * through the raw ioctls (fixture lfio), the regressions of the hardening
+ * review's log-file defects, numbered as there: 1 a failed switch freed
+ * the path twice and left the session without a file; 2 QUERY copied the
+ * file name out after dropping the lock an UPDATE could free it under;
+ * 4 the file was opened under the global lock (a FIFO hung every user of
+ * /dev/etw); 10 a STOP whose caller was killed lost the last buffers and
+ * the header.  On the debug kernel (KASAN, lockdep) the races also show
+ * in the kernel log, which etw-vm checks.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +25,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <linux/userfaultfd.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include <windows.h>
@@ -25,6 +41,7 @@
 #include <evntrace.h>
 
 #include "etl_file.h"
+#include "etw_util.h"
 #include "shared/etw_utf.h"
 #include "../kselftest_harness.h"
 #include "fastpath_check.h"
@@ -722,6 +739,381 @@ TEST_F(lf, file_errors)
 	props_init(&b, 0, NULL);
 	EXPECT_EQ(ERROR_SUCCESS, StopTraceA(other, NULL, &b.p));
 	EXPECT_EQ(0, access("relative.etl", R_OK));
+}
+
+/* ---- the raw ioctls (the hardening review's defects 1, 2, 4 and 10) ---- */
+
+#define SEQUENTIAL	EVENT_TRACE_FILE_MODE_SEQUENTIAL
+
+FIXTURE(lfio) {
+	int fd;
+	char name[64];
+	char dir[128];
+	uint8_t guid[16];
+};
+
+FIXTURE_SETUP(lfio)
+{
+	self->fd = etw_open();
+	ASSERT_LE(0, self->fd);
+	snprintf(self->name, sizeof(self->name), "lfio-%d-%u", getpid(),
+		 ++uniq);
+	snprintf(self->dir, sizeof(self->dir), "/tmp/etwlfio-%d-%u", getpid(),
+		 uniq);
+	mkdir(self->dir, 0777);
+	chmod(self->dir, 0777);
+	etw_guid(self->guid, 0x4d, (uint8_t)uniq);
+	self->guid[1] = getpid() & 0xFF;
+}
+
+FIXTURE_TEARDOWN(lfio)
+{
+	char cmd[256];
+
+	close(self->fd);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", self->dir);
+	if (system(cmd))
+		fprintf(stderr, "# cannot remove %s\n", self->dir);
+}
+
+/* Events (with a 4-byte payload) in an .etl file, -1 if unreadable. */
+static int count_events(const char *path, struct etl_logfile_info *li)
+{
+	struct etl_file_buffer b;
+	struct etl_file *ef;
+	struct etl_record r;
+	int n = 0, rc;
+
+	if (etl_file_open(path, &ef, NULL) < 0)
+		return -1;
+	if (li)
+		*li = *etl_file_logfile(ef);
+	while ((rc = etl_file_next_buffer(ef, &b)) > 0)
+		while ((rc = etl_file_next_record(ef, &b, &r)) > 0)
+			if (r.family == ETL_FAM_EVENT && r.payload_len == 4)
+				n++;
+	etl_file_close(ef);
+	return rc < 0 ? -1 : n;
+}
+
+/* ---- hardening 1: a failed switch --------------------------------------- */
+
+/*
+ * UPDATE to a file in a missing directory fails and changes nothing: the
+ * session keeps logging to its file, later UPDATEs and STOP work, and the
+ * file ends up with every event (before: the path was freed twice and the
+ * session had no file left).
+ */
+TEST_F(lfio, failed_switch_keeps_the_old_file)
+{
+	char file[256], bad[256];
+	uint64_t h, reg;
+	uint32_t i;
+
+	snprintf(file, sizeof(file), "%s/a.etl", self->dir);
+	snprintf(bad, sizeof(bad), "%s/missing/b.etl", self->dir);
+	h = etw_start_file(self->fd, self->name, file, SEQUENTIAL, 64);
+	ASSERT_NE(0, h);
+	reg = etw_reg_enabled(self->fd, h, self->guid);
+	ASSERT_NE(0, reg);
+	for (i = 0; i < 100; i++)
+		ASSERT_EQ(0, etw_write_u32(self->fd, reg, i));
+	EXPECT_EQ(-ENOENT, etw_update_file(self->fd, h, bad));
+	for (; i < 200; i++)
+		ASSERT_EQ(0, etw_write_u32(self->fd, reg, i));
+	EXPECT_EQ(-ENOENT, etw_update_file(self->fd, h, bad));
+	EXPECT_EQ(0, etw_stop(self->fd, h));
+	EXPECT_EQ(200, count_events(file, NULL));
+	EXPECT_NE(0, access(bad, F_OK));
+}
+
+/*
+ * The same when the new file's header cannot be written (a full file
+ * system: the 64 KB header does not fit a 16 KB tmpfs): the error comes
+ * back and the old file keeps everything.
+ */
+TEST_F(lfio, switch_whose_header_write_fails_keeps_the_old_file)
+{
+	char file[256], small[256], next[300];
+	uint64_t h, reg;
+	uint32_t i;
+
+	snprintf(file, sizeof(file), "%s/a.etl", self->dir);
+	snprintf(small, sizeof(small), "%s/small", self->dir);
+	snprintf(next, sizeof(next), "%s/b.etl", small);
+	ASSERT_EQ(0, mkdir(small, 0755));
+	ASSERT_EQ(0, mount("tmpfs", small, "tmpfs", 0, "size=16k"));
+	h = etw_start_file(self->fd, self->name, file, SEQUENTIAL, 64);
+	ASSERT_NE(0, h);
+	reg = etw_reg_enabled(self->fd, h, self->guid);
+	ASSERT_NE(0, reg);
+	for (i = 0; i < 50; i++)
+		ASSERT_EQ(0, etw_write_u32(self->fd, reg, i));
+	EXPECT_NE(0, etw_update_file(self->fd, h, next));
+	for (; i < 100; i++)
+		ASSERT_EQ(0, etw_write_u32(self->fd, reg, i));
+	EXPECT_EQ(0, etw_stop(self->fd, h));
+	EXPECT_EQ(100, count_events(file, NULL));
+	umount(small);
+}
+
+/* ---- hardening 2: QUERY against UPDATE ---------------------------------- */
+
+struct uffd_ctx {
+	int uffd;
+	void *page;
+	volatile int faulted;
+	int delay_ms;
+};
+
+/* Resolve the first fault on the page after @delay_ms. */
+static void *uffd_handler(void *arg)
+{
+	struct uffd_ctx *u = arg;
+	struct uffd_msg msg;
+	struct uffdio_copy cp;
+	struct pollfd p = { .fd = u->uffd, .events = POLLIN };
+	static char src[4096] __attribute__((aligned(4096)));
+
+	if (poll(&p, 1, 20000) != 1 || read(u->uffd, &msg, sizeof(msg)) !=
+					      sizeof(msg))
+		return NULL;
+	u->faulted = 1;
+	usleep(u->delay_ms * 1000);
+	memset(&cp, 0, sizeof(cp));
+	cp.dst = (uintptr_t)u->page;
+	cp.src = (uintptr_t)src;
+	cp.len = 4096;
+	ioctl(u->uffd, UFFDIO_COPY, &cp);
+	return NULL;
+}
+
+static int uffd_page(struct uffd_ctx *u)
+{
+	struct uffdio_api api = { .api = UFFD_API };
+	struct uffdio_register reg;
+
+	u->uffd = syscall(SYS_userfaultfd, O_CLOEXEC);
+	if (u->uffd < 0 || ioctl(u->uffd, UFFDIO_API, &api))
+		return -1;
+	u->page = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (u->page == MAP_FAILED)
+		return -1;
+	memset(&reg, 0, sizeof(reg));
+	reg.range.start = (uintptr_t)u->page;
+	reg.range.len = 4096;
+	reg.mode = UFFDIO_REGISTER_MODE_MISSING;
+	return ioctl(u->uffd, UFFDIO_REGISTER, &reg);
+}
+
+struct query_arg {
+	int fd;
+	uint64_t h;
+	char *out;
+	int ret;
+};
+
+static void *query_thread(void *arg)
+{
+	struct query_arg *q = arg;
+	struct etw_session_control c;
+
+	memset(&c, 0, sizeof(c));
+	c.handle = q->h;
+	c.code = ETW_CONTROL_QUERY;
+	c.log_file_buf = (uintptr_t)q->out;
+	c.log_file_buf_size = 256;
+	q->ret = ioctl(q->fd, ETW_IOC_SESSION_CONTROL, &c) ? -errno : 0;
+	return NULL;
+}
+
+/*
+ * A QUERY whose output page stalls (userfaultfd) while an UPDATE switches
+ * the file gets one of the two names whole, never freed memory: the old
+ * name is freed by the switch and its slab slot refilled with traits
+ * blobs of the same size full of 'Z'.
+ */
+TEST_F(lfio, query_during_switch_reads_a_valid_name)
+{
+	char a[160], b[160];
+	struct uffd_ctx u = { .delay_ms = 300 };
+	struct query_arg q;
+	pthread_t ht, qt;
+	uint8_t traits[64];
+	uint64_t h;
+	int i, spray;
+
+	/* Two names of 46 characters: 47 bytes, the kmalloc-64 slab. */
+	snprintf(a, sizeof(a), "%s/", self->dir);
+	while (strlen(a) < 41)
+		strcat(a, "a");
+	strcpy(b, a);
+	strcat(a, "A.etl");
+	strcat(b, "B.etl");
+	h = etw_start_file(self->fd, self->name, a, SEQUENTIAL, 64);
+	ASSERT_NE(0, h);
+	ASSERT_EQ(0, uffd_page(&u));
+	q.fd = self->fd;
+	q.h = h;
+	q.out = u.page;
+	ASSERT_EQ(0, pthread_create(&ht, NULL, uffd_handler, &u));
+	ASSERT_EQ(0, pthread_create(&qt, NULL, query_thread, &q));
+	for (i = 0; i < 2000 && !u.faulted; i++)
+		usleep(1000);
+	ASSERT_TRUE(u.faulted);
+	/* The QUERY is stalled copying the name out: switch and refill. */
+	ASSERT_EQ(0, etw_update_file(self->fd, h, b));
+	spray = etw_open();
+	ASSERT_LE(0, spray);
+	memset(traits, 'Z', sizeof(traits));
+	traits[0] = (uint8_t)(strlen(a) + 1);	/* total size, LE u16 */
+	traits[1] = 0;
+	traits[strlen(a)] = 0;			/* the name's NUL */
+	for (i = 0; i < 200; i++) {
+		struct etw_set_info si;
+		uint8_t g[16];
+		uint64_t r;
+
+		etw_guid(g, 0x5a, (uint8_t)i);
+		r = etw_reg(spray, g, 0, NULL, NULL);
+		if (!r)
+			break;
+		memset(&si, 0, sizeof(si));
+		si.handle = r;
+		si.info_class = ETW_INFO_SET_TRAITS;
+		si.length = strlen(a) + 1;
+		si.data = (uintptr_t)traits;
+		ioctl(spray, ETW_IOC_SET_INFO, &si);
+	}
+	pthread_join(qt, NULL);
+	pthread_join(ht, NULL);
+	EXPECT_EQ(0, q.ret);
+	EXPECT_TRUE(!strcmp(q.out, a) || !strcmp(q.out, b));
+	close(spray);
+	EXPECT_EQ(0, etw_stop(self->fd, h));
+	munmap(u.page, 4096);
+	close(u.uffd);
+}
+
+/* ---- hardening 4: only regular files ------------------------------------ */
+
+static int open_reg_quickly(void *arg)
+{
+	int fd = etw_open();
+	uint8_t g[16];
+	double t0 = etw_now_s();
+
+	(void)arg;
+	etw_guid(g, 0x61, 1);
+	if (fd < 0 || !etw_reg(fd, g, 0, NULL, NULL))
+		return 1;
+	return etw_now_s() - t0 < 5 ? 0 : 2;
+}
+
+/*
+ * A FIFO, a device or a directory is refused as a log file, at once and
+ * without opening it (a FIFO's open waits for a reader: before, that
+ * wait held the global lock, and every EventRegister on the machine hung
+ * with it), both by StartTrace and by UPDATE; meanwhile anyone can still
+ * register.
+ */
+TEST_F(lfio, only_regular_files_are_log_files)
+{
+	char fifo[256], file[256];
+	uint64_t h;
+	double t0;
+
+	snprintf(fifo, sizeof(fifo), "%s/fifo", self->dir);
+	snprintf(file, sizeof(file), "%s/a.etl", self->dir);
+	ASSERT_EQ(0, mkfifo(fifo, 0666));
+	alarm(60);	/* a hang fails the test instead of the whole run */
+	t0 = etw_now_s();
+	EXPECT_EQ(0, etw_start_file(self->fd, self->name, fifo, SEQUENTIAL, 0));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(0, etw_start_file(self->fd, self->name, "/dev/null", SEQUENTIAL, 0));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(0, etw_start_file(self->fd, self->name, self->dir, SEQUENTIAL, 0));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_LT(etw_now_s() - t0, 10);
+	EXPECT_EQ(0, etw_as_nobody(open_reg_quickly, NULL));
+	h = etw_start_file(self->fd, self->name, file, SEQUENTIAL, 0);
+	ASSERT_NE(0, h);
+	EXPECT_EQ(-EINVAL, etw_update_file(self->fd, h, fifo));
+	EXPECT_EQ(-EINVAL, etw_update_file(self->fd, h, "/dev/null"));
+	EXPECT_EQ(0, etw_stop(self->fd, h));
+	alarm(0);
+	EXPECT_LE(0, count_events(file, NULL));
+}
+
+/* ---- hardening 10: STOP finishes when its caller is killed -------------- */
+
+/*
+ * The stopper is SIGKILLed while STOP waits for a provider that never
+ * acknowledges its DISABLE callback.  The file must still get every
+ * buffer and its final header (EndTime set): STOP's file work runs in a
+ * kernel worker, where the controller's fatal signal cannot cut it short.
+ */
+TEST_F(lfio, stop_finishes_when_its_caller_is_killed)
+{
+	struct etl_logfile_info li;
+	char file[256];
+	uint64_t h, reg, cb;
+	uint8_t g2[16];
+	pid_t pid;
+	int i, n = -1, status, ret;
+
+	snprintf(file, sizeof(file), "%s/k.etl", self->dir);
+	h = etw_start_file(self->fd, self->name, file, SEQUENTIAL, 64);
+	ASSERT_NE(0, h);
+	reg = etw_reg_enabled(self->fd, h, self->guid);
+	ASSERT_NE(0, reg);
+	/* A provider that wants callbacks and never reads them. */
+	etw_guid(g2, 0x4e, 2);
+	cb = etw_reg(self->fd, g2, ETW_REG_F_CALLBACK, NULL, NULL);
+	ASSERT_NE(0, cb);
+	ret = etw_enable_ex(self->fd, h, g2, 1, 5, 0, 0, 0, NULL, 1, NULL, 0);
+	ASSERT_TRUE(ret == 0 || errno == ETIMEDOUT);
+	for (i = 0; i < 3000; i++)
+		ASSERT_EQ(0, etw_write_u32(self->fd, reg, i));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		int fd = etw_open();
+
+		_exit(etw_stop(fd, h) ? 1 : 0);
+	}
+	/*
+	 * Kill it once STOP has begun: the session left the table (a query
+	 * finds nothing), and STOP waits for the callback (5 s).  A fixed
+	 * sleep raced a slow VM, whose child had not reached STOP yet.
+	 */
+	for (i = 0; i < 400; i++) {
+		if (etw_control(self->fd, h, ETW_CONTROL_QUERY, NULL) &&
+		    errno == ENOENT)
+			break;
+		usleep(50 * 1000);
+	}
+	ASSERT_GT(400, i) {
+		TH_LOG("the child never began STOP");
+	}
+	usleep(200 * 1000);	/* into the callback wait */
+	kill(pid, SIGKILL);
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFSIGNALED(status));
+	/* The worker finishes on its own: wait for the final header. */
+	for (i = 0; i < 200; i++) {
+		n = count_events(file, &li);
+		if (n >= 0 && li.hdr.end_time)
+			break;
+		usleep(100 * 1000);
+	}
+	EXPECT_NE(0, li.hdr.end_time);
+	EXPECT_EQ(3000, n) {
+		TH_LOG("header: %u buffers written, %u events lost, %u buffers lost",
+		       li.hdr.buffers_written, li.hdr.events_lost,
+		       li.hdr.buffers_lost);
+	}
 }
 
 TEST_HARNESS_MAIN

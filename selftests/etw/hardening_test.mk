@@ -1,1 +1,0 @@
-$(OUTPUT)/hardening_test: CFLAGS += -I../../libetw/src
